@@ -1,0 +1,47 @@
+/**
+ * The route table: the single source for the API. The CDK api construct (lib/api.ts) and the
+ * local API server (scripts/local/api-server.ts) are both generated from it, so cloud and local
+ * cannot drift. Every route sits behind the Cognito authorizer; `access` says what the handler
+ * additionally requires of the caller (see lambdas/shared/auth.ts).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** signed-in: any verified user (vendor record optional); vendor: approved vendor; admin: group admins. */
+export type Access = 'signed-in' | 'vendor' | 'admin';
+
+export interface ApiFunction {
+  /** Module path relative to lambdas/, exporting `handler`. */
+  entry: string;
+  /** Tables the function reads (r) or writes (rw); the CDK grants exactly these. */
+  tables: Partial<Record<TableKey, 'r' | 'rw'>>;
+  description: string;
+}
+
+export interface Route {
+  method: HttpMethod;
+  /** API Gateway resource path, e.g. /api/orders/{orderId}. */
+  path: string;
+  /** Key in `apiFunctions`: routes sharing a function are served by one Lambda. */
+  fn: keyof typeof apiFunctions;
+  access: Access;
+}
+
+import type { TableKey } from './shared/tables';
+
+export const apiFunctions = {
+  me: {
+    entry: 'vendor/me.ts',
+    tables: { vendors: 'rw' },
+    description: 'The signed-in user: vendor record, status and language',
+  },
+} as const satisfies Record<string, ApiFunction>;
+
+export type ApiFunctionKey = keyof typeof apiFunctions;
+
+export const routes: readonly Route[] = [
+  { method: 'GET', path: '/api/me', fn: 'me', access: 'signed-in' },
+  { method: 'PATCH', path: '/api/me', fn: 'me', access: 'signed-in' },
+];
+
+/** `GET /api/me` — the key a handler module's router uses for a route. */
+export const routeKey = (r: Pick<Route, 'method' | 'path'>): string => `${r.method} ${r.path}`;

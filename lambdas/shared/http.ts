@@ -1,0 +1,119 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type * as z from 'zod';
+import { routeKey, routes, type Access, type ApiFunctionKey } from '../routes';
+import { resolveCaller, type Caller, type VendorCaller } from './auth';
+import { BadRequestError, HttpError } from './errors';
+import { logger } from './logger';
+
+export interface Reply {
+  statusCode?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteRequest<B, Q, C extends Caller> {
+  event: APIGatewayProxyEvent;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  caller: C;
+}
+
+type CallerFor<A extends Access> = A extends 'vendor' ? VendorCaller : Caller;
+
+export interface RouteImpl {
+  run(event: APIGatewayProxyEvent, access: Access): Promise<Reply>;
+}
+
+/**
+ * Declares a route's implementation: its body and query schemas and the domain call. Parsing,
+ * auth and error mapping are the same for every route (see `apiHandler`).
+ */
+export function route<A extends Access, B = undefined, Q = undefined>(spec: {
+  access: A;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  handler: (req: RouteRequest<B, Q, CallerFor<A>>) => Promise<Reply>;
+}): RouteImpl & { access: A } {
+  return {
+    access: spec.access,
+    async run(event) {
+      const caller = (await resolveCaller(event, spec.access)) as CallerFor<A>;
+      const body = spec.body ? parse(spec.body, parseJsonBody(event), 'body') : (undefined as B);
+      const query = spec.query ? parse(spec.query, event.queryStringParameters ?? {}, 'query') : (undefined as Q);
+      const params = Object.fromEntries(
+        Object.entries(event.pathParameters ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+      return spec.handler({ event, body, query, params, caller });
+    },
+  };
+}
+
+function parseJsonBody(event: APIGatewayProxyEvent): unknown {
+  if (!event.body) return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('The request body is not valid JSON.', 'invalid_json');
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, input: unknown, where: 'body' | 'query'): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const detail = result.error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  throw new BadRequestError(`Invalid ${where}: ${detail}`, 'validation_error');
+}
+
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** Maps any error to `{ error, message }`: typed errors keep their status, the rest are 500 with the request id. */
+export function errorReply(err: unknown, requestId: string): APIGatewayProxyResult {
+  if (err instanceof HttpError) {
+    if (err.statusCode >= 500) logger.error('request failed', { error: err });
+    else logger.info('request rejected', { statusCode: err.statusCode, code: err.code });
+    return json(err.statusCode, { error: err.code, message: err.message });
+  }
+  logger.error('unexpected error', { error: err as Error });
+  return json(500, { error: 'internal_error', message: `Something went wrong. Reference: ${requestId}` });
+}
+
+/**
+ * The Lambda handler of one API function: dispatches on `METHOD resource` to the module's route
+ * implementations, which must be exactly the routes the route table gives this function.
+ */
+export function apiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl & { access: Access }>) {
+  const expected = routes.filter((r) => r.fn === fn);
+  const missing = expected.filter((r) => !impls[routeKey(r)]).map(routeKey);
+  const extra = Object.keys(impls).filter((k) => !expected.some((r) => routeKey(r) === k));
+  const wrongAccess = expected.filter((r) => impls[routeKey(r)] && impls[routeKey(r)]!.access !== r.access).map(routeKey);
+  if (missing.length || extra.length || wrongAccess.length) {
+    throw new Error(
+      `API function ${fn} does not match the route table (missing: ${missing.join(', ') || '-'}; extra: ${extra.join(', ') || '-'}; access differs: ${wrongAccess.join(', ') || '-'})`,
+    );
+  }
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .handler(async (event, context) => {
+      logger.appendKeys({ route: `${event.httpMethod} ${event.resource}` });
+      try {
+        const impl = impls[`${event.httpMethod} ${event.resource}`];
+        if (!impl) return json(404, { error: 'not_found', message: 'No such route.' });
+        const reply = await impl.run(event, impl.access);
+        return json(reply.statusCode ?? 200, reply.body ?? null, reply.headers);
+      } catch (err) {
+        return errorReply(err, context.awsRequestId);
+      }
+    });
+}

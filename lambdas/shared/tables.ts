@@ -1,0 +1,44 @@
+/**
+ * Table definitions: the single source for the CDK data construct (lib/data.ts) and the local
+ * bootstrap (scripts/local/dynamodb.ts). Keys and indexes only; items are described by each
+ * capability's store.
+ */
+export type AttributeType = 'S' | 'N';
+
+export interface KeyDef {
+  name: string;
+  type: AttributeType;
+}
+
+export interface TableDef {
+  /** Suffix of the physical name; locally the table is called `seller-portal-<name>`. */
+  name: string;
+  /** Environment variable through which Lambdas receive the physical table name. */
+  envVar: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+  globalIndexes?: readonly { indexName: string; partitionKey: KeyDef; sortKey?: KeyDef }[];
+  timeToLiveAttribute?: string;
+}
+
+export const tables = {
+  /** Vendor records, keyed by Cognito user id (sub). `byVendorId` finds a record by its V-xxxxx id. */
+  vendors: {
+    name: 'vendors',
+    envVar: 'VENDORS_TABLE',
+    partitionKey: { name: 'userId', type: 'S' },
+    globalIndexes: [{ indexName: 'byVendorId', partitionKey: { name: 'vendorId', type: 'S' } }],
+  },
+} as const satisfies Record<string, TableDef>;
+
+export type TableKey = keyof typeof tables;
+
+export const localTableName = (key: TableKey): string => `seller-portal-${tables[key].name}`;
+
+/** The physical name of a table inside a Lambda (or the local API server, which sets the same env). */
+export function tableName(key: TableKey): string {
+  const def = tables[key];
+  const value = process.env[def.envVar];
+  if (!value) throw new Error(`Missing environment variable ${def.envVar}`);
+  return value;
+}

@@ -1,0 +1,66 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { VendorStatus } from '../../lib/definitions/auth';
+import { dynamo } from './clients';
+import { tableName } from './tables';
+
+export const LANGUAGES = ['en', 'zh-TW'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** A vendor record in the vendors table, keyed by the Cognito user id (sub). */
+export interface VendorRecord {
+  userId: string;
+  email: string;
+  status: VendorStatus;
+  /** `V-` + sequence, assigned on approval; absent until then. */
+  vendorId?: string;
+  vendorName: string;
+  /** As stored; clients apply it only when it is exactly `en` or `zh-TW`. */
+  language: string;
+  rejectionReason?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function getVendorByUserId(userId: string): Promise<VendorRecord | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('vendors'), Key: { userId }, ConsistentRead: true }));
+  return (out.Item as VendorRecord | undefined) ?? null;
+}
+
+/** Creates the record unless one exists (a retried trigger must not reset a reviewed vendor). Returns whether it wrote. */
+export async function createVendorIfAbsent(record: VendorRecord): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: tableName('vendors'),
+        Item: record,
+        ConditionExpression: 'attribute_not_exists(userId)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
+
+/** Sets the vendor's language; returns the updated record, or null when the user has no record. */
+export async function updateVendorLanguage(userId: string, language: Language, now = new Date()): Promise<VendorRecord | null> {
+  try {
+    const out = await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('vendors'),
+        Key: { userId },
+        UpdateExpression: 'SET #language = :language, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(userId)',
+        ExpressionAttributeNames: { '#language': 'language' },
+        ExpressionAttributeValues: { ':language': language, ':now': now.toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as VendorRecord;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return null;
+    throw err;
+  }
+}

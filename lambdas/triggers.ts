@@ -1,0 +1,14 @@
+import type { TableKey } from './shared/tables';
+
+/**
+ * Cognito triggers: the CDK auth construct wires them to the user pool; locally cognito-local
+ * invokes them by name through the local API server's Lambda Invoke endpoint.
+ */
+export const cognitoTriggers = {
+  PostConfirmation: {
+    /** The name cognito-local invokes locally. */
+    localName: 'post-confirmation',
+    entry: 'cognito/post-confirmation.ts',
+    tables: { vendors: 'rw' } as Partial<Record<TableKey, 'r' | 'rw'>>,
+  },
+} as const;

@@ -1,0 +1,41 @@
+/**
+ * The user pool as data: read by the CDK auth construct (lib/auth.ts) and by the local
+ * cognito-local bootstrap (scripts/local/cognito.ts), so both have the same policy, attributes,
+ * groups and client flows.
+ */
+export const VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type VendorStatus = (typeof VENDOR_STATUSES)[number];
+
+export const GROUPS = {
+  vendors: { name: 'vendors', description: 'Approved marketplace vendors' },
+  admins: { name: 'admins', description: 'Marketplace operations staff' },
+} as const;
+
+export const passwordPolicy = {
+  minLength: 12,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+  requireSymbols: true,
+} as const;
+
+/** Custom attributes (without the `custom:` prefix). */
+export const customAttributes = {
+  status: { type: 'String', mutable: true, minLen: 1, maxLen: 16 },
+} as const;
+
+/**
+ * Attributes the web client may read; it may write only `clientWritableAttributes`. At sign-up the
+ * business name travels as `name` and the chosen language as `locale`; the post-confirmation
+ * trigger copies both into the vendor record. `custom:status` is written only by the server.
+ */
+export const clientReadableAttributes = ['email', 'email_verified', 'name', 'locale', 'custom:status'] as const;
+export const clientWritableAttributes = ['email', 'name', 'locale'] as const;
+
+/**
+ * Auth flows the web client may use. SRP in the cloud; USER_PASSWORD_AUTH is allowed because
+ * cognito-local has no SRP and the local stack uses the same client definition.
+ */
+export const clientAuthFlows = ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const;
+
+export const tokenValidity = { idTokenMinutes: 60, accessTokenMinutes: 60, refreshTokenDays: 30 } as const;

@@ -1,0 +1,139 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  clientAuthFlows,
+  clientReadableAttributes,
+  clientWritableAttributes,
+  customAttributes,
+  passwordPolicy,
+  tokenValidity,
+} from '../../lib/definitions/auth';
+import { startChild, waitForPort, type ManagedChild } from './processes';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Fixed ids so the web config and tokens stay valid across restarts; shaped like real ones so the production verifier accepts them. */
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_USER_POOL_ID = 'us-east-1_SellerPtl';
+export const LOCAL_CLIENT_ID = 'sellerportallocalwebclient';
+
+export interface VerificationCode {
+  username?: string;
+  destination?: string;
+  code?: string;
+}
+
+/**
+ * Writes cognito-local's config, pool and client from lib/definitions/auth.ts (the same data the
+ * CDK auth construct uses). The pool file is written only once: it also holds the users.
+ */
+export function writeCognitoFiles(dir: string, lambdaEndpoint: string): void {
+  const db = path.join(dir, '.cognito', 'db');
+  mkdirSync(db, { recursive: true });
+  writeFileSync(
+    path.join(dir, '.cognito', 'config.json'),
+    JSON.stringify(
+      {
+        TokenConfig: { IssuerDomain: `https://cognito-idp.${LOCAL_REGION}.amazonaws.com` },
+        LambdaClient: { endpoint: lambdaEndpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+        TriggerFunctions: { PostConfirmation: 'post-confirmation' },
+        UserPoolDefaults: { UsernameAttributes: ['email'] },
+      },
+      null,
+      2,
+    ),
+  );
+  const poolFile = path.join(db, `${LOCAL_USER_POOL_ID}.json`);
+  if (!existsSync(poolFile)) {
+    writeFileSync(
+      poolFile,
+      JSON.stringify(
+        {
+          Users: {},
+          Groups: {},
+          Options: {
+            Id: LOCAL_USER_POOL_ID,
+            Name: 'seller-portal-local',
+            UsernameAttributes: ['email'],
+            AutoVerifiedAttributes: ['email'],
+            Policies: {
+              PasswordPolicy: {
+                MinimumLength: passwordPolicy.minLength,
+                RequireLowercase: passwordPolicy.requireLowercase,
+                RequireUppercase: passwordPolicy.requireUppercase,
+                RequireNumbers: passwordPolicy.requireDigits,
+                RequireSymbols: passwordPolicy.requireSymbols,
+              },
+            },
+            SchemaAttributes: [
+              { Name: 'sub', AttributeDataType: 'String', Mutable: false, Required: true },
+              { Name: 'email', AttributeDataType: 'String', Mutable: true, Required: true },
+              { Name: 'email_verified', AttributeDataType: 'Boolean', Mutable: true },
+              { Name: 'name', AttributeDataType: 'String', Mutable: true },
+              { Name: 'locale', AttributeDataType: 'String', Mutable: true },
+              ...Object.entries(customAttributes).map(([name, a]) => ({
+                Name: `custom:${name}`,
+                AttributeDataType: a.type,
+                Mutable: a.mutable,
+                StringAttributeConstraints: { MinLength: String(a.minLen), MaxLength: String(a.maxLen) },
+              })),
+            ],
+          },
+        },
+        null,
+        2,
+      ),
+    );
+  }
+  writeFileSync(
+    path.join(db, 'clients.json'),
+    JSON.stringify(
+      {
+        Clients: {
+          [LOCAL_CLIENT_ID]: {
+            ClientId: LOCAL_CLIENT_ID,
+            ClientName: 'web',
+            UserPoolId: LOCAL_USER_POOL_ID,
+            ExplicitAuthFlows: [...clientAuthFlows],
+            ReadAttributes: [...clientReadableAttributes],
+            WriteAttributes: [...clientWritableAttributes],
+            IdTokenValidity: tokenValidity.idTokenMinutes,
+            AccessTokenValidity: tokenValidity.accessTokenMinutes,
+            RefreshTokenValidity: tokenValidity.refreshTokenDays,
+            TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
+            CreationDate: new Date(0).toISOString(),
+            LastModifiedDate: new Date(0).toISOString(),
+          },
+        },
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+export async function startCognito(opts: {
+  port: number;
+  dir: string;
+  lambdaEndpoint: string;
+  onCode?: (code: VerificationCode) => void;
+  log?: (line: string) => void;
+}): Promise<ManagedChild> {
+  writeCognitoFiles(opts.dir, opts.lambdaEndpoint);
+  const child = startChild('cognito', process.execPath, [path.join(here, 'cognito-server.mjs')], {
+    cwd: opts.dir,
+    env: { ...process.env, PORT: String(opts.port) },
+    onLine(line) {
+      try {
+        const entry = JSON.parse(line) as { type: string } & VerificationCode & { msg?: string };
+        if (entry.type === 'code') opts.onCode?.(entry);
+        else if (entry.type === 'log') opts.log?.(entry.msg ?? line);
+      } catch {
+        opts.log?.(line);
+      }
+    },
+  });
+  await waitForPort(opts.port);
+  return child;
+}

@@ -1,0 +1,56 @@
+/**
+ * The demo accounts: a contract the README, the docs and the end-to-end tests rely on.
+ */
+export const DEMO_PASSWORD = 'Demo!Vendor2026';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  /** The vendor record, or null for a signed-up user without one. */
+  vendor: null | {
+    status: 'approved' | 'pending' | 'rejected';
+    vendorName: string;
+    vendorId?: string;
+    language: string;
+    rejectionReason?: string;
+  };
+  groups: string[];
+}
+
+export const demoAccounts = {
+  approved: {
+    email: 'demo.vendor@example.com',
+    password: DEMO_PASSWORD,
+    vendor: { status: 'approved', vendorName: 'Golden Harvest Foods', vendorId: 'V-10001', language: 'en' },
+    groups: ['vendors'],
+  },
+  pending: {
+    email: 'pending.vendor@example.com',
+    password: DEMO_PASSWORD,
+    vendor: { status: 'pending', vendorName: 'Sunrise Noodle Co.', language: 'en' },
+    groups: [],
+  },
+  rejected: {
+    email: 'rejected.vendor@example.com',
+    password: DEMO_PASSWORD,
+    vendor: {
+      status: 'rejected',
+      vendorName: 'Lucky Dragon Imports',
+      language: 'zh-TW',
+      rejectionReason: 'We could not verify your business registration. Please contact support with a current certificate.',
+    },
+    groups: [],
+  },
+  noRecord: {
+    email: 'norecord.user@example.com',
+    password: DEMO_PASSWORD,
+    vendor: null,
+    groups: [],
+  },
+  admin: {
+    email: 'ops@example.com',
+    password: 'Demo!Ops2026',
+    vendor: null,
+    groups: ['admins'],
+  },
+} as const satisfies Record<string, DemoAccount>;

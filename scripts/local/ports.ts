@@ -1,0 +1,28 @@
+/**
+ * Ports of the local stack. `npm start` uses the dev set; the test setup uses its own set so tests
+ * can run while a developer's portal is up. s3rver must stay on localhost:20005 in both: Amplify's
+ * test endpoint is fixed there (see docs/local.md), so only one of them serves uploads at a time.
+ */
+export interface LocalPorts {
+  web: number;
+  api: number;
+  dynamodb: number;
+  cognito: number;
+  s3: number;
+}
+
+export const devPorts = (): LocalPorts => ({
+  web: Number(process.env.PORT ?? 5173),
+  api: Number(process.env.LOCAL_API_PORT ?? 8787),
+  dynamodb: Number(process.env.LOCAL_DYNAMODB_PORT ?? 8000),
+  cognito: Number(process.env.LOCAL_COGNITO_PORT ?? 9229),
+  s3: 20005,
+});
+
+export const testPorts = (): LocalPorts => ({
+  web: Number(process.env.TEST_WEB_PORT ?? 5183),
+  api: Number(process.env.TEST_API_PORT ?? 8797),
+  dynamodb: Number(process.env.TEST_DYNAMODB_PORT ?? 8010),
+  cognito: Number(process.env.TEST_COGNITO_PORT ?? 9239),
+  s3: 20005,
+});

@@ -1,0 +1,141 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { localTableName, tables, type TableKey } from '../../lambdas/shared/tables';
+import { productImagesBucket } from '../../lib/definitions/buckets';
+import type { WebConfig } from '../../lib/definitions/web-config';
+import { LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, startCognito, type VerificationCode } from './cognito';
+import { ensureTables, startDynamoDb } from './dynamodb';
+import type { LocalPorts } from './ports';
+import { assertPortFree } from './processes';
+import { startS3 } from './s3';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../..');
+export const localDir = path.join(repoRoot, '.local');
+
+export interface LocalStackOptions {
+  ports: LocalPorts;
+  /** Where data lives; `persistent: false` keeps DynamoDB in memory and deletes the folder on stop. */
+  dataDir: string;
+  persistent: boolean;
+  web: boolean;
+  log: (line: string) => void;
+  onCode?: (code: VerificationCode) => void;
+}
+
+export interface LocalStack {
+  ports: LocalPorts;
+  webUrl: string | null;
+  apiUrl: string;
+  cognitoEndpoint: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  webConfig: WebConfig;
+  stop(): Promise<void>;
+}
+
+/**
+ * The environment the Lambdas get from the CDK stack, pointed at the stand-ins. The local API
+ * server runs handlers in this process, so this is set on process.env.
+ */
+export function localLambdaEnv(ports: LocalPorts): Record<string, string> {
+  return {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
+    AWS_ENDPOINT_URL_S3: `http://localhost:${ports.s3}`,
+    USER_POOL_ID: LOCAL_USER_POOL_ID,
+    USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
+    POWERTOOLS_SERVICE_NAME: 'seller-portal-local',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    ...Object.fromEntries((Object.keys(tables) as TableKey[]).map((k) => [tables[k].envVar, localTableName(k)])),
+  };
+}
+
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const { ports } = opts;
+  await assertPortFree(ports.dynamodb, 'DynamoDB Local');
+  await assertPortFree(ports.cognito, 'cognito-local');
+  await assertPortFree(ports.s3, 's3rver');
+  await assertPortFree(ports.api, 'local API');
+  if (opts.web) await assertPortFree(ports.web, 'web (set PORT to use another)');
+
+  Object.assign(process.env, localLambdaEnv(ports));
+  mkdirSync(opts.dataDir, { recursive: true });
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stoppers.reverse()) await s().catch((err: unknown) => opts.log(`stop: ${String(err)}`));
+    stoppers.length = 0;
+    if (!opts.persistent) rmSync(opts.dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const apiUrl = `http://127.0.0.1:${ports.api}`;
+    const cognitoEndpoint = `http://127.0.0.1:${ports.cognito}`;
+    const dynamodbEndpoint = `http://127.0.0.1:${ports.dynamodb}`;
+    const webOrigins = [`http://127.0.0.1:${ports.web}`, `http://localhost:${ports.web}`];
+
+    const [ddb, cognito, s3] = await Promise.all([
+      startDynamoDb({
+        port: ports.dynamodb,
+        dataDir: opts.persistent ? path.join(opts.dataDir, 'dynamodb') : undefined,
+        cacheDir: localDir,
+        log: (l) => opts.log(`dynamodb: ${l}`),
+      }),
+      startCognito({
+        port: ports.cognito,
+        dir: path.join(opts.dataDir, 'cognito'),
+        lambdaEndpoint: apiUrl,
+        onCode: opts.onCode,
+        log: (l) => opts.log(`cognito: ${l}`),
+      }),
+      startS3({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), siteOrigins: webOrigins }),
+    ]);
+    stoppers.push(() => ddb.stop(), () => cognito.stop(), () => s3.stop());
+    await ensureTables(dynamodbEndpoint);
+
+    const webConfig: WebConfig = {
+      region: LOCAL_REGION,
+      userPoolId: LOCAL_USER_POOL_ID,
+      userPoolClientId: LOCAL_CLIENT_ID,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      apiBaseUrl: '',
+      productImagesBucket: productImagesBucket.localName,
+      local: { userPoolEndpoint: cognitoEndpoint, s3Endpoint: s3.endpoint },
+    };
+    const { startApiServer } = await import('./api-server');
+    const api = await startApiServer({
+      port: ports.api,
+      userPoolId: LOCAL_USER_POOL_ID,
+      clientId: LOCAL_CLIENT_ID,
+      jwksUrl: `${cognitoEndpoint}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
+      webConfig,
+      log: opts.log,
+    });
+    stoppers.push(() => api.stop());
+
+    const { seedDemoData } = await import('./seed');
+    await seedDemoData({ cognitoEndpoint, userPoolId: LOCAL_USER_POOL_ID });
+
+    let webUrl: string | null = null;
+    if (opts.web) {
+      process.env.LOCAL_API_URL = apiUrl;
+      const { createServer } = await import('vite');
+      const vite = await createServer({
+        configFile: path.join(repoRoot, 'web/vite.config.ts'),
+        server: { host: '127.0.0.1', port: ports.web, strictPort: true },
+        logLevel: 'warn',
+        clearScreen: false,
+      });
+      await vite.listen();
+      stoppers.push(() => vite.close());
+      webUrl = `http://127.0.0.1:${ports.web}`;
+    }
+    return { ports, webUrl, apiUrl, cognitoEndpoint, dynamodbEndpoint, s3Endpoint: s3.endpoint, webConfig, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { handler } from '../../../lambdas/vendor/me';
+import { apiEvent, context } from '../events';
+
+process.env.VENDORS_TABLE = 'vendors-test';
+const ddb = mockClient(DynamoDBDocumentClient);
+const record = {
+  userId: 'user-1',
+  email: 'vendor@example.com',
+  status: 'approved',
+  vendorId: 'V-10001',
+  vendorName: 'Golden Harvest Foods',
+  language: 'en',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const call = async (method: string, body?: string) => {
+  const res = await handler(apiEvent(method, '/api/me', { body }), context);
+  return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown>, headers: res.headers };
+};
+
+beforeEach(() => ddb.reset());
+
+describe('GET /api/me', () => {
+  it('returns the vendor view without internal fields', async () => {
+    ddb.on(GetCommand).resolves({ Item: record });
+    const res = await call('GET');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ userId: 'user-1', email: 'vendor@example.com', status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods', language: 'en' });
+    expect(res.headers).toMatchObject({ 'content-type': expect.stringContaining('application/json'), 'cache-control': 'no-store' });
+  });
+
+  it('returns the language exactly as stored, for the client to judge', async () => {
+    ddb.on(GetCommand).resolves({ Item: { ...record, language: 'zh-tw' } });
+    expect((await call('GET')).body.language).toBe('zh-tw');
+  });
+
+  it('never hands out a vendor id unless approved, and gives the rejection reason', async () => {
+    ddb.on(GetCommand).resolves({ Item: { ...record, status: 'rejected', rejectionReason: 'Missing licence' } });
+    expect((await call('GET')).body).toMatchObject({ status: 'rejected', vendorId: null, rejectionReason: 'Missing licence' });
+  });
+
+  it('answers 404 vendor_not_found naming the user when there is no record', async () => {
+    ddb.on(GetCommand).resolves({});
+    expect(await call('GET')).toMatchObject({ status: 404, body: { error: 'vendor_not_found', message: 'Vendor not found for user user-1' } });
+  });
+
+  it('answers 500 with a reference and no internals when the store fails', async () => {
+    ddb.on(GetCommand).rejects(new Error('socket hang up at 10.0.0.1'));
+    const res = await call('GET');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'internal_error', message: expect.stringContaining('aws-req-1') });
+    expect(JSON.stringify(res.body)).not.toContain('socket');
+  });
+});
+
+describe('PATCH /api/me', () => {
+  it('updates only the language of the caller’s own record', async () => {
+    ddb.on(GetCommand).resolves({ Item: record });
+    ddb.on(UpdateCommand).resolves({ Attributes: { ...record, language: 'zh-TW' } });
+    const res = await call('PATCH', JSON.stringify({ language: 'zh-TW' }));
+    expect(res).toMatchObject({ status: 200, body: { language: 'zh-TW' } });
+    const input = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(input.Key).toEqual({ userId: 'user-1' });
+    expect(input.ExpressionAttributeValues).toMatchObject({ ':language': 'zh-TW' });
+  });
+
+  it.each([['{"language":"fr"}'], ['{"language":"zh-tw"}'], ['{"language":"en","vendorId":"V-2"}'], ['{}'], ['not json']])(
+    'answers 400 { error, message } for %s and writes nothing',
+    async (body) => {
+      ddb.on(GetCommand).resolves({ Item: record });
+      const res = await call('PATCH', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: expect.any(String), message: expect.any(String) });
+      expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    },
+  );
+
+  it('answers 404 when the record vanished between read and write', async () => {
+    ddb.on(GetCommand).resolves({});
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+    expect((await call('PATCH', '{"language":"en"}')).status).toBe(404);
+  });
+});

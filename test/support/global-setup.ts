@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { StackInfo } from './stack-info';
+
+let child: ChildProcess | undefined;
+
+/**
+ * Starts the real local stack once for the integration and end-to-end tests (`--profile test`:
+ * in-memory DynamoDB Local, a throwaway cognito-local pool, test ports) and stops it afterwards.
+ * The same script as `npm start`, so the tests exercise what a developer runs.
+ */
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../..');
+  child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts', '--profile', 'test'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const codes: StackInfo['codes'] = [];
+  const info = await new Promise<StackInfo>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The local stack did not become ready within 90 s')), 90_000);
+    child!.once('exit', (code) => reject(new Error(`The local stack exited early with code ${code}`)));
+    createInterface({ input: child!.stdout! }).on('line', (line) => {
+      let msg: { type?: string } & Record<string, unknown>;
+      try {
+        msg = JSON.parse(line) as typeof msg;
+      } catch {
+        return;
+      }
+      if (msg.type === 'code') codes.push(msg as StackInfo['codes'][number]);
+      if (msg.type === 'ready') {
+        clearTimeout(timer);
+        resolve({ ...(msg as unknown as StackInfo), codes });
+      }
+    });
+  });
+  project.provide('stack', info);
+  return async () => {
+    if (!child?.pid || child.exitCode !== null) return;
+    const exited = new Promise((r) => child!.once('exit', r));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
+}

@@ -1,0 +1,18 @@
+import type { WebConfig } from '../../lib/definitions/web-config';
+
+/** What the test setup learns from the local stack's "ready" line. */
+export interface StackInfo {
+  webUrl: string;
+  apiUrl: string;
+  cognitoEndpoint: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  webConfig: WebConfig;
+  codes: { username?: string; destination?: string; code?: string }[];
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}

@@ -1,0 +1,59 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Test projects (see docs/testing.md):
+ *   unit   — lambdas, scripts and shared code; SDK edges mocked with aws-sdk-client-mock
+ *   web    — React components and hooks in jsdom
+ *   infra  — CDK assertions and cdk-nag
+ *   stack  — integration and end-to-end tests against the real local stand-ins (one stack for the run)
+ */
+/** Quiet test output: no Lambda INFO logs, no AWS SDK notice about Node 20's end of support. */
+const env = { LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/lambdas/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+          environment: 'node',
+          env,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          env,
+          setupFiles: ['test/web/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          environment: 'node',
+          env,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'stack',
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          environment: 'node',
+          env,
+          globalSetup: ['test/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

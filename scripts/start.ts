@@ -34,8 +34,9 @@ try {
     dataDir: test ? path.join(localDir, `test-${process.pid}`) : path.join(localDir, 'dev'),
     persistent: !test,
     web: !values['no-web'],
-    log: (line) => {
-      if (!test || process.env.DEBUG) console.error(line);
+    log: (line) => console.error(line),
+    debug: (line) => {
+      if (process.env.DEBUG) console.error(line);
     },
     onCode: (c) => {
       if (test) console.log(JSON.stringify({ type: 'code', ...c }));

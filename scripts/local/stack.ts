@@ -20,7 +20,10 @@ export interface LocalStackOptions {
   dataDir: string;
   persistent: boolean;
   web: boolean;
+  /** Problems worth a person's attention (handler crashes, failed stops). */
   log: (line: string) => void;
+  /** The stand-ins' own chatter: shown only when asked for (DEBUG=1). */
+  debug: (line: string) => void;
   onCode?: (code: VerificationCode) => void;
 }
 
@@ -82,14 +85,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         port: ports.dynamodb,
         dataDir: opts.persistent ? path.join(opts.dataDir, 'dynamodb') : undefined,
         cacheDir: localDir,
-        log: (l) => opts.log(`dynamodb: ${l}`),
+        log: (l) => opts.debug(`dynamodb: ${l}`),
       }),
       startCognito({
         port: ports.cognito,
         dir: path.join(opts.dataDir, 'cognito'),
         lambdaEndpoint: apiUrl,
         onCode: opts.onCode,
-        log: (l) => opts.log(`cognito: ${l}`),
+        log: (l) => opts.debug(`cognito: ${l}`),
       }),
       startS3({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), siteOrigins: webOrigins }),
     ]);

@@ -51,7 +51,7 @@ try {
 
 if (stack) {
   if (test) {
-    console.log(JSON.stringify({ type: 'ready', webUrl: stack.webUrl, apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, s3Endpoint: stack.s3Endpoint, webConfig: stack.webConfig }));
+    console.log(JSON.stringify({ type: 'ready', dataDir: stack.dataDir, webUrl: stack.webUrl, apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, s3Endpoint: stack.s3Endpoint, webConfig: stack.webConfig }));
   } else {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const rows = (Object.values(demoAccounts) as DemoAccount[]).map((a) => {

@@ -29,6 +29,7 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   ports: LocalPorts;
+  dataDir: string;
   webUrl: string | null;
   apiUrl: string;
   cognitoEndpoint: string;
@@ -136,7 +137,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       stoppers.push(() => vite.close());
       webUrl = `http://127.0.0.1:${ports.web}`;
     }
-    return { ports, webUrl, apiUrl, cognitoEndpoint, dynamodbEndpoint, s3Endpoint: s3.endpoint, webConfig, stop };
+    return { ports, dataDir: opts.dataDir, webUrl, apiUrl, cognitoEndpoint, dynamodbEndpoint, s3Endpoint: s3.endpoint, webConfig, stop };
   } catch (err) {
     await stop();
     throw err;

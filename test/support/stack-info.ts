@@ -2,6 +2,8 @@ import type { WebConfig } from '../../lib/definitions/web-config';
 
 /** What the test setup learns from the local stack's "ready" line. */
 export interface StackInfo {
+  /** The throwaway data folder (cognito-local keeps pending confirmation codes in its pool file there). */
+  dataDir: string;
   webUrl: string;
   apiUrl: string;
   cognitoEndpoint: string;

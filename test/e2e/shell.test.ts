@@ -1,0 +1,221 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import en from '../../web/src/i18n/en.json';
+import zhTW from '../../web/src/i18n/zh-TW.json';
+import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { api, idTokenFor } from '../support/auth';
+import { launchBrowser, newPage, recordTexts, seenTexts, signIn, webUrl } from '../support/browser';
+
+const { approved, pending, rejected, noRecord } = demoAccounts;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  // Leave the demo vendor as seeded, whatever a failed test left behind.
+  const token = await idTokenFor(approved.email, approved.password);
+  await api('/api/me', { method: 'PATCH', token, body: JSON.stringify({ language: 'en' }) });
+});
+
+describe('sign-in outcomes by vendor status', () => {
+  it('takes the approved demo vendor to the dashboard with its name and vendor id, and keeps the id', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, approved.email, approved.password);
+    await page.waitForURL(webUrl('/dashboard'));
+    await expect.poll(() => page.getByTestId('dashboard-vendor-id').innerText()).toContain('V-10001');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBeTruthy();
+    expect(await page.locator('body').innerText()).toContain('Golden Harvest Foods');
+    expect(await page.evaluate(() => Object.values(localStorage).includes('V-10001'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs a pending vendor out at once and says the application is under review', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, pending.email, pending.password);
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain(en.notice_pending);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto(webUrl('/dashboard'));
+    await page.waitForURL(webUrl('/'));
+    await context.close();
+  });
+
+  it('signs a rejected vendor out at once and shows the stored reason', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, rejected.email, rejected.password);
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toContain(rejected.vendor.rejectionReason);
+    expect(await alert.innerText()).toContain(en.notice_rejected);
+    await context.close();
+  });
+
+  it('logs "Vendor not found for user <uid>" for a user without a vendor record and gives no vendor id', async () => {
+    const { context, page, warnings } = await newPage(browser);
+    await signIn(page, noRecord.email, noRecord.password);
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain(en.notice_no_record);
+    expect(warnings.some((w) => /^Vendor not found for user [0-9a-f-]{36}$/.test(w))).toBe(true);
+    expect(await page.evaluate(() => Object.values(localStorage).some((v) => /^V-\d+$/.test(v)))).toBe(false);
+    await context.close();
+  });
+
+  it('shows a wrong password in the page, not in a browser dialog', async () => {
+    const { context, page } = await newPage(browser);
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs += 1;
+      void d.dismiss();
+    });
+    await signIn(page, approved.email, 'Wrong!Password1');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain(en.error_wrong_credentials);
+    expect(dialogs).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the route guard', () => {
+  it.each(['/dashboard', '/orders', '/payouts'])('sends a signed-out visitor of %s to / with "Redirecting to login..."', async (path) => {
+    const { context, page } = await newPage(browser);
+    await recordTexts(page);
+    await page.goto(webUrl(path));
+    await page.waitForURL(webUrl('/'));
+    expect(await seenTexts(page)).toContain('Redirecting to login...');
+    await context.close();
+  });
+
+  it('shows "Checking authentication..." while the session is being checked', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, approved.email, approved.password);
+    await page.waitForURL(webUrl('/dashboard'));
+    await page.route('**/api/me', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await page.goto(webUrl('/orders'));
+    await expect.poll(() => page.getByText('Checking authentication...').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 10_000 }).toBe(en.orders_title);
+    await context.close();
+  });
+
+  it('shows the header on unguarded routes other than the sign-in pages, and never on them', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(webUrl('/no-such-page'));
+    await expect.poll(() => page.getByRole('heading', { name: en.not_found_title }).isVisible()).toBe(true);
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByTestId('language-button').isDisabled()).toBe(true);
+    for (const path of ['/', '/forgot-password', '/reset-password', '/signup', '/signup-success']) {
+      await page.goto(webUrl(path));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByTestId('language-button').count(), path).toBe(0);
+    }
+    await context.close();
+  });
+});
+
+describe('the header', () => {
+  it('offers the account menu with display name, vendor id and log out, by mouse and by keyboard', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, approved.email, approved.password);
+    await page.waitForURL(webUrl('/dashboard'));
+
+    const account = page.getByTestId('account-button');
+    await account.click();
+    await expect.poll(() => page.getByTestId('account-display-name').innerText()).toBe('Golden Harvest Foods');
+    expect(await page.getByTestId('account-vendor-id').innerText()).toContain('V-10001');
+    // An outside click closes it.
+    await page.mouse.click(5, 600);
+    await expect.poll(() => page.getByTestId('account-display-name').isVisible()).toBe(false);
+
+    // Keyboard: Enter opens, Escape closes and gives focus back.
+    await account.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('menu').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    expect(await account.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.getByTestId('help-button').click();
+    await expect.poll(() => page.getByRole('menuitem', { name: en.contact_support }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL(webUrl('/'));
+    await page.goto(webUrl('/dashboard'));
+    await page.waitForURL(webUrl('/'));
+    await context.close();
+  });
+
+  it('names a vendor without a vendor name by the e-mail local part, capitalised', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route('**/api/me', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const res = await route.fetch();
+      const body = (await res.json()) as Record<string, unknown>;
+      await route.fulfill({ response: res, json: { ...body, vendorName: '' } });
+    });
+    await signIn(page, approved.email, approved.password);
+    await page.waitForURL(webUrl('/dashboard'));
+    await page.getByTestId('account-button').click();
+    await expect.poll(() => page.getByTestId('account-display-name').innerText()).toBe('Demo.vendor');
+    await context.close();
+  });
+
+  it('opens account settings from the gear, with the e-mail read-only', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, approved.email, approved.password);
+    await page.waitForURL(webUrl('/dashboard'));
+    await page.getByTestId('settings-button').click();
+    const dialog = page.getByRole('dialog', { name: en.account_settings });
+    await dialog.waitFor();
+    const email = dialog.getByLabel(en.email, { exact: true });
+    expect(await email.inputValue()).toBe(approved.email);
+    expect(await email.isEditable()).toBe(false);
+    await dialog.getByRole('button', { name: en.cancel }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('language', () => {
+  it('switches to Traditional Chinese, saves it, and keeps it across reload and a new sign-in', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, approved.email, approved.password);
+    await page.waitForURL(webUrl('/dashboard'));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    await page.getByTestId('language-button').click();
+    await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(zhTW.dashboard_title);
+    await expect.poll(async () => ((await api('/api/me', { token: await idTokenFor(approved.email, approved.password) })).body as { language: string }).language).toBe('zh-TW');
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(zhTW.dashboard_title);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
+
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL(webUrl('/'));
+    await signIn(page, approved.email, approved.password);
+    await page.waitForURL(webUrl('/dashboard'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(zhTW.dashboard_title);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
+
+    await page.getByTestId('language-button').click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await context.close();
+  });
+
+  it('lets an anonymous visitor switch the sign-in page locally', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(webUrl('/'));
+    await page.getByLabel(en.language).selectOption('zh-TW');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(zhTW.sign_in_title);
+    await context.close();
+  });
+});

@@ -1,0 +1,185 @@
+import { Validations } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  AuthorizationType,
+  CognitoUserPoolsAuthorizer,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RequestValidator,
+  ResponseType,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { apiFunctions, routes, type ApiFunctionKey } from '../lambdas/routes';
+import type { Data } from './data';
+import { AppFunction } from './lambda-function';
+import type { StageSettings } from './settings';
+
+/** API Gateway stage name; CloudFront hides it (RestApiOrigin sets the origin path). */
+export const API_STAGE_NAME = 'live';
+
+/**
+ * One JSON line per request: enough to follow a request from CloudFront to the Lambda (request and
+ * trace ids), see who called (the token's subject, never the token) and why a call failed before
+ * reaching a handler (authorizer and gateway errors).
+ */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  extendedRequestId: '$context.extendedRequestId',
+  xrayTraceId: '$context.xrayTraceId',
+  requestTime: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  userId: '$context.authorizer.claims.sub',
+  httpMethod: '$context.httpMethod',
+  resourcePath: '$context.resourcePath',
+  path: '$context.path',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationStatus: '$context.integration.status',
+  errorMessage: '$context.error.message',
+  errorType: '$context.error.responseType',
+  authorizerError: '$context.authorizer.error',
+};
+
+/**
+ * Answers API Gateway gives on its own, before a Lambda runs, in the same `{ error, message }`
+ * shape the handlers use (lambdas/shared/errors.ts), so a client can always read both fields.
+ * `$context.error.messageString` is API Gateway's message already JSON-quoted.
+ */
+export const GATEWAY_RESPONSES = [
+  { type: 'UNAUTHORIZED', statusCode: '401', body: { error: 'unauthorized', message: 'Sign in to continue.' } },
+  { type: 'ACCESS_DENIED', statusCode: '403', body: { error: 'forbidden', message: 'You do not have access to this resource.' } },
+  // API Gateway's answer to an unknown path or method (it says "Missing Authentication Token", with a 403).
+  { type: 'MISSING_AUTHENTICATION_TOKEN', statusCode: '404', body: { error: 'not_found', message: 'There is no such API route.' } },
+  { type: 'THROTTLED', statusCode: '429', body: { error: 'too_many_requests', message: 'Too many requests. Please wait a moment and try again.' } },
+  { type: 'DEFAULT_4XX', body: { error: 'bad_request', message: '$context.error.messageString' } },
+  { type: 'DEFAULT_5XX', body: { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' } },
+] as const;
+
+const RESPONSE_TYPES: Record<(typeof GATEWAY_RESPONSES)[number]['type'], ResponseType> = {
+  UNAUTHORIZED: ResponseType.UNAUTHORIZED,
+  ACCESS_DENIED: ResponseType.ACCESS_DENIED,
+  MISSING_AUTHENTICATION_TOKEN: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+  THROTTLED: ResponseType.THROTTLED,
+  DEFAULT_4XX: ResponseType.DEFAULT_4XX,
+  DEFAULT_5XX: ResponseType.DEFAULT_5XX,
+};
+
+/** The body template: literal JSON, except that a `$context…` message is inserted unquoted (it is quoted already). */
+export function gatewayResponseTemplate(body: { error: string; message: string }): string {
+  const message = body.message.startsWith('$context.') ? body.message : JSON.stringify(body.message);
+  return `{"error":${JSON.stringify(body.error)},"message":${message}}`;
+}
+
+export interface ApiProps {
+  settings: StageSettings;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  data: Data;
+}
+
+/**
+ * The REST API, generated from the route table (lambdas/routes.ts): one Lambda per entry of
+ * `apiFunctions`, one method per route, every method behind the Cognito user-pool authorizer
+ * (ID tokens; the handlers read `requestContext.authorizer.claims`).
+ */
+export class Api extends Construct {
+  readonly restApi: RestApi;
+  readonly functions: Record<ApiFunctionKey, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { settings } = props;
+    const logRemovalPolicy = settings.removalPolicy;
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: logRemovalPolicy });
+    this.restApi = new RestApi(this, 'RestApi', {
+      restApiName: `seller-portal-${settings.stage}`,
+      description: 'Seller Portal API (behind CloudFront at /api/*)',
+      endpointTypes: [EndpointType.REGIONAL],
+      // Access logging needs the account-level API Gateway → CloudWatch role.
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        // Execution logs only for errors; never request/response bodies (they carry tokens and personal data).
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+        throttlingRateLimit: 50,
+        throttlingBurstLimit: 100,
+      },
+    });
+    // The stack has its own ApiUrl output; drop the one RestApi adds.
+    this.restApi.node.tryRemoveChild('Endpoint');
+    Validations.of(this.restApi).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason: 'The account-level role API Gateway writes access and execution logs with; this AWS-managed policy is the documented one for it.',
+      },
+      {
+        id: 'AwsSolutions-APIG3',
+        reason: 'No WAF yet: every method requires a Cognito token, the stage is throttled, and browsers reach the API through CloudFront.',
+      },
+    );
+
+    for (const response of GATEWAY_RESPONSES) {
+      this.restApi.addGatewayResponse(`${response.type}Response`, {
+        type: RESPONSE_TYPES[response.type],
+        statusCode: 'statusCode' in response ? response.statusCode : undefined,
+        responseHeaders: { 'Cache-Control': "'no-store'" },
+        templates: { 'application/json': gatewayResponseTemplate(response.body) },
+      });
+    }
+
+    const authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+      cognitoUserPools: [props.userPool],
+      identitySource: 'method.request.header.Authorization',
+    });
+    // Bodies and queries are parsed by the handlers' zod schemas (the single source); the gateway
+    // validator checks the declared request parameters.
+    const validator = new RequestValidator(this, 'RequestValidator', {
+      restApi: this.restApi,
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    });
+
+    const functionKeys = Object.keys(apiFunctions) as ApiFunctionKey[];
+    this.functions = Object.fromEntries(
+      functionKeys.map((key) => {
+        const def = apiFunctions[key];
+        const fn = new AppFunction(this, `${pascal(key)}Function`, {
+          entry: def.entry,
+          description: def.description,
+          logRemovalPolicy,
+          environment: {
+            USER_POOL_ID: props.userPool.userPoolId,
+            USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+          },
+        });
+        props.data.connect(fn, def.tables);
+        return [key, fn];
+      }),
+    ) as Record<ApiFunctionKey, AppFunction>;
+
+    for (const route of routes) {
+      const resource = this.restApi.root.resourceForPath(route.path);
+      resource.addMethod(route.method, new LambdaIntegration(this.functions[route.fn]), {
+        authorizer,
+        authorizationType: AuthorizationType.COGNITO,
+        requestValidator: validator,
+      });
+    }
+  }
+}
+
+const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);

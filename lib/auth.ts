@@ -1,0 +1,212 @@
+import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  ClientAttributes,
+  FeaturePlan,
+  Mfa,
+  StringAttribute,
+  UserPool,
+  UserPoolClientIdentityProvider,
+  type UserPoolClient,
+  UserPoolOperation,
+  VerificationEmailStyle,
+  type AuthFlow,
+  type StandardAttributesMask,
+} from 'aws-cdk-lib/aws-cognito';
+import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { cognitoTriggers } from '../lambdas/triggers';
+import {
+  clientAuthFlows,
+  clientReadableAttributes,
+  clientWritableAttributes,
+  customAttributes,
+  GROUPS,
+  passwordPolicy,
+  tokenValidity,
+} from './definitions/auth';
+import { productImagesBucket } from './definitions/buckets';
+import type { Data } from './data';
+import { AppFunction } from './lambda-function';
+import type { StageSettings } from './settings';
+
+/** Cognito's standard attribute names → the CDK mask flag. */
+const STANDARD_ATTRIBUTE_FLAGS: Record<string, keyof StandardAttributesMask> = {
+  address: 'address',
+  birthdate: 'birthdate',
+  email: 'email',
+  email_verified: 'emailVerified',
+  family_name: 'familyName',
+  gender: 'gender',
+  given_name: 'givenName',
+  locale: 'locale',
+  middle_name: 'middleName',
+  name: 'fullname',
+  nickname: 'nickname',
+  phone_number: 'phoneNumber',
+  phone_number_verified: 'phoneNumberVerified',
+  picture: 'profilePicture',
+  preferred_username: 'preferredUsername',
+  profile: 'profilePage',
+  updated_at: 'lastUpdateTime',
+  website: 'website',
+  zoneinfo: 'timezone',
+};
+
+/** Turns attribute names as Cognito spells them (`email`, `custom:status`) into ClientAttributes. */
+export function clientAttributes(names: readonly string[]): ClientAttributes {
+  const standard: Record<string, boolean> = {};
+  const custom: string[] = [];
+  for (const name of names) {
+    if (name.startsWith('custom:')) {
+      custom.push(name.slice('custom:'.length));
+      continue;
+    }
+    const flag = STANDARD_ATTRIBUTE_FLAGS[name];
+    if (!flag) throw new Error(`Unknown Cognito attribute "${name}" in lib/definitions/auth.ts`);
+    standard[flag] = true;
+  }
+  return new ClientAttributes().withStandardAttributes(standard as StandardAttributesMask).withCustomAttributes(...custom);
+}
+
+const AUTH_FLOW_FLAGS: Record<(typeof clientAuthFlows)[number], keyof AuthFlow | null> = {
+  ALLOW_USER_SRP_AUTH: 'userSrp',
+  ALLOW_USER_PASSWORD_AUTH: 'userPassword',
+  // Always enabled by Cognito (and CDK) for a client with any flow.
+  ALLOW_REFRESH_TOKEN_AUTH: null,
+};
+
+function authFlows(): AuthFlow {
+  const flows: Partial<Record<keyof AuthFlow, boolean>> = {};
+  for (const flow of clientAuthFlows) {
+    const flag = AUTH_FLOW_FLAGS[flow];
+    if (flag) flows[flag] = true;
+  }
+  return flows;
+}
+
+export interface AuthProps {
+  settings: StageSettings;
+  data: Data;
+  /** The product-images bucket: signed-in users may write under their own prefix of it. */
+  productImages: IBucket;
+}
+
+/**
+ * Sign-in for vendors and operations staff: a user pool built from `lib/definitions/auth.ts`
+ * (the local cognito-local pool reads the same file), the web client, the post-confirmation
+ * trigger that turns a confirmed sign-up into a vendor application, and an identity pool that
+ * gives signed-in users S3 credentials for their own upload prefix only.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  readonly identityPool: IdentityPool;
+  readonly postConfirmation: AppFunction;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const { settings } = props;
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: false, mutable: true },
+        locale: { required: false, mutable: true },
+      },
+      customAttributes: Object.fromEntries(
+        Object.entries(customAttributes).map(([name, def]) => [
+          name,
+          new StringAttribute({ minLen: def.minLen, maxLen: def.maxLen, mutable: def.mutable }),
+        ]),
+      ),
+      passwordPolicy: { ...passwordPolicy, tempPasswordValidity: Duration.days(3) },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OFF,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: settings.isProd,
+      removalPolicy: settings.removalPolicy,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'The spec signs vendors in with e-mail and password only; MFA needs enrolment and challenge screens the product does not have yet.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'The Plus plan (threat protection) is billed per monthly active user; Essentials covers sign-up, sign-in and e-mail verification, with a 12-character password policy.',
+      },
+    );
+
+    for (const group of Object.values(GROUPS)) {
+      this.userPool.addGroup(`${pascal(group.name)}Group`, { groupName: group.name, description: group.description });
+    }
+
+    this.webClient = this.userPool.addClient('WebClient', {
+      userPoolClientName: 'web',
+      generateSecret: false,
+      authFlows: authFlows(),
+      disableOAuth: true,
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.minutes(tokenValidity.idTokenMinutes),
+      accessTokenValidity: Duration.minutes(tokenValidity.accessTokenMinutes),
+      refreshTokenValidity: Duration.days(tokenValidity.refreshTokenDays),
+      readAttributes: clientAttributes(clientReadableAttributes),
+      // custom:status is set by the server only: a vendor must not be able to approve themselves.
+      writeAttributes: clientAttributes(clientWritableAttributes),
+    });
+
+    const trigger = cognitoTriggers.PostConfirmation;
+    this.postConfirmation = new AppFunction(this, 'PostConfirmation', {
+      entry: trigger.entry,
+      description: 'Cognito post-confirmation: a confirmed sign-up becomes a pending vendor application',
+      // Cognito waits at most 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      logRemovalPolicy: settings.removalPolicy,
+    });
+    props.data.connect(this.postConfirmation, trigger.tables);
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation);
+
+    this.identityPool = new IdentityPool(this, 'IdentityPool', {
+      allowUnauthenticatedIdentities: false,
+      authenticationProviders: {
+        userPools: [new UserPoolAuthenticationProvider({ userPool: this.userPool, userPoolClient: this.webClient })],
+      },
+    });
+    this.allowOwnPrefixUploads(props.productImages);
+  }
+
+  /**
+   * Signed-in users may put, read and delete objects, including multipart uploads, under
+   * `private/<their identity id>/` of the bucket, and nothing else: the prefix is the identity
+   * pool's own `${cognito-identity.amazonaws.com:sub}` policy variable, not a value from the client.
+   */
+  private allowOwnPrefixUploads(bucket: IBucket): void {
+    const ownPrefix = `${productImagesBucket.vendorPrefix}\${cognito-identity.amazonaws.com:sub}/*`;
+    this.identityPool.authenticatedRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
+        resources: [bucket.arnForObjects(ownPrefix)],
+      }),
+    );
+    const bucketLogicalId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
+    Validations.of(this.identityPool.authenticatedRole).acknowledge({
+      // cdk-nag renders the policy variable ${x} as <x>.
+      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${ownPrefix.replace(/\$\{([^}]+)\}/g, '<$1>')}]`,
+      reason: "The wildcard is below the caller's own prefix private/${cognito-identity.amazonaws.com:sub}/: an identity reaches only its own objects.",
+    });
+  }
+}
+
+const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);

@@ -1,0 +1,74 @@
+import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { tables as tableDefs, type KeyDef, type TableDef, type TableKey } from '../lambdas/shared/tables';
+import type { StageSettings } from './settings';
+
+/** What a Lambda declares it needs (lambdas/routes.ts, lambdas/triggers.ts): read or read-write per table. */
+export type TableAccess = Partial<Record<TableKey, 'r' | 'rw'>>;
+
+const attribute = (key: KeyDef): Attribute => ({
+  name: key.name,
+  type: key.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
+});
+
+const pascal = (name: string): string => name.replace(/(^|[-_])([a-z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase());
+
+/**
+ * One DynamoDB table per entry of lambdas/shared/tables.ts (the local bootstrap reads the same
+ * file): on demand, point-in-time recovery, encrypted at rest with the AWS-managed key. In prod
+ * a table survives the stack and refuses deletion; other stages are disposable.
+ */
+export class Data extends Construct {
+  readonly tables: Record<TableKey, Table>;
+
+  constructor(scope: Construct, id: string, props: { settings: StageSettings }) {
+    super(scope, id);
+    const { settings } = props;
+    const entries = Object.entries(tableDefs) as [TableKey, TableDef][];
+    this.tables = Object.fromEntries(
+      entries.map(([key, def]) => {
+        const table = new Table(this, `${pascal(def.name)}Table`, {
+          partitionKey: attribute(def.partitionKey),
+          ...(def.sortKey ? { sortKey: attribute(def.sortKey) } : {}),
+          billingMode: BillingMode.PAY_PER_REQUEST,
+          pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+          encryption: TableEncryption.AWS_MANAGED,
+          deletionProtection: settings.isProd,
+          removalPolicy: settings.removalPolicy,
+          ...(def.timeToLiveAttribute ? { timeToLiveAttribute: def.timeToLiveAttribute } : {}),
+        });
+        for (const index of def.globalIndexes ?? []) {
+          table.addGlobalSecondaryIndex({
+            indexName: index.indexName,
+            partitionKey: attribute(index.partitionKey),
+            ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
+            projectionType: ProjectionType.ALL,
+          });
+        }
+        return [key, table];
+      }),
+    ) as Record<TableKey, Table>;
+  }
+
+  /**
+   * Gives a Lambda exactly the tables it declares: the physical name in the table's env var and
+   * read (r) or read-write (rw) data access, nothing more.
+   */
+  connect(fn: LambdaFunction, access: TableAccess): void {
+    for (const [key, mode] of Object.entries(access) as [TableKey, 'r' | 'rw'][]) {
+      const table = this.tables[key];
+      fn.addEnvironment(tableDefs[key].envVar, table.tableName);
+      if (mode === 'rw') table.grantReadWriteData(fn);
+      else table.grantReadData(fn);
+      if (tableDefs[key].globalIndexes?.length) {
+        const logicalId = Stack.of(this).getLogicalId(table.node.defaultChild as CfnElement);
+        Validations.of(fn).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+          reason: `Queries on the ${tableDefs[key].name} table's own secondary indexes; the wildcard covers only that table's indexes.`,
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { Construct } from 'constructs';
+import { Duration } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { StageSettings } from './settings';
+
+export interface MonitoringProps {
+  settings: StageSettings;
+  api: RestApi;
+  /** Every Lambda we wrote, by a readable name. */
+  functions: Record<string, IFunction>;
+}
+
+/**
+ * Alarms an operator acts on, sent to one SNS topic: API 5xx answers, and errors or throttles of any
+ * of our Lambdas. `-c alarmEmail=<address>` subscribes an address (AWS sends a confirmation e-mail).
+ */
+export class Monitoring extends Construct {
+  readonly topic: Topic;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    const { settings } = props;
+    this.topic = new Topic(this, 'AlarmTopic', {
+      displayName: `Seller Portal ${settings.stage} alarms`,
+      enforceSSL: true,
+    });
+    if (settings.alarmEmail) this.topic.addSubscription(new EmailSubscription(settings.alarmEmail));
+
+    const action = new SnsAction(this.topic);
+    const alarm = (alarmId: string, description: string, metric: IMetric, threshold: number): void => {
+      const a = new Alarm(this, alarmId, {
+        alarmDescription: description,
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      a.addAlarmAction(action);
+      a.addOkAction(action);
+    };
+
+    const period = Duration.minutes(5);
+    alarm('Api5xx', 'The API answered 5xx at least 5 times in 5 minutes', props.api.metricServerError({ period, statistic: 'Sum' }), 5);
+    for (const [name, fn] of Object.entries(props.functions)) {
+      const prefix = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+      alarm(`${prefix}Errors`, `Lambda ${name} failed at least 3 times in 5 minutes`, fn.metricErrors({ period, statistic: 'Sum' }), 3);
+      alarm(`${prefix}Throttles`, `Lambda ${name} was throttled in the last 5 minutes`, fn.metricThrottles({ period, statistic: 'Sum' }), 1);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import type { Construct } from 'constructs';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogs } from './access-logs';
+import { Api } from './api';
+import { Auth } from './auth';
+import { Data } from './data';
+import { ProductImages } from './images';
+import { Monitoring } from './monitoring';
+import type { StageSettings } from './settings';
+import { Site } from './site';
+
+export interface SellerPortalStackProps extends StackProps {
+  settings: StageSettings;
+  /** The built web app; default dist/web. */
+  webDistDir?: string;
+}
+
+/** Everything one stage of the Seller Portal needs, composed from one construct per concern. */
+export class SellerPortalStack extends Stack {
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly images: ProductImages;
+  readonly api: Api;
+  readonly site: Site;
+  readonly monitoring: Monitoring;
+
+  constructor(scope: Construct, id: string, props: SellerPortalStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+
+    const accessLogs = new AccessLogs(this, 'AccessLogs', { settings });
+    this.data = new Data(this, 'Data', { settings });
+    this.images = new ProductImages(this, 'ProductImages', { settings, accessLogs: accessLogs.bucket });
+    this.auth = new Auth(this, 'Auth', { settings, data: this.data, productImages: this.images.bucket });
+    this.api = new Api(this, 'Api', {
+      settings,
+      data: this.data,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.webClient,
+    });
+    this.site = new Site(this, 'Site', {
+      settings,
+      accessLogs: accessLogs.bucket,
+      api: this.api.restApi,
+      config: {
+        userPoolId: this.auth.userPool.userPoolId,
+        userPoolClientId: this.auth.webClient.userPoolClientId,
+        identityPoolId: this.auth.identityPool.identityPoolId,
+        productImagesBucket: this.images.bucket.bucketName,
+      },
+      ...(props.webDistDir ? { webDistDir: props.webDistDir } : {}),
+    });
+    this.images.allowOrigins(this.site.origins);
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      settings,
+      api: this.api.restApi,
+      functions: { ...this.api.functions, postConfirmation: this.auth.postConfirmation },
+    });
+
+    const output = (id: string, value: string, description: string) =>
+      new CfnOutput(this, id, { value, description });
+    output('SiteUrl', this.site.url, 'The portal');
+    output('Region', this.region, 'Region of the stack');
+    output('UserPoolId', this.auth.userPool.userPoolId, 'Cognito user pool');
+    output('UserPoolClientId', this.auth.webClient.userPoolClientId, 'Cognito web client');
+    output('IdentityPoolId', this.auth.identityPool.identityPoolId, 'Cognito identity pool (image uploads)');
+    output('ApiUrl', this.api.restApi.url, 'API Gateway stage URL (the site calls it through CloudFront at /api)');
+    output('ProductImagesBucketName', this.images.bucket.bucketName, 'Product-images bucket');
+    output('SiteBucketName', this.site.bucket.bucketName, 'Site bucket');
+    output('DistributionId', this.site.distribution.distributionId, 'CloudFront distribution (for invalidations)');
+    output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic the alarms publish to');
+  }
+}
+

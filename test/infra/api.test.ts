@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFunctions, routes, routeKey } from '../../lambdas/routes';
+import { tables, type TableKey } from '../../lambdas/shared/tables';
+import { cognitoTriggers } from '../../lambdas/triggers';
+import { API_STAGE_NAME } from '../../lib/api';
+import { functionByDescription, props, resourcesOfType, statementsOfRole, synth, type CfnTemplate, type Synthesized } from './support';
+
+let s: Synthesized;
+beforeAll(() => {
+  s = synth();
+});
+afterAll(() => s.cleanup());
+
+/** `/api/me` for an AWS::ApiGateway::Resource, by walking ParentId up to the root. */
+function resourcePath(json: CfnTemplate, resourceId: string): string {
+  const resource = json.Resources[resourceId];
+  if (!resource) throw new Error(`No resource ${resourceId}`);
+  const parent = props(resource).ParentId as { Ref?: string };
+  const part = props(resource).PathPart as string;
+  return parent.Ref ? `${resourcePath(json, parent.Ref)}/${part}` : `/${part}`;
+}
+
+const methods = () =>
+  resourcesOfType(s.json, 'AWS::ApiGateway::Method').map(([id, m]) => {
+    const p = props(m);
+    const resourceRef = p.ResourceId as { Ref?: string };
+    return { id, p, key: routeKey({ method: p.HttpMethod as never, path: resourceRef.Ref ? resourcePath(s.json, resourceRef.Ref) : '/' }) };
+  });
+
+describe('REST API generated from lambdas/routes.ts', () => {
+  it('has exactly one method per route, and no other', () => {
+    expect(methods().map((m) => m.key).sort()).toEqual(routes.map(routeKey).sort());
+  });
+
+  it('requires the Cognito user-pool authorizer on every method', () => {
+    const authorizers = resourcesOfType(s.json, 'AWS::ApiGateway::Authorizer');
+    expect(authorizers).toHaveLength(1);
+    const [authorizerId, authorizer] = authorizers[0]!;
+    expect(props(authorizer)).toMatchObject({
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+      ProviderARNs: [{ 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] }],
+    });
+    for (const { key, p } of methods()) {
+      expect({ key, type: p.AuthorizationType, authorizer: p.AuthorizerId }).toEqual({
+        key,
+        type: 'COGNITO_USER_POOLS',
+        authorizer: { Ref: authorizerId },
+      });
+    }
+  });
+
+  it('sends each route to the Lambda of its function (proxy integration)', () => {
+    for (const route of routes) {
+      const [fnId] = functionByDescription(s.json, apiFunctions[route.fn].description);
+      const method = methods().find((m) => m.key === routeKey(route));
+      expect(method?.p.Integration).toMatchObject({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' });
+      expect(JSON.stringify((method?.p.Integration as { Uri: unknown }).Uri)).toContain(JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }));
+    }
+  });
+
+  it('validates requests, logs access as JSON, traces and throttles the stage', () => {
+    const stages = resourcesOfType(s.json, 'AWS::ApiGateway::Stage').map(([, st]) => props(st));
+    expect(stages).toHaveLength(1);
+    const stage = stages[0]!;
+    expect(stage.StageName).toBe(API_STAGE_NAME);
+    expect(stage.TracingEnabled).toBe(true);
+    const format = JSON.parse((stage.AccessLogSetting as { Format: string }).Format) as Record<string, string>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', userId: '$context.authorizer.claims.sub' });
+    expect(stage.MethodSettings).toEqual([
+      expect.objectContaining({ LoggingLevel: 'ERROR', DataTraceEnabled: false, ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }),
+    ]);
+    for (const { p } of methods()) expect(p.RequestValidatorId).toBeDefined();
+    const logGroupRef = JSON.stringify((stage.AccessLogSetting as { DestinationArn: unknown }).DestinationArn).match(/"Ref":"(ApiAccessLogs[A-Z0-9]+)"/)?.[1];
+    expect(props(s.json.Resources[logGroupRef ?? '']).RetentionInDays).toBeGreaterThan(0);
+  });
+});
+
+describe('answers API Gateway gives itself', () => {
+  /** API Gateway replaces $context.error.messageString with its message, already JSON-quoted. */
+  const render = (template: string): unknown => JSON.parse(template.replaceAll('$context.error.messageString', JSON.stringify('Invalid request body')));
+
+  it.each([
+    ['UNAUTHORIZED', '401'],
+    ['ACCESS_DENIED', '403'],
+    ['DEFAULT_4XX', undefined],
+    ['DEFAULT_5XX', undefined],
+  ])('%s is JSON { error, message }', (type, status) => {
+    const response = resourcesOfType(s.json, 'AWS::ApiGateway::GatewayResponse')
+      .map(([, r]) => props(r))
+      .find((r) => r.ResponseType === type);
+    expect(response).toBeDefined();
+    expect(response!.StatusCode).toBe(status);
+    const body = render((response!.ResponseTemplates as Record<string, string>)['application/json']!);
+    expect(body).toEqual({ error: expect.stringMatching(/^[a-z_]+$/), message: expect.any(String) });
+    expect((body as { message: string }).message.length).toBeGreaterThan(0);
+  });
+
+  it('every gateway response is JSON { error, message } with a stable code', () => {
+    const responses = resourcesOfType(s.json, 'AWS::ApiGateway::GatewayResponse').map(([, r]) => props(r));
+    expect(responses.length).toBeGreaterThanOrEqual(4);
+    for (const r of responses) {
+      const templates = r.ResponseTemplates as Record<string, string>;
+      expect(Object.keys(templates)).toEqual(['application/json']);
+      expect(Object.keys(render(templates['application/json']!) as object).sort()).toEqual(['error', 'message']);
+    }
+  });
+
+  it('answers 401 unauthorized exactly as the handlers do', () => {
+    const response = resourcesOfType(s.json, 'AWS::ApiGateway::GatewayResponse')
+      .map(([, r]) => props(r))
+      .find((r) => r.ResponseType === 'UNAUTHORIZED');
+    expect(render((response!.ResponseTemplates as Record<string, string>)['application/json']!)).toEqual({
+      error: 'unauthorized',
+      message: 'Sign in to continue.',
+    });
+  });
+});
+
+describe('Lambdas', () => {
+  const ours = () => [
+    ...Object.values(apiFunctions).map((def) => ({ ...functionFor(def.description), tables: def.tables as Partial<Record<TableKey, 'r' | 'rw'>> })),
+    {
+      ...functionFor('Cognito post-confirmation: a confirmed sign-up becomes a pending vendor application'),
+      tables: cognitoTriggers.PostConfirmation.tables,
+    },
+  ];
+  const functionFor = (description: string) => {
+    const [id, fn] = functionByDescription(s.json, description);
+    return { id, p: props(fn) };
+  };
+
+  it('run on Node.js 22 or newer, on ARM, traced', () => {
+    for (const fn of resourcesOfType(s.json, 'AWS::Lambda::Function').map(([, f]) => props(f))) {
+      const runtime = String(fn.Runtime);
+      if (runtime.startsWith('nodejs')) expect(Number(runtime.match(/^nodejs(\d+)/)?.[1])).toBeGreaterThanOrEqual(22);
+    }
+    for (const { p } of ours()) {
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(p.Handler).toBe('index.handler');
+    }
+  });
+
+  it('API functions know the user pool and client', () => {
+    for (const def of Object.values(apiFunctions)) {
+      const env = (functionFor(def.description).p.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(env).toMatchObject({
+        USER_POOL_ID: { Ref: expect.stringMatching(/^AuthUserPool/) },
+        USER_POOL_CLIENT_ID: { Ref: expect.stringMatching(/^AuthUserPoolWebClient/) },
+        POWERTOOLS_SERVICE_NAME: expect.any(String),
+        LOG_LEVEL: expect.any(String),
+      });
+    }
+  });
+
+  it('get exactly the tables they declare, read or read-write as declared', () => {
+    const tableIds = Object.fromEntries(
+      (Object.keys(tables) as TableKey[]).map((key) => [key, resourcesOfType(s.json, 'AWS::DynamoDB::Table').find(([id]) => id.startsWith(`Data${key.charAt(0).toUpperCase()}${key.slice(1)}Table`))![0]]),
+    ) as Record<TableKey, string>;
+    for (const fn of ours()) {
+      const env = (fn.p.Environment as { Variables: Record<string, unknown> }).Variables;
+      const roleId = (fn.p.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const dynamo = statementsOfRole(s.json, roleId).filter((st) => JSON.stringify(st.Action).includes('dynamodb:'));
+      for (const key of Object.keys(tables) as TableKey[]) {
+        const mode = fn.tables[key];
+        const onTable = dynamo.filter((st) => JSON.stringify(st.Resource).includes(`"${tableIds[key]}"`));
+        const actions = onTable.flatMap((st) => st.Action as string[]);
+        if (!mode) {
+          expect(env[tables[key].envVar]).toBeUndefined();
+          expect(onTable).toEqual([]);
+          continue;
+        }
+        expect(env[tables[key].envVar]).toEqual({ Ref: tableIds[key] });
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+        if (mode === 'rw') expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+        else expect(actions).not.toContain('dynamodb:PutItem');
+      }
+    }
+  });
+
+  it('keep their logs in their own log group with a retention', () => {
+    for (const { p } of ours()) {
+      const logGroupId = ((p.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup).Ref;
+      expect(props(s.json.Resources[logGroupId]).RetentionInDays).toBeGreaterThan(0);
+    }
+  });
+});

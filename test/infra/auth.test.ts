@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoTriggers } from '../../lambdas/triggers';
+import {
+  clientAuthFlows,
+  clientReadableAttributes,
+  clientWritableAttributes,
+  GROUPS,
+  passwordPolicy,
+  tokenValidity,
+} from '../../lib/definitions/auth';
+import { tables } from '../../lambdas/shared/tables';
+import { asArray, functionByDescription, props, resourcesOfType, statementsOfRole, synth, type Synthesized } from './support';
+
+let s: Synthesized;
+beforeAll(() => {
+  s = synth();
+});
+afterAll(() => s.cleanup());
+
+const userPool = () => {
+  const pools = resourcesOfType(s.json, 'AWS::Cognito::UserPool');
+  expect(pools).toHaveLength(1);
+  return pools[0]!;
+};
+const webClient = () => {
+  const clients = resourcesOfType(s.json, 'AWS::Cognito::UserPoolClient');
+  expect(clients).toHaveLength(1);
+  return props(clients[0]![1]);
+};
+
+describe('user pool', () => {
+  it('signs in with the e-mail address as user name, case-insensitively', () => {
+    const pool = props(userPool()[1]);
+    expect(pool.UsernameAttributes).toEqual(['email']);
+    expect(pool.UsernameConfiguration).toEqual({ CaseSensitive: false });
+  });
+
+  it('lets visitors sign themselves up', () => {
+    expect(props(userPool()[1]).AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: false });
+  });
+
+  it('verifies the e-mail address with a code, and keeps the old address until a new one is verified', () => {
+    const pool = props(userPool()[1]);
+    expect(pool.AutoVerifiedAttributes).toEqual(['email']);
+    expect(pool.VerificationMessageTemplate).toMatchObject({ DefaultEmailOption: 'CONFIRM_WITH_CODE' });
+    expect(pool.UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
+    expect(pool.AccountRecoverySetting).toEqual({ RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] });
+  });
+
+  it('enforces the password policy of lib/definitions/auth.ts', () => {
+    expect(props(userPool()[1]).Policies).toEqual({
+      PasswordPolicy: {
+        MinimumLength: passwordPolicy.minLength,
+        RequireLowercase: passwordPolicy.requireLowercase,
+        RequireUppercase: passwordPolicy.requireUppercase,
+        RequireNumbers: passwordPolicy.requireDigits,
+        RequireSymbols: passwordPolicy.requireSymbols,
+        TemporaryPasswordValidityDays: 3,
+      },
+    });
+  });
+
+  it('has the custom attribute status (pending | approved | rejected fit in it)', () => {
+    const schema = props(userPool()[1]).Schema as Record<string, unknown>[];
+    expect(schema).toContainEqual({
+      Name: 'status',
+      AttributeDataType: 'String',
+      Mutable: true,
+      StringAttributeConstraints: { MinLength: '1', MaxLength: '16' },
+    });
+  });
+
+  it('has the groups vendors and admins', () => {
+    const groups = resourcesOfType(s.json, 'AWS::Cognito::UserPoolGroup').map(([, g]) => props(g).GroupName);
+    expect(groups.sort()).toEqual([GROUPS.admins.name, GROUPS.vendors.name].sort());
+  });
+});
+
+describe('web client', () => {
+  it('cannot write custom:status, but can read it', () => {
+    const client = webClient();
+    expect(client.WriteAttributes).not.toContain('custom:status');
+    expect(client.ReadAttributes).toContain('custom:status');
+  });
+
+  it('reads and writes exactly the attributes of lib/definitions/auth.ts', () => {
+    const client = webClient();
+    expect([...(client.ReadAttributes as string[])].sort()).toEqual([...clientReadableAttributes].sort());
+    expect([...(client.WriteAttributes as string[])].sort()).toEqual([...clientWritableAttributes].sort());
+  });
+
+  it('is a public client with the auth flows and token lifetimes of lib/definitions/auth.ts', () => {
+    const client = webClient();
+    expect(client.GenerateSecret).toBe(false);
+    expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual([...clientAuthFlows].sort());
+    expect(client.PreventUserExistenceErrors).toBe('ENABLED');
+    expect(client.IdTokenValidity).toBe(tokenValidity.idTokenMinutes);
+    expect(client.AccessTokenValidity).toBe(tokenValidity.accessTokenMinutes);
+    expect(client.RefreshTokenValidity).toBe(tokenValidity.refreshTokenDays * 24 * 60);
+  });
+});
+
+describe('post-confirmation trigger', () => {
+  const trigger = () =>
+    functionByDescription(s.json, 'Cognito post-confirmation: a confirmed sign-up becomes a pending vendor application');
+
+  it('is wired to the user pool, and Cognito may invoke it', () => {
+    const [fnId] = trigger();
+    expect(props(userPool()[1]).LambdaConfig).toEqual({ PostConfirmation: { 'Fn::GetAtt': [fnId, 'Arn'] } });
+    const permissions = resourcesOfType(s.json, 'AWS::Lambda::Permission').map(([, p]) => props(p));
+    expect(permissions).toContainEqual(
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'cognito-idp.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+        SourceArn: { 'Fn::GetAtt': [userPool()[0], 'Arn'] },
+      }),
+    );
+  });
+
+  it('gets the tables lambdas/triggers.ts lists, by their env vars', () => {
+    const [, fn] = trigger();
+    const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
+    for (const key of Object.keys(cognitoTriggers.PostConfirmation.tables) as (keyof typeof tables)[]) {
+      expect(env[tables[key].envVar]).toEqual({ Ref: expect.stringMatching(/^DataVendorsTable/) });
+    }
+  });
+});
+
+describe('identity pool', () => {
+  const roleByAmr = (amr: string): string => {
+    const roles = resourcesOfType(s.json, 'AWS::IAM::Role').filter(([, r]) =>
+      JSON.stringify(props(r).AssumeRolePolicyDocument).includes(`"cognito-identity.amazonaws.com:amr":"${amr}"`),
+    );
+    expect(roles).toHaveLength(1);
+    return roles[0]![0];
+  };
+
+  it('admits only signed-in users of the web client', () => {
+    const pools = resourcesOfType(s.json, 'AWS::Cognito::IdentityPool').map(([, p]) => props(p));
+    expect(pools).toHaveLength(1);
+    expect(pools[0]!.AllowUnauthenticatedIdentities).toBe(false);
+    expect(pools[0]!.CognitoIdentityProviders).toEqual([
+      expect.objectContaining({ ClientId: { Ref: expect.stringMatching(/^AuthUserPoolWebClient/) }, ServerSideTokenCheck: true }),
+    ]);
+  });
+
+  it("lets a signed-in user write only under their own private/<identity id>/ prefix of the product-images bucket", () => {
+    const statements = statementsOfRole(s.json, roleByAmr('authenticated'));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(statement.Effect).toBe('Allow');
+      expect(asArray(statement.Resource)).toEqual([
+        {
+          'Fn::Join': ['', [{ 'Fn::GetAtt': [expect.stringMatching(/^ProductImagesBucket/), 'Arn'] }, '/private/${cognito-identity.amazonaws.com:sub}/*']],
+        },
+      ]);
+      for (const action of asArray(statement.Action as string | string[])) {
+        expect(['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts']).toContain(action);
+      }
+    }
+    const actions = statements.flatMap((st) => asArray(st.Action as string | string[]));
+    expect(actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload']));
+  });
+
+  it('gives unauthenticated identities no permissions at all', () => {
+    expect(statementsOfRole(s.json, roleByAmr('unauthenticated'))).toEqual([]);
+  });
+});

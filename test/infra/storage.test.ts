@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tables, type KeyDef, type TableDef } from '../../lambdas/shared/tables';
+import { productImagesBucket } from '../../lib/definitions/buckets';
+import { props, resourcesOfType, synth, type Synthesized } from './support';
+
+let s: Synthesized;
+beforeAll(() => {
+  s = synth();
+});
+afterAll(() => s.cleanup());
+
+const buckets = () => resourcesOfType(s.json, 'AWS::S3::Bucket');
+const policyOf = (bucketId: string) =>
+  resourcesOfType(s.json, 'AWS::S3::BucketPolicy')
+    .map(([, p]) => props(p))
+    .filter((p) => JSON.stringify(p.Bucket) === JSON.stringify({ Ref: bucketId }))
+    .flatMap((p) => (p.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
+
+describe('buckets', () => {
+  it('are the product-images, site and access-log buckets', () => {
+    expect(buckets().map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['AccessLogsBucket', 'ProductImagesBucket', 'SiteBucket']);
+  });
+
+  it('all block every kind of public access', () => {
+    for (const [id, bucket] of buckets()) {
+      expect({ id, block: props(bucket).PublicAccessBlockConfiguration }).toEqual({
+        id,
+        block: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      });
+    }
+  });
+
+  it('all deny any request that does not use TLS', () => {
+    for (const [id] of buckets()) {
+      expect({ id, statements: policyOf(id) }).toEqual({
+        id,
+        statements: expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Principal: { AWS: '*' },
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            Resource: [{ 'Fn::GetAtt': [id, 'Arn'] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [id, 'Arn'] }, '/*']] }],
+          }),
+        ]),
+      });
+    }
+  });
+
+  it('are all encrypted at rest', () => {
+    for (const [, bucket] of buckets()) {
+      expect(props(bucket).BucketEncryption).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+    }
+  });
+
+  it('log their accesses into the access-log bucket (except that bucket itself)', () => {
+    const logBucket = buckets().find(([id]) => id.startsWith('AccessLogsBucket'))![0];
+    for (const [id, bucket] of buckets().filter(([bid]) => bid !== logBucket)) {
+      expect({ id, logging: props(bucket).LoggingConfiguration }).toEqual({
+        id,
+        logging: { DestinationBucketName: { Ref: logBucket }, LogFilePrefix: expect.stringMatching(/^s3\/.+\/$/) },
+      });
+    }
+  });
+
+  it('the product-images bucket answers CORS for the site origin only, as lib/definitions/buckets.ts says', () => {
+    const [, bucket] = buckets().find(([id]) => id.startsWith('ProductImagesBucket'))!;
+    expect(props(bucket).CorsConfiguration).toEqual({
+      CorsRules: [
+        {
+          AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^SiteDistribution/), 'DomainName'] }]] }],
+          AllowedMethods: [...productImagesBucket.corsAllowedMethods],
+          AllowedHeaders: ['*'],
+          ExposedHeaders: [...productImagesBucket.corsExposedHeaders],
+          MaxAge: productImagesBucket.maxAgeSeconds,
+        },
+      ],
+    });
+  });
+});
+
+describe('tables match lambdas/shared/tables.ts', () => {
+  const schema = (key: KeyDef, sort?: KeyDef) => [
+    { AttributeName: key.name, KeyType: 'HASH' },
+    ...(sort ? [{ AttributeName: sort.name, KeyType: 'RANGE' }] : []),
+  ];
+
+  it('one table per definition', () => {
+    expect(resourcesOfType(s.json, 'AWS::DynamoDB::Table')).toHaveLength(Object.keys(tables).length);
+  });
+
+  it.each(Object.entries(tables) as [string, TableDef][])('%s: keys, indexes, on demand, point-in-time recovery', (_key, def) => {
+    const matches = resourcesOfType(s.json, 'AWS::DynamoDB::Table').filter(
+      ([, t]) => JSON.stringify(props(t).KeySchema) === JSON.stringify(schema(def.partitionKey, def.sortKey)),
+    );
+    expect(matches).toHaveLength(1);
+    const table = props(matches[0]![1]);
+    expect(table.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(table.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.SSESpecification).toEqual({ SSEEnabled: true });
+    const indexes = (table.GlobalSecondaryIndexes as Record<string, unknown>[] | undefined) ?? [];
+    expect(indexes.map((i) => ({ name: i.IndexName, keys: i.KeySchema }))).toEqual(
+      (def.globalIndexes ?? []).map((i) => ({ name: i.indexName, keys: schema(i.partitionKey, i.sortKey) })),
+    );
+    const keyAttributes = [def.partitionKey, def.sortKey, ...(def.globalIndexes ?? []).flatMap((i) => [i.partitionKey, i.sortKey])]
+      .filter((k): k is KeyDef => Boolean(k))
+      .map((k) => ({ AttributeName: k.name, AttributeType: k.type }));
+    expect(table.AttributeDefinitions).toEqual(expect.arrayContaining(keyAttributes));
+    expect(table.TimeToLiveSpecification).toEqual(
+      def.timeToLiveAttribute ? { AttributeName: def.timeToLiveAttribute, Enabled: true } : undefined,
+    );
+  });
+
+  it('outside prod, tables can be deleted with the stack', () => {
+    for (const [, table] of resourcesOfType(s.json, 'AWS::DynamoDB::Table')) {
+      expect(table.DeletionPolicy).toBe('Delete');
+      expect(props(table).DeletionProtectionEnabled).toBe(false);
+    }
+  });
+});
+
+describe('site bucket without a web build', () => {
+  it('still gets /config.json, alone, revalidated on every visit', () => {
+    const deployments = resourcesOfType(s.json, 'Custom::CDKBucketDeployment').map(([, d]) => props(d));
+    expect(deployments).toHaveLength(1);
+    expect(deployments[0]).toMatchObject({
+      DestinationBucketName: { Ref: expect.stringMatching(/^SiteBucket/) },
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/config.json'],
+    });
+    expect(deployments[0]!.SourceObjectKeys).toHaveLength(1);
+  });
+});

@@ -14,6 +14,8 @@ export interface ApiFunction {
   entry: string;
   /** Tables the function reads (r) or writes (rw); the CDK grants exactly these. */
   tables: Partial<Record<TableKey, 'r' | 'rw'>>;
+  /** SNS topics the function publishes to (lambdas/shared/topics.ts); the CDK grants publish on exactly these. */
+  publishes?: readonly TopicKey[];
   description: string;
 }
 
@@ -27,12 +29,19 @@ export interface Route {
 }
 
 import type { TableKey } from './shared/tables';
+import type { TopicKey } from './shared/topics';
 
 export const apiFunctions = {
   me: {
     entry: 'vendor/me.ts',
     tables: { vendors: 'rw' },
     description: 'The signed-in user: vendor record, status and language',
+  },
+  support: {
+    entry: 'support/handler.ts',
+    tables: { vendors: 'r', supportCases: 'rw' },
+    publishes: ['support'],
+    description: 'Vendor support cases: store, rate-limit, notify ops',
   },
 } as const satisfies Record<string, ApiFunction>;
 
@@ -41,6 +50,7 @@ export type ApiFunctionKey = keyof typeof apiFunctions;
 export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/me', fn: 'me', access: 'signed-in' },
   { method: 'PATCH', path: '/api/me', fn: 'me', access: 'signed-in' },
+  { method: 'POST', path: '/api/support', fn: 'support', access: 'vendor' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -29,6 +29,23 @@ export const tables = {
     partitionKey: { name: 'userId', type: 'S' },
     globalIndexes: [{ indexName: 'byVendorId', partitionKey: { name: 'vendorId', type: 'S' } }],
   },
+  /**
+   * Support cases, by vendor id then case id (time-ordered). The item with case id `#rate` holds the
+   * vendor's last ten case times for the sliding-window rate limit. `byStatus` lists open cases for ops.
+   */
+  supportCases: {
+    name: 'support-cases',
+    envVar: 'SUPPORT_CASES_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'caseId', type: 'S' },
+    globalIndexes: [{ indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } }],
+  },
+  /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
+  counters: {
+    name: 'counters',
+    envVar: 'COUNTERS_TABLE',
+    partitionKey: { name: 'name', type: 'S' },
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

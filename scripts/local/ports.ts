@@ -1,7 +1,8 @@
 /**
  * Ports of the local stack. `npm start` uses the dev set; the test setup uses its own set so tests
- * can run while a developer's portal is up. s3rver must stay on localhost:20005 in both: Amplify's
- * test endpoint is fixed there (see docs/local.md), so only one of them serves uploads at a time.
+ * can run while a developer's portal is up. Amplify's local-testing S3 endpoint is fixed at
+ * localhost:20005, so the browser uploads of the dev portal go there; the test stack's s3rver
+ * listens elsewhere (see docs/local.md).
  */
 export interface LocalPorts {
   web: number;
@@ -24,5 +25,5 @@ export const testPorts = (): LocalPorts => ({
   api: Number(process.env.TEST_API_PORT ?? 8797),
   dynamodb: Number(process.env.TEST_DYNAMODB_PORT ?? 8010),
   cognito: Number(process.env.TEST_COGNITO_PORT ?? 9239),
-  s3: 20005,
+  s3: Number(process.env.TEST_S3_PORT ?? 20015),
 });

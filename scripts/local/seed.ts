@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUPS } from '../../lib/definitions/auth';
 import { createVendorIfAbsent } from '../../lambdas/shared/vendors';
+import { reserveVendorId } from '../../lambdas/vendor/review';
 import { demoAccounts, type DemoAccount } from './demo-accounts';
 
 /**
@@ -34,6 +35,7 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
     if (!account.vendor) continue;
     const now = new Date().toISOString();
     await createVendorIfAbsent({ userId, email: account.email, ...account.vendor, createdAt: now, updatedAt: now });
+    if (account.vendor.vendorId) await reserveVendorId(account.vendor.vendorId);
   }
   cognito.destroy();
 }

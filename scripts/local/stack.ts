@@ -43,13 +43,15 @@ export interface LocalStack {
  * The environment the Lambdas get from the CDK stack, pointed at the stand-ins. The local API
  * server runs handlers in this process, so this is set on process.env.
  */
-export function localLambdaEnv(ports: LocalPorts): Record<string, string> {
+export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<string, string> {
   return {
+    LOCAL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
     AWS_ENDPOINT_URL_S3: `http://localhost:${ports.s3}`,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
     USER_POOL_ID: LOCAL_USER_POOL_ID,
     USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
     POWERTOOLS_SERVICE_NAME: 'seller-portal-local',
@@ -66,7 +68,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   await assertPortFree(ports.api, 'local API');
   if (opts.web) await assertPortFree(ports.web, 'web (set PORT to use another)');
 
-  Object.assign(process.env, localLambdaEnv(ports));
+  Object.assign(process.env, localLambdaEnv(ports, opts.dataDir));
   mkdirSync(opts.dataDir, { recursive: true });
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {

@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inject } from 'vitest';
+import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
+import { testPorts } from '../../scripts/local/ports';
+import { localLambdaEnv } from '../../scripts/local/stack';
 
 /** Signs in against the test stack's cognito-local exactly as the web app does locally (USER_PASSWORD_AUTH). */
 export async function idTokenFor(email: string, password: string): Promise<string> {
@@ -22,4 +27,46 @@ export async function api(path: string, init: RequestInit & { token?: string } =
   const res = await fetch(`${apiUrl}${path}`, { ...init, headers });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+export async function cognitoCall(target: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(inject('stack').cognitoEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${target}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** cognito-local keeps the pending confirmation code in its pool file. */
+export function confirmationCode(email: string): string {
+  const file = path.join(inject('stack').dataDir, 'cognito', '.cognito', 'db', `${LOCAL_USER_POOL_ID}.json`);
+  const pool = JSON.parse(readFileSync(file, 'utf8')) as { Users: Record<string, { Attributes: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
+  const user = Object.values(pool.Users).find((u) => u.Attributes.some((a) => a.Name === 'email' && a.Value === email));
+  if (!user?.ConfirmationCode) throw new Error(`No confirmation code for ${email}`);
+  return user.ConfirmationCode;
+}
+
+/** Signs a new business up and confirms it, as the sign-up page does; the post-confirmation trigger runs. */
+export async function signUpVendor(email: string, password: string, vendorName: string, locale = 'en'): Promise<void> {
+  const clientId = inject('stack').webConfig.userPoolClientId;
+  await cognitoCall('SignUp', {
+    ClientId: clientId,
+    Username: email,
+    Password: password,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'name', Value: vendorName },
+      { Name: 'locale', Value: locale },
+    ],
+  });
+  await cognitoCall('ConfirmSignUp', { ClientId: clientId, Username: email, ConfirmationCode: confirmationCode(email) });
+}
+
+/** Points this test process's Lambda code at the test stack, as the local API server does for itself. */
+export function useTestStackEnv(): void {
+  const { dataDir } = inject('stack');
+  Object.assign(process.env, localLambdaEnv(testPorts(), dataDir), { LOG_LEVEL: 'SILENT' });
 }

@@ -1,0 +1,11 @@
+/**
+ * SNS topics Lambdas publish to: the CDK creates one per entry and hands its ARN to the functions
+ * that declare it (`publishes` in lambdas/routes.ts); locally there is no SNS and the env var stays
+ * unset (see lambdas/support/notify.ts for the local outbox).
+ */
+export const topics = {
+  /** New support cases for the ops team; an e-mail subscription comes from the stack parameter `supportEmail`. */
+  support: { name: 'support-cases', envVar: 'SUPPORT_TOPIC_ARN', displayName: 'Seller Portal support cases' },
+} as const;
+
+export type TopicKey = keyof typeof topics;

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../shared/clients';
+import { TooManyRequestsError } from '../shared/errors';
+import { tableName } from '../shared/tables';
+import { SUPPORT_CASES_PER_HOUR, type SupportCategory } from './schema';
+
+export interface SupportCase {
+  vendorId: string;
+  caseId: string;
+  userId: string;
+  email: string;
+  category: SupportCategory;
+  message: string;
+  status: 'open';
+  createdAt: string;
+}
+
+/** The per-vendor item that remembers the times of the last cases (sliding one-hour window). */
+const RATE_KEY = '#rate';
+const HOUR_MS = 3_600_000;
+
+/** Time-ordered and readable on the phone: SC-20261121-051912-7F3A. */
+export function newCaseId(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `SC-${stamp}-${randomBytes(2).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * Stores a new open case unless the vendor already opened SUPPORT_CASES_PER_HOUR in the last hour.
+ * The case and the updated window are written in one transaction guarded by the window's version,
+ * so concurrent requests cannot slip past the limit and a refused case leaves nothing behind.
+ */
+export async function openSupportCase(
+  input: Omit<SupportCase, 'caseId' | 'status' | 'createdAt'>,
+  now = new Date(),
+): Promise<SupportCase> {
+  const table = tableName('supportCases');
+  for (let attempt = 0; attempt < 12; attempt += 1) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 5 + Math.random() * 25 * attempt));
+    const rate = await dynamo.send(new GetCommand({ TableName: table, Key: { vendorId: input.vendorId, caseId: RATE_KEY }, ConsistentRead: true }));
+    const version = (rate.Item?.version as number | undefined) ?? 0;
+    const recent = ((rate.Item?.recent as string[] | undefined) ?? []).filter((t) => Date.parse(t) > now.getTime() - HOUR_MS).sort();
+    if (recent.length >= SUPPORT_CASES_PER_HOUR) {
+      const minutes = Math.max(1, Math.ceil((Date.parse(recent[0]!) + HOUR_MS - now.getTime()) / 60_000));
+      throw new TooManyRequestsError(
+        `You can open at most ${SUPPORT_CASES_PER_HOUR} support cases an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        'support_rate_limited',
+      );
+    }
+    const supportCase: SupportCase = { ...input, caseId: newCaseId(now), status: 'open', createdAt: now.toISOString() };
+    try {
+      await dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table,
+                Item: { vendorId: input.vendorId, caseId: RATE_KEY, recent: [...recent, supportCase.createdAt], version: version + 1 },
+                ConditionExpression: version === 0 ? 'attribute_not_exists(caseId)' : 'version = :version',
+                ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
+              },
+            },
+            { Put: { TableName: table, Item: supportCase, ConditionExpression: 'attribute_not_exists(caseId)' } },
+          ],
+        }),
+      );
+      return supportCase;
+    } catch (err) {
+      // Another case of the same vendor won the race: read the window again.
+      if (err instanceof TransactionCanceledException) continue;
+      throw err;
+    }
+  }
+  throw new TooManyRequestsError('Too many support requests at once. Please try again in a moment.', 'support_busy');
+}

@@ -1,0 +1,143 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminGetUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GROUPS } from '../../lib/definitions/auth';
+import { dynamo } from '../shared/clients';
+import { ConflictError, NotFoundError } from '../shared/errors';
+import { tableName } from '../shared/tables';
+import { getVendorByUserId, type VendorRecord } from '../shared/vendors';
+
+/** Vendor ids are `V-` + a sequence that starts after this number (the first approval is V-10001). */
+export const VENDOR_ID_SEQUENCE_BASE = 10_000;
+const SEQUENCE = 'vendorId';
+
+let cognito: CognitoIdentityProviderClient | undefined;
+const idp = () => (cognito ??= new CognitoIdentityProviderClient({}));
+const userPoolId = () => {
+  const id = process.env.USER_POOL_ID;
+  if (!id) throw new Error('Missing environment variable USER_POOL_ID');
+  return id;
+};
+
+export type ReviewDecision = { decision: 'approve' } | { decision: 'reject'; reason: string };
+
+export interface ReviewResult {
+  vendor: VendorRecord;
+  /** False when the vendor was already in the requested state (a repeated review only re-syncs Cognito). */
+  changed: boolean;
+}
+
+/** Atomically takes the next vendor id: V-10001, V-10002, ... Gaps are possible, duplicates are not. */
+export async function nextVendorId(): Promise<string> {
+  const out = await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName('counters'),
+      Key: { name: SEQUENCE },
+      UpdateExpression: 'SET #value = if_not_exists(#value, :base) + :one',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':base': VENDOR_ID_SEQUENCE_BASE, ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return `V-${out.Attributes!.value as number}`;
+}
+
+/** Makes sure the sequence will not hand out `vendorId` (or anything below it) again; for seeded vendors. */
+export async function reserveVendorId(vendorId: string): Promise<void> {
+  const n = Number(vendorId.replace(/^V-/, ''));
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('counters'),
+        Key: { name: SEQUENCE },
+        UpdateExpression: 'SET #value = :n',
+        ConditionExpression: 'attribute_not_exists(#value) OR #value < :n',
+        ExpressionAttributeNames: { '#value': 'value' },
+        ExpressionAttributeValues: { ':n': n },
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+  }
+}
+
+async function userIdForEmail(email: string): Promise<string> {
+  try {
+    const user = await idp().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }));
+    const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+    if (sub) return sub;
+  } catch (err) {
+    if (!(err instanceof UserNotFoundException)) throw err;
+  }
+  throw new NotFoundError(`No user signed up with ${email}.`, 'user_not_found');
+}
+
+/**
+ * The review decision on a vendor application — the one function behind `npm run vendor:review`
+ * and, later, the ops console. pending → approved (next vendor id, `custom:status`, group
+ * `vendors`) or rejected (with the reason); a rejected vendor may be approved on a second review.
+ * The vendor record is the source of truth and is written first; Cognito is then brought in line,
+ * so repeating a review after a partial failure completes it.
+ */
+export async function reviewVendor(email: string, review: ReviewDecision, reviewer: string, now = new Date()): Promise<ReviewResult> {
+  const userId = await userIdForEmail(email);
+  const current = await getVendorByUserId(userId);
+  if (!current) throw new NotFoundError(`${email} has no vendor application.`, 'vendor_not_found');
+  const target = review.decision === 'approve' ? 'approved' : 'rejected';
+
+  let vendor = current;
+  let changed = false;
+  if (current.status !== target) {
+    if (current.status === 'approved') {
+      throw new ConflictError(`${email} is already approved as ${current.vendorId}; an approved vendor cannot be rejected here.`, 'already_approved');
+    }
+    const base = { ':now': now.toISOString(), ':reviewer': reviewer, ':from': current.status };
+    const update =
+      review.decision === 'approve'
+        ? {
+            UpdateExpression: 'SET #status = :approved, vendorId = :vendorId, reviewedAt = :now, reviewedBy = :reviewer, updatedAt = :now REMOVE rejectionReason',
+            ExpressionAttributeValues: { ...base, ':approved': 'approved', ':vendorId': await nextVendorId() },
+          }
+        : {
+            UpdateExpression: 'SET #status = :rejected, rejectionReason = :reason, reviewedAt = :now, reviewedBy = :reviewer, updatedAt = :now',
+            ExpressionAttributeValues: { ...base, ':rejected': 'rejected', ':reason': review.reason },
+          };
+    try {
+      const out = await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName('vendors'),
+          Key: { userId },
+          ...update,
+          // Guards against a concurrent review: only the state we read may change.
+          ConditionExpression: '#status = :from',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      vendor = out.Attributes as VendorRecord;
+      changed = true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw new ConflictError(`${email} was reviewed by someone else just now; look again.`, 'review_conflict');
+      throw err;
+    }
+  }
+
+  await idp().send(
+    new AdminUpdateUserAttributesCommand({ UserPoolId: userPoolId(), Username: email, UserAttributes: [{ Name: 'custom:status', Value: target }] }),
+  );
+  if (target === 'approved') {
+    await idp().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId(), Username: email, GroupName: GROUPS.vendors.name }));
+  } else {
+    await idp()
+      .send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId(), Username: email, GroupName: GROUPS.vendors.name }))
+      .catch(() => undefined);
+  }
+  return { vendor, changed };
+}

@@ -1,0 +1,59 @@
+/**
+ * `npm run vendor:review -- <email> approve|reject ["reason"]`: the review decision on a vendor
+ * application, through the same domain function the ops console will call (lambdas/vendor/review.ts).
+ *   default          the running local portal (`npm start`)
+ *   --profile test   the test stack
+ *   --cloud          a deployed stack: set AWS credentials and USER_POOL_ID, VENDORS_TABLE and
+ *                    COUNTERS_TABLE from the stack's outputs (see docs/operations.md)
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { devPorts, testPorts } from './local/ports';
+import { waitForPort } from './local/processes';
+import { localDir, localLambdaEnv } from './local/stack';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { profile: { type: 'string', default: 'dev' }, cloud: { type: 'boolean', default: false } },
+});
+const [email, decision, ...reasonParts] = positionals;
+const reason = reasonParts.join(' ').trim();
+const usage = 'Usage: npm run vendor:review -- <email> approve|reject ["reason"]';
+
+if (!email || (decision !== 'approve' && decision !== 'reject')) {
+  console.error(usage);
+  process.exit(2);
+}
+if (decision === 'reject' && !reason) {
+  console.error('A rejection needs a reason the vendor will read, e.g. npm run vendor:review -- shop@example.com reject "Business licence expired"');
+  process.exit(2);
+}
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+if (!values.cloud) {
+  const ports = values.profile === 'test' ? testPorts() : devPorts();
+  Object.assign(process.env, localLambdaEnv(ports, path.join(localDir, values.profile ?? 'dev')), { LOG_LEVEL: 'WARN' });
+  try {
+    await waitForPort(ports.dynamodb, '127.0.0.1', 500);
+    await waitForPort(ports.cognito, '127.0.0.1', 500);
+  } catch {
+    console.error('✖ The local portal is not running: start it with `npm start` (or pass --cloud for a deployed stack).');
+    process.exit(1);
+  }
+}
+
+const { reviewVendor } = await import('../lambdas/vendor/review');
+const { HttpError } = await import('../lambdas/shared/errors');
+try {
+  const reviewer = `cli:${process.env.USER ?? 'operator'}`;
+  const { vendor, changed } = await reviewVendor(
+    email,
+    decision === 'approve' ? { decision: 'approve' } : { decision: 'reject', reason },
+    reviewer,
+  );
+  const what = vendor.status === 'approved' ? `approved as ${vendor.vendorId}` : `rejected (${vendor.rejectionReason})`;
+  console.log(`${changed ? '✔' : '•'} ${vendor.vendorName} <${vendor.email}> ${changed ? 'is now' : 'was already'} ${what}.`);
+} catch (err) {
+  console.error(`✖ ${err instanceof HttpError ? err.message : (err as Error).stack}`);
+  process.exit(1);
+}

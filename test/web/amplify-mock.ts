@@ -1,0 +1,93 @@
+import { vi } from 'vitest';
+
+/**
+ * Stand-ins for Amplify Auth. Each test file mocks the Amplify modules with these:
+ *
+ *   vi.mock('aws-amplify', () => amplifyModule);
+ *   vi.mock('aws-amplify/auth', () => authModule);
+ *   vi.mock('aws-amplify/utils', () => utilsModule);
+ */
+export const auth = {
+  signIn: vi.fn(),
+  signOut: vi.fn(),
+  getCurrentUser: vi.fn(),
+  fetchAuthSession: vi.fn(),
+  signUp: vi.fn(),
+  confirmSignUp: vi.fn(),
+  resendSignUpCode: vi.fn(),
+  resetPassword: vi.fn(),
+  confirmResetPassword: vi.fn(),
+};
+export const configure = vi.fn();
+
+export const CONFIG = {
+  region: 'us-east-1',
+  userPoolId: 'us-east-1_Test',
+  userPoolClientId: 'testclient',
+  authFlowType: 'USER_PASSWORD_AUTH',
+  apiBaseUrl: '',
+  productImagesBucket: 'images',
+  local: { userPoolEndpoint: 'http://127.0.0.1:9229', s3Endpoint: 'http://localhost:20005' },
+} as const;
+
+export const USER_ID = 'user-1';
+
+/** Amplify as it behaves for a user who signs in successfully (or has a stored session). */
+export function signedInUser(email = 'demo.vendor@example.com', token = 'id-token-1') {
+  auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+  auth.signOut.mockResolvedValue(undefined);
+  auth.getCurrentUser.mockResolvedValue({ userId: USER_ID, username: USER_ID, signInDetails: { loginId: email } });
+  auth.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => token, payload: { email, sub: USER_ID } } } });
+}
+
+/** What Amplify leaves in localStorage for a signed-in user. */
+export function storeAmplifySession(clientId: string = CONFIG.userPoolClientId) {
+  localStorage.setItem(`CognitoIdentityServiceProvider.${clientId}.LastAuthUser`, USER_ID);
+}
+
+export function namedError(name: string, message = name): Error {
+  const err = new Error(message);
+  err.name = name;
+  return err;
+}
+
+export interface FetchCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Handler = (call: FetchCall) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+
+/** Replaces fetch: /config.json answers CONFIG; /api/* calls go to `api`. Returns the recorded calls. */
+export function stubFetch(api: Handler): FetchCall[] {
+  const calls: FetchCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+      const url = String(input);
+      if (url === '/config.json') return new Response(JSON.stringify(CONFIG), { status: 200 });
+      const call: FetchCall = {
+        url,
+        method: init.method ?? 'GET',
+        headers: Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const { status, body } = await api(call);
+      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+export const meBody = (overrides: Record<string, unknown> = {}) => ({
+  userId: USER_ID,
+  email: 'demo.vendor@example.com',
+  status: 'approved',
+  vendorId: 'V-10001',
+  vendorName: 'Golden Harvest Foods',
+  language: 'en',
+  ...overrides,
+});

@@ -19,7 +19,7 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: reactHooks.configs['recommended-latest-legacy'].rules,
   },
   {
     files: ['**/*.mjs'],

@@ -80,7 +80,8 @@ describe('header (spec §2)', () => {
     expect(document.documentElement.lang).toBe('zh-TW');
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     expect(patches(calls)[0]).toMatchObject({ url: '/api/me', body: { language: 'zh-TW' }, headers: { authorization: 'Bearer id-token-1' } });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('歡迎，Golden Harvest Foods');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('總覽');
+    expect(screen.getByTestId('dashboard-greeting').textContent).toBe('歡迎，Golden Harvest Foods');
   });
 
   it('a failed language save is retried once, then only logged: no message, the language stays', async () => {

@@ -46,7 +46,8 @@ describe('login page (/) and sign-in outcomes (spec §4)', () => {
     await signIn();
     expect(await screen.findByTestId('dashboard-vendor-id')).toHaveProperty('textContent', 'V-10001');
     expect(location()).toBe('/dashboard');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Golden Harvest Foods');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard');
+    expect(screen.getByTestId('dashboard-greeting').textContent).toBe('Welcome, Golden Harvest Foods');
     expect(auth.signIn).toHaveBeenCalledWith({ username: 'demo.vendor@example.com', password: 'Demo!Vendor2026', options: { authFlowType: CONFIG.authFlowType } });
     expect(configure).toHaveBeenCalledWith({
       Auth: { Cognito: { userPoolId: CONFIG.userPoolId, userPoolClientId: CONFIG.userPoolClientId, userPoolEndpoint: CONFIG.local.userPoolEndpoint, loginWith: { email: true } } },

@@ -20,7 +20,6 @@ function session(overrides: Partial<Session>): Session {
     signOut: vi.fn(),
     changeLanguage: vi.fn(),
     changeLanguageLocally: vi.fn(),
-    dismissNotice: vi.fn(),
     ...overrides,
   };
 }

@@ -1,0 +1,54 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { FullScreenLock } from '../components/full-screen-lock';
+import { useSession } from '../lib/session';
+import { RouteGuard } from './route-guard';
+import { appRoutes, routeAccess } from './routes';
+
+const HeaderLayout = lazy(() => import('./shell/header-layout'));
+
+/**
+ * While the header layout chunk loads: on a guarded route whose session is still being restored, the
+ * guard's lock at once (so 'Checking authentication...' shows from the first frame); otherwise nothing.
+ */
+function LayoutFallback() {
+  const { t } = useTranslation();
+  const { loading } = useSession();
+  const { pathname } = useLocation();
+  return loading && routeAccess(pathname).guarded ? <FullScreenLock message={t('checking_authentication')} /> : null;
+}
+
+/** The route tree: header-less pages stand alone; the others share the lazily loaded header layout. */
+export function App() {
+  return (
+    <Routes>
+      {appRoutes
+        .filter((r) => !r.header)
+        .map(({ path, page: Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={null}>
+                <Page />
+              </Suspense>
+            }
+          />
+        ))}
+      <Route
+        element={
+          <Suspense fallback={<LayoutFallback />}>
+            <HeaderLayout />
+          </Suspense>
+        }
+      >
+        {appRoutes
+          .filter((r) => r.header)
+          .map(({ path, guarded, page: Page }) => (
+            <Route key={path} path={path} element={guarded ? <RouteGuard>{<Page />}</RouteGuard> : <Page />} />
+          ))}
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,46 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface AppRoute {
+  /** react-router path pattern. */
+  path: string;
+  /** Whether the portal header is shown (spec §2 route table). */
+  header: boolean;
+  /** Whether the route guard protects it (spec §2): approved vendors only. */
+  guarded: boolean;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const NotFoundPage = lazy(() => import('./not-found-page'));
+
+/**
+ * The route table of spec §2, exactly. Every page is its own lazy chunk, the login page too, so a
+ * visitor downloads only the route they open. Routes not listed show the header and are not guarded.
+ */
+export const appRoutes: readonly AppRoute[] = [
+  { path: '/', header: false, guarded: false, page: lazy(() => import('../features/auth/login-page')) },
+  { path: '/forgot-password', header: false, guarded: false, page: lazy(() => import('../features/auth/forgot-password-page')) },
+  { path: '/reset-password', header: false, guarded: false, page: lazy(() => import('../features/auth/reset-password-page')) },
+  { path: '/signup', header: false, guarded: false, page: lazy(() => import('../features/auth/signup-page')) },
+  { path: '/signup-success', header: false, guarded: false, page: lazy(() => import('../features/auth/signup-success-page')) },
+  { path: '/dashboard', header: true, guarded: true, page: lazy(() => import('../features/dashboard/dashboard-page')) },
+  { path: '/orders', header: true, guarded: true, page: lazy(() => import('../features/orders/orders-page')) },
+  { path: '/payouts', header: true, guarded: true, page: lazy(() => import('../features/payouts/payouts-page')) },
+  // The spec checks the /admin prefix without showing anything for it: the admin area is reserved here
+  // (shows the header, not guarded, not-found content) until admin screens are specified.
+  { path: '/admin/*', header: true, guarded: false, page: NotFoundPage },
+  { path: '*', header: true, guarded: false, page: NotFoundPage },
+];
+
+/** True for the admin area: /admin and anything below it (not /administrator). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** What the shell does for a path: header shown or hidden, guarded or not (spec §2). */
+export function routeAccess(pathname: string): { header: boolean; guarded: boolean; admin: boolean } {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const exact = appRoutes.find((r) => r.path === path);
+  const admin = isAdminPath(path);
+  if (exact) return { header: exact.header, guarded: exact.guarded, admin };
+  return { header: true, guarded: false, admin };
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { loadAuth } from '../../lib/auth-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { authFlowErrorMessage } from './auth-errors';
+import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+
+/**
+ * '/forgot-password': asks Cognito to e-mail a reset code (Amplify resetPassword), then continues on
+ * /reset-password. An unknown address continues the same way, so the page does not reveal who has an account.
+ */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  usePageTitle(t('forgot_password_title'));
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const username = email.trim();
+    setFieldError(username ? undefined : t('error_email_required'));
+    setFailure(null);
+    if (!username) return;
+    setBusy(true);
+    try {
+      const { auth } = await loadAuth();
+      await auth.resetPassword({ username });
+    } catch (err) {
+      if (!(err instanceof Error && err.name === 'UserNotFoundException')) {
+        setFailure(authFlowErrorMessage(err, t));
+        setBusy(false);
+        return;
+      }
+    }
+    navigate(`/reset-password?email=${encodeURIComponent(username)}`);
+  };
+
+  return (
+    <AuthLayout
+      title={t('forgot_password_title')}
+      intro={t('forgot_password_intro')}
+      footer={<Link to="/">{t('back_to_sign_in')}</Link>}
+    >
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <AuthField
+          label={t('email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError}
+          required
+        />
+        <button type="submit" className="auth-submit" disabled={busy}>
+          {busy ? t('sending_code') : t('send_code')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { FullScreenLock } from '../../components/full-screen-lock';
+import type { SessionNotice } from '../../lib/session';
+import { useSession } from '../../lib/session';
+import type { SignInError } from '../../lib/sign-in-errors';
+import { usePageTitle } from '../../lib/use-page-title';
+import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+
+function NoticeText({ notice }: { notice: SessionNotice }) {
+  const { t } = useTranslation();
+  switch (notice.kind) {
+    case 'pending':
+      return <p>{t('notice_pending')}</p>;
+    case 'rejected':
+      return (
+        <>
+          <p>{t('notice_rejected')}</p>
+          {notice.reason && <p data-testid="rejection-reason">{t('notice_rejected_reason', { reason: notice.reason })}</p>}
+          <p>{t('notice_rejected_contact')}</p>
+        </>
+      );
+    case 'no-record':
+      return <p>{t('notice_no_record')}</p>;
+    case 'not-ready':
+      return <p>{t('notice_not_ready')}</p>;
+    case 'load-failed':
+      return <p>{t('notice_session_error')}</p>;
+  }
+}
+
+function useSignInErrorText() {
+  const { t } = useTranslation();
+  return (error: Exclude<SignInError, 'not-confirmed'>): string => {
+    if (typeof error === 'object') return t('error_generic', { message: error.other });
+    switch (error) {
+      case 'wrong-credentials':
+        return t('error_wrong_credentials');
+      case 'too-many-attempts':
+        return t('error_too_many_attempts');
+      case 'network':
+        return t('error_network');
+      case 'config':
+        return t('error_config');
+      case 'unsupported-step':
+        return t('error_unsupported_step');
+    }
+  };
+}
+
+/**
+ * '/': sign in with e-mail and password (Amplify signIn, authFlowType from /config.json). An approved
+ * vendor goes on to /dashboard; pending, rejected and unknown users are signed out again and told why
+ * here, in the page (spec §4).
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const errorText = useSignInErrorText();
+  usePageTitle(t('sign_in'));
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [error, setError] = useState<Exclude<SignInError, 'not-confirmed'> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const approved = session.status === 'signed-in' && Boolean(session.vendorId);
+  useEffect(() => {
+    if (approved) navigate('/dashboard', { replace: true });
+  }, [approved, navigate]);
+
+  if (session.loading) return <FullScreenLock message={t('checking_authentication')} />;
+  if (approved) return null;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = {
+      ...(email.trim() ? {} : { email: t('error_email_required') }),
+      ...(password ? {} : { password: t('error_password_required') }),
+    };
+    setFieldErrors(errors);
+    setError(null);
+    if (errors.email) return emailRef.current?.focus();
+    if (errors.password) return passwordRef.current?.focus();
+    setBusy(true);
+    const result = await session.signIn(email, password);
+    setBusy(false);
+    if (result.kind !== 'error') return;
+    if (result.error === 'not-confirmed') {
+      navigate(`/signup?confirm=${encodeURIComponent(email.trim())}`);
+      return;
+    }
+    setError(result.error);
+  };
+
+  return (
+    <AuthLayout
+      title={t('sign_in_title')}
+      intro={t('sign_in_intro')}
+      footer={
+        <>
+          {t('new_vendor')} <Link to="/signup">{t('sign_up_link')}</Link>
+        </>
+      }
+    >
+      {session.notice && (
+        <FormAlert tone="info">
+          <NoticeText notice={session.notice} />
+        </FormAlert>
+      )}
+      {error && <FormAlert>{errorText(error)}</FormAlert>}
+      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <AuthField
+          ref={emailRef}
+          label={t('email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldErrors.email}
+          required
+        />
+        <AuthField
+          ref={passwordRef}
+          label={t('password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldErrors.password}
+          required
+        />
+        <p className="auth-aside">
+          <Link to="/forgot-password">{t('forgot_password_link')}</Link>
+        </p>
+        <button type="submit" className="auth-submit" disabled={busy}>
+          {busy ? t('signing_in') : t('sign_in')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

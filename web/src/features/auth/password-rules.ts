@@ -1,0 +1,20 @@
+import { passwordPolicy } from '../../../../lib/definitions/auth';
+
+export const PASSWORD_MIN_LENGTH = passwordPolicy.minLength;
+
+/** Whether a password meets the user pool's policy (lib/definitions/auth.ts); cognito-local does not enforce it. */
+export function meetsPasswordPolicy(password: string): boolean {
+  if (password.length < passwordPolicy.minLength) return false;
+  if (passwordPolicy.requireLowercase && !/[a-z]/.test(password)) return false;
+  if (passwordPolicy.requireUppercase && !/[A-Z]/.test(password)) return false;
+  if (passwordPolicy.requireDigits && !/[0-9]/.test(password)) return false;
+  if (passwordPolicy.requireSymbols && !/[^A-Za-z0-9\s]/.test(password)) return false;
+  return true;
+}
+
+/** Checked in the spec's order (§5): first that both entries match, then the policy. */
+export function newPasswordProblem(password: string, confirm: string): 'passwords_do_not_match' | 'password_too_weak' | null {
+  if (password !== confirm) return 'passwords_do_not_match';
+  if (!meetsPasswordPolicy(password)) return 'password_too_weak';
+  return null;
+}

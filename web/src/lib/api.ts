@@ -1,0 +1,59 @@
+import { getIdToken } from './auth-client';
+import { loadConfig } from './config';
+
+/** A failed API call: the HTTP status and the server's `{ error, message }` (or a stand-in for them). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Ask Cognito for fresh tokens first (the spec's support call sends a freshly refreshed token). */
+  forceRefresh?: boolean;
+  signal?: AbortSignal;
+}
+
+function errorBody(data: unknown): { error: string; message: string } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { error, message } = data as Record<string, unknown>;
+  return typeof error === 'string' ? { error, message: typeof message === 'string' ? message : error } : undefined;
+}
+
+/**
+ * Calls the portal API with `Authorization: Bearer <ID token>` and parses JSON. Non-2xx answers become
+ * an ApiError carrying the server's `{ error, message }`; a missing session is ApiError 401 `unauthenticated`.
+ */
+export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<T> {
+  const [config, token] = await Promise.all([loadConfig(), getIdToken(req.forceRefresh ?? false)]);
+  if (!token) throw new ApiError(401, 'unauthenticated', 'No signed-in user.');
+  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${config.apiBaseUrl}${path}`, {
+    method: req.method ?? 'GET',
+    headers,
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    signal: req.signal,
+  });
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      if (res.ok) throw new ApiError(res.status, 'invalid_response', 'The server answered with something other than JSON.');
+    }
+  }
+  if (!res.ok) {
+    const body = errorBody(data);
+    throw new ApiError(res.status, body?.error ?? `http_${res.status}`, body?.message ?? (res.statusText || `HTTP ${res.status}`));
+  }
+  return data as T;
+}

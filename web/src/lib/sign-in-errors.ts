@@ -1,0 +1,30 @@
+/** Why a sign-in attempt failed, in the terms the login page explains. */
+export type SignInError = 'wrong-credentials' | 'not-confirmed' | 'too-many-attempts' | 'network' | 'config' | 'unsupported-step' | { other: string };
+
+/** Maps an Amplify / Cognito error to a SignInError. */
+export function signInErrorFor(err: unknown): SignInError {
+  const name = err instanceof Error ? err.name : '';
+  const message = err instanceof Error ? err.message : String(err);
+  switch (name) {
+    case 'NotAuthorizedException':
+      return /attempts exceeded/i.test(message) ? 'too-many-attempts' : 'wrong-credentials';
+    // cognito-local answers a wrong password with InvalidPasswordException (Cognito: NotAuthorizedException).
+    case 'UserNotFoundException':
+    case 'InvalidPasswordException':
+    case 'EmptySignInUsername':
+    case 'EmptySignInPassword':
+      return 'wrong-credentials';
+    case 'UserNotConfirmedException':
+      return 'not-confirmed';
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+    case 'TooManyFailedAttemptsException':
+      return 'too-many-attempts';
+    case 'NetworkError':
+      return 'network';
+    case 'ConfigError':
+      return 'config';
+  }
+  if (err instanceof TypeError && /fetch|network/i.test(message)) return 'network';
+  return { other: message || 'Unknown error' };
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The web app's Vite config. `npm run build:web` builds into dist/web; the local stack starts the
+ * dev server programmatically (`createServer({ configFile: 'web/vite.config.ts' })`) and sets
+ * LOCAL_API_URL, to which `/api` and `/config.json` are proxied.
+ */
+export default defineConfig({
+  root: webRoot,
+  publicDir: path.join(webRoot, 'public'),
+  plugins: [react()],
+  build: {
+    outDir: path.resolve(webRoot, '../dist/web'),
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    // A few KB of route chunks are worth more than an inlined-module round trip on slow links.
+    assetsInlineLimit: 4096,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+    proxy: {
+      '/api': { target: process.env.LOCAL_API_URL ?? 'http://127.0.0.1:8787', changeOrigin: true },
+      '/config.json': { target: process.env.LOCAL_API_URL ?? 'http://127.0.0.1:8787', changeOrigin: true },
+    },
+  },
+  preview: { host: '127.0.0.1', strictPort: true },
+  // Pre-bundle the lazily imported libraries too, so the dev server never discovers one mid-session
+  // and reloads the page (which would break a sign-in in progress, and end-to-end tests with it).
+  optimizeDeps: {
+    include: ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'i18next', 'react-i18next', 'aws-amplify', 'aws-amplify/auth', 'aws-amplify/utils', '@aws-amplify/ui-react'],
+  },
+});

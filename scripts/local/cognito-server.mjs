@@ -3,7 +3,9 @@
 // uses to refresh and cognito-local lacks, by mapping it to InitiateAuth REFRESH_TOKEN_AUTH.
 // Verification codes (cognito-local "sends" e-mail to its log) are printed as one JSON line each,
 // so the local console and tests can read them.
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createDefaultServer } from 'cognito-local';
@@ -36,8 +38,38 @@ const sink = new Writable({
 const logger = pino({ level: 'info' }, sink);
 const { application } = await createDefaultServer(logger);
 
+const json = (res, status, body, type) => {
+  res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', ...(type ? { 'x-amzn-errortype': type } : {}) });
+  res.end(JSON.stringify(type ? { __type: type, message: body } : body));
+};
+
+/**
+ * cognito-local has no ResendConfirmationCode. Its codes do not expire, so "resending" prints the
+ * user's pending code again, as real Cognito would e-mail a fresh one.
+ */
+function resendConfirmationCode(body, res) {
+  const dir = path.join('.cognito', 'db');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'clients.json')) {
+    const pool = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+    const user = Object.values(pool.Users ?? {}).find(
+      (u) => u.Username === body.Username || u.Attributes?.some((a) => a.Name === 'email' && a.Value === body.Username),
+    );
+    if (!user) continue;
+    if (user.UserStatus !== 'UNCONFIRMED' || !user.ConfirmationCode) return json(res, 400, 'User is already confirmed.', 'InvalidParameterException');
+    const email = user.Attributes.find((a) => a.Name === 'email')?.Value ?? body.Username;
+    process.stdout.write(`${JSON.stringify({ type: 'code', username: user.Username, destination: email, code: user.ConfirmationCode })}\n`);
+    return json(res, 200, { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email.replace(/^(.).*(@.*)$/, '$1***$2') } });
+  }
+  return json(res, 400, 'Username/client id combination not found.', 'UserNotFoundException');
+}
+
 const server = http.createServer(async (req, res) => {
   const target = String(req.headers['x-amz-target'] ?? '');
+  if (req.method === 'POST' && target.endsWith('.ResendConfirmationCode')) {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    return resendConfirmationCode(JSON.parse(Buffer.concat(chunks).toString() || '{}'), res);
+  }
   if (req.method === 'POST' && target.endsWith('.GetTokensFromRefreshToken')) {
     const chunks = [];
     for await (const c of req) chunks.push(c);

@@ -31,6 +31,18 @@ export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 
   }
 }
 
+/** Children still running; if this process dies without stopping them, the exit hook takes them down. */
+const running = new Set<number>();
+process.on('exit', () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
 export interface ManagedChild {
   name: string;
   child: ChildProcess;
@@ -60,7 +72,13 @@ export function startChild(
   };
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (child.pid) running.add(child.pid);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      if (child.pid) running.delete(child.pid);
+      resolve();
+    }),
+  );
   return {
     name,
     child,

@@ -14,9 +14,10 @@ import {
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { apiFunctions, routes, type ApiFunctionKey } from '../lambdas/routes';
+import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey } from '../lambdas/routes';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
+import type { Notifications } from './notifications';
 import type { StageSettings } from './settings';
 
 /** API Gateway stage name; CloudFront hides it (RestApiOrigin sets the origin path). */
@@ -83,12 +84,14 @@ export interface ApiProps {
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   data: Data;
+  notifications: Notifications;
 }
 
 /**
  * The REST API, generated from the route table (lambdas/routes.ts): one Lambda per entry of
  * `apiFunctions`, one method per route, every method behind the Cognito user-pool authorizer
- * (ID tokens; the handlers read `requestContext.authorizer.claims`).
+ * (ID tokens; the handlers read `requestContext.authorizer.claims`). Each function gets exactly
+ * the tables (`tables`) and SNS topics (`publishes`) its entry declares.
  */
 export class Api extends Construct {
   readonly restApi: RestApi;
@@ -156,7 +159,7 @@ export class Api extends Construct {
     const functionKeys = Object.keys(apiFunctions) as ApiFunctionKey[];
     this.functions = Object.fromEntries(
       functionKeys.map((key) => {
-        const def = apiFunctions[key];
+        const def: ApiFunction = apiFunctions[key];
         const fn = new AppFunction(this, `${pascal(key)}Function`, {
           entry: def.entry,
           description: def.description,
@@ -167,6 +170,7 @@ export class Api extends Construct {
           },
         });
         props.data.connect(fn, def.tables);
+        props.notifications.connect(fn, def.publishes ?? []);
         return [key, fn];
       }),
     ) as Record<ApiFunctionKey, AppFunction>;

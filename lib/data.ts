@@ -62,7 +62,7 @@ export class Data extends Construct {
       fn.addEnvironment(tableDefs[key].envVar, table.tableName);
       if (mode === 'rw') table.grantReadWriteData(fn);
       else table.grantReadData(fn);
-      if (tableDefs[key].globalIndexes?.length) {
+      if ((tableDefs[key] as TableDef).globalIndexes?.length) {
         const logicalId = Stack.of(this).getLogicalId(table.node.defaultChild as CfnElement);
         Validations.of(fn).acknowledge({
           id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,

@@ -1,11 +1,16 @@
 import type { Construct } from 'constructs';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
+import { tables } from '../lambdas/shared/tables';
+import { topics } from '../lambdas/shared/topics';
 import { AccessLogs } from './access-logs';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
 import { ProductImages } from './images';
 import { Monitoring } from './monitoring';
+import { Notifications } from './notifications';
 import type { StageSettings } from './settings';
 import { Site } from './site';
 
@@ -20,6 +25,7 @@ export class SellerPortalStack extends Stack {
   readonly data: Data;
   readonly auth: Auth;
   readonly images: ProductImages;
+  readonly notifications: Notifications;
   readonly api: Api;
   readonly site: Site;
   readonly monitoring: Monitoring;
@@ -32,9 +38,14 @@ export class SellerPortalStack extends Stack {
     this.data = new Data(this, 'Data', { settings });
     this.images = new ProductImages(this, 'ProductImages', { settings, accessLogs: accessLogs.bucket });
     this.auth = new Auth(this, 'Auth', { settings, data: this.data, productImages: this.images.bucket });
+    this.notifications = new Notifications(this, 'Notifications', {
+      settings,
+      ...(settings.supportEmail ? { emailSubscriptions: { support: settings.supportEmail } } : {}),
+    });
     this.api = new Api(this, 'Api', {
       settings,
       data: this.data,
+      notifications: this.notifications,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.webClient,
     });
@@ -69,6 +80,14 @@ export class SellerPortalStack extends Stack {
     output('SiteBucketName', this.site.bucket.bucketName, 'Site bucket');
     output('DistributionId', this.site.distribution.distributionId, 'CloudFront distribution (for invalidations)');
     output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic the alarms publish to');
+    // For operators and their scripts (docs/operations.md): each table's name under the env var the code reads.
+    for (const [key, table] of Object.entries(this.data.tables) as [keyof typeof tables, Table][]) {
+      output(`${pascal(key)}TableName`, table.tableName, `DynamoDB table ${tables[key].name} (env ${tables[key].envVar})`);
+    }
+    for (const [key, topic] of Object.entries(this.notifications.topics) as [keyof typeof topics, Topic][]) {
+      output(`${pascal(key)}TopicArn`, topic.topicArn, `SNS topic: ${topics[key].displayName}`);
+    }
   }
 }
 
+const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);

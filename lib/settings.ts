@@ -6,6 +6,8 @@ import type { Node } from 'constructs';
  *   stage           the stack is `SellerPortal-<stage>` (default `dev`); `prod` keeps data on stack
  *                   deletion, turns on deletion protection and termination protection
  *   alarmEmail      an address subscribed to the alarm topic (AWS sends a confirmation e-mail)
+ *   supportEmail    an address subscribed to the support-cases topic: every new support case
+ *                   is e-mailed there (AWS sends a confirmation e-mail)
  *   domainName      a custom domain for the site, together with
  *   certificateArn  an ACM certificate for it in us-east-1 (CloudFront's region); the DNS record
  *                   (CNAME/alias to the distribution) is created by the operator
@@ -17,6 +19,7 @@ export interface StageSettings {
   /** For stateful resources: RETAIN in prod, DESTROY elsewhere. */
   removalPolicy: RemovalPolicy;
   alarmEmail?: string;
+  supportEmail?: string;
   domainName?: string;
   certificateArn?: string;
 }
@@ -46,6 +49,8 @@ export function readStageSettings(node: Node): StageSettings {
   check(stage, STAGE_PATTERN, `Context "stage" must be lower-case letters, digits and hyphens, starting with a letter (e.g. -c stage=prod); got "${stage}".`);
   const alarmEmail = contextString(node, 'alarmEmail');
   check(alarmEmail, EMAIL_PATTERN, `Context "alarmEmail" must be an e-mail address; got "${alarmEmail}".`);
+  const supportEmail = contextString(node, 'supportEmail');
+  check(supportEmail, EMAIL_PATTERN, `Context "supportEmail" must be an e-mail address (e.g. -c supportEmail=support@example.com); got "${supportEmail}".`);
   const domainName = contextString(node, 'domainName')?.toLowerCase();
   check(domainName, DOMAIN_PATTERN, `Context "domainName" must be a host name such as portal.example.com; got "${domainName}".`);
   const certificateArn = contextString(node, 'certificateArn');
@@ -63,6 +68,7 @@ export function readStageSettings(node: Node): StageSettings {
     isProd,
     removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     ...(alarmEmail ? { alarmEmail } : {}),
+    ...(supportEmail ? { supportEmail } : {}),
     ...(domainName ? { domainName } : {}),
     ...(certificateArn ? { certificateArn } : {}),
   };

@@ -18,6 +18,8 @@ export interface VendorRecord {
   /** As stored; clients apply it only when it is exactly `en` or `zh-TW`. */
   language: string;
   rejectionReason?: string;
+  /** The payout destination's id (set up on the payouts page; shown in account settings). */
+  payoutAccountId?: string;
   createdAt: string;
   updatedAt: string;
 }

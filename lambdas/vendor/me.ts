@@ -13,6 +13,7 @@ export function meView(vendor: VendorRecord) {
     vendorId: vendor.status === 'approved' ? (vendor.vendorId ?? null) : null,
     vendorName: vendor.vendorName,
     language: vendor.language,
+    payoutAccountId: vendor.payoutAccountId ?? null,
     ...(vendor.status === 'rejected' && vendor.rejectionReason ? { rejectionReason: vendor.rejectionReason } : {}),
   };
 }

@@ -11,7 +11,9 @@ const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-
 
 let s: Synthesized;
 beforeAll(() => {
-  s = synth({ context: { stage: 'prod', domainName: 'portal.example.com', certificateArn, alarmEmail: 'ops@example.com' } });
+  s = synth({
+    context: { stage: 'prod', domainName: 'portal.example.com', certificateArn, alarmEmail: 'ops@example.com', supportEmail: 'support@example.com' },
+  });
 });
 afterAll(() => s.cleanup());
 
@@ -45,9 +47,15 @@ describe('the prod stage', () => {
     expect(s.json.Outputs?.SiteUrl?.Value).toBe('https://portal.example.com');
   });
 
-  it('e-mails alarms to the alarm address', () => {
+  it('e-mails alarms to the alarm address and support cases to the support address, each from its own topic', () => {
     const subscriptions = resourcesOfType(s.json, 'AWS::SNS::Subscription').map(([, r]) => props(r));
-    expect(subscriptions).toEqual([expect.objectContaining({ Protocol: 'email', Endpoint: 'ops@example.com' })]);
+    expect(subscriptions).toHaveLength(2);
+    expect(subscriptions).toEqual(
+      expect.arrayContaining([
+        { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: expect.stringMatching(/^MonitoringAlarmTopic/) } },
+        { Protocol: 'email', Endpoint: 'support@example.com', TopicArn: { Ref: expect.stringMatching(/^NotificationsSupportTopic/) } },
+      ]),
+    );
     const alarms = resourcesOfType(s.json, 'AWS::CloudWatch::Alarm').map(([, r]) => props(r));
     expect(alarms.length).toBeGreaterThan(0);
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^MonitoringAlarmTopic/) }]);
@@ -69,9 +77,16 @@ describe('stage settings from context', () => {
     expect(read({})()).toMatchObject({ stage: 'dev', isProd: false });
   });
 
+  it('take supportEmail trimmed, and treat an empty one as not given', () => {
+    expect(read({ supportEmail: ' support@example.com ' })().supportEmail).toBe('support@example.com');
+    expect(read({ supportEmail: '' })()).not.toHaveProperty('supportEmail');
+  });
+
   it.each([
     [{ stage: 'Prod!' }, /stage/],
     [{ alarmEmail: 'not-an-address' }, /alarmEmail/],
+    [{ supportEmail: 'support@example' }, /supportEmail/],
+    [{ supportEmail: 'two words@example.com' }, /supportEmail/],
     [{ domainName: 'portal.example.com' }, /give both or neither/],
     [{ domainName: 'portal.example.com', certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') }, /us-east-1/],
     [{ stage: 42 }, /must be a string/],

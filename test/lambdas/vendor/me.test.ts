@@ -29,7 +29,7 @@ describe('GET /api/me', () => {
     ddb.on(GetCommand).resolves({ Item: record });
     const res = await call('GET');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ userId: 'user-1', email: 'vendor@example.com', status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods', language: 'en' });
+    expect(res.body).toEqual({ userId: 'user-1', email: 'vendor@example.com', status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods', language: 'en', payoutAccountId: null });
     expect(res.headers).toMatchObject({ 'content-type': expect.stringContaining('application/json'), 'cache-control': 'no-store' });
   });
 

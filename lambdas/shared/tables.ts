@@ -40,6 +40,30 @@ export const tables = {
     sortKey: { name: 'caseId', type: 'S' },
     globalIndexes: [{ indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } }],
   },
+  /**
+   * Marketplace orders, by vendor then `placedAt#orderId` (newest first with a reverse query; a date
+   * range is a key range). `byVendorStatus` (`<vendorId>#<status>`) serves the status filter.
+   * Item layout: lambdas/sales/model.ts.
+   */
+  orders: {
+    name: 'orders',
+    envVar: 'ORDERS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'orderKey', type: 'S' },
+    globalIndexes: [{ indexName: 'byVendorStatus', partitionKey: { name: 'vendorStatus', type: 'S' }, sortKey: { name: 'orderKey', type: 'S' } }],
+  },
+  /**
+   * The vendor's money: `BALANCE` (current balance), `DAY#<yyyy-mm-dd>` (daily sales in the
+   * marketplace time zone), `ENTRY#<time>#<id>` (ledger entries: sales, reversals, payouts).
+   * `byPayable` (sparse: only balance items at or above the payout minimum carry it) lets the payout
+   * run find payable vendors without scanning. Item layout: lambdas/sales/model.ts.
+   */
+  ledger: {
+    name: 'ledger',
+    envVar: 'LEDGER_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+  },
   /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
   counters: {
     name: 'counters',

@@ -1,0 +1,76 @@
+/**
+ * Item layout of the orders and ledger tables (keys in lambdas/shared/tables.ts). Money is integer
+ * cents; instants are UTC ISO-8601; `day` is a calendar date in the marketplace time zone.
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderLine {
+  productId: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** orders table item. */
+export interface OrderItem {
+  vendorId: string;
+  /** `${placedAt}#${orderId}`: sorts by time; unique. */
+  orderKey: string;
+  /** `${vendorId}#${status}` for the byVendorStatus index. */
+  vendorStatus: string;
+  orderId: string;
+  orderNumber: string;
+  placedAt: string;
+  /** Marketplace-local calendar day of placedAt (yyyy-mm-dd). */
+  day: string;
+  status: OrderStatus;
+  lines: OrderLine[];
+  totalCents: number;
+  quantity: number;
+  /** Commission taken when the sale was credited (kept, so a reversal undoes exactly it). */
+  commissionCents: number;
+  netCents: number;
+  /** The revision of the last event applied (events carry a per-order revision). */
+  revision: number;
+  updatedAt: string;
+}
+
+export const orderKey = (placedAt: string, orderId: string) => `${placedAt}#${orderId}`;
+export const vendorStatusKey = (vendorId: string, status: OrderStatus) => `${vendorId}#${status}`;
+
+/** ledger table sort keys. */
+export const BALANCE_SK = 'BALANCE';
+export const daySk = (day: string) => `DAY#${day}`;
+export const entrySk = (at: string, id: string) => `ENTRY#${at}#${id}`;
+
+/** ledger `BALANCE` item. */
+export interface BalanceItem {
+  vendorId: string;
+  sk: typeof BALANCE_SK;
+  balanceCents: number;
+  updatedAt: string;
+}
+
+/** ledger `DAY#…` item: sales of orders placed that day that are not cancelled. */
+export interface DailySalesItem {
+  vendorId: string;
+  sk: string;
+  day: string;
+  amountCents: number;
+  quantity: number;
+  orders: number;
+}
+
+/** ledger `ENTRY#…` item. */
+export interface LedgerEntryItem {
+  vendorId: string;
+  sk: string;
+  kind: 'sale' | 'reversal' | 'payout' | 'payout_reversal' | 'adjustment';
+  /** Signed: credits positive, debits negative. */
+  amountCents: number;
+  orderId?: string;
+  payoutId?: string;
+  at: string;
+}

@@ -55,8 +55,7 @@ export const tables = {
   /**
    * The vendor's money: `BALANCE` (current balance), `DAY#<yyyy-mm-dd>` (daily sales in the
    * marketplace time zone), `ENTRY#<time>#<id>` (ledger entries: sales, reversals, payouts).
-   * `byPayable` (sparse: only balance items at or above the payout minimum carry it) lets the payout
-   * run find payable vendors without scanning. Item layout: lambdas/sales/model.ts.
+   * Item layout: lambdas/sales/model.ts.
    */
   ledger: {
     name: 'ledger',

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, idTokenFor, signUpVendor, useTestStackEnv } from '../support/auth';
+import { api, idTokenFor, signUpVendor, testStackPortsEnv, useTestStackEnv } from '../support/auth';
 
 const run = promisify(execFile);
 const password = 'Fresh!Vendor2026';
@@ -12,7 +12,7 @@ const support = (token: string, vendorId: string | null) =>
 async function reviewCli(...args: string[]): Promise<{ code: number; out: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/vendor-review.ts', '--profile', 'test', ...args], {
-      env: { ...process.env, LOG_LEVEL: 'SILENT' },
+      env: { ...process.env, ...testStackPortsEnv(), LOG_LEVEL: 'SILENT' },
     });
     return { code: 0, out: stdout + stderr };
   } catch (err) {

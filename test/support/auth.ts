@@ -68,5 +68,11 @@ export async function signUpVendor(email: string, password: string, vendorName: 
 /** Points this test process's Lambda code at the test stack, as the local API server does for itself. */
 export function useTestStackEnv(): void {
   const { dataDir } = inject('stack');
+  Object.assign(process.env, testStackPortsEnv());
   Object.assign(process.env, localLambdaEnv(testPorts(), dataDir), { LOG_LEVEL: 'SILENT' });
+}
+
+/** TEST_*_PORT variables of this run's stack, for scripts started with `--profile test`. */
+export function testStackPortsEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(inject('stack').ports).map(([k, v]) => [k, String(v)]));
 }

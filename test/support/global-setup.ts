@@ -1,10 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { StackInfo } from './stack-info';
 
 let child: ChildProcess | undefined;
+
+/** A port the OS says is free now, so several test runs (or a developer's `npm start`) never collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * Starts the real local stack once for the integration and end-to-end tests (`--profile test`:
@@ -13,8 +26,18 @@ let child: ChildProcess | undefined;
  */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
+  const ports = {
+    TEST_WEB_PORT: String(await freePort()),
+    TEST_API_PORT: String(await freePort()),
+    TEST_DYNAMODB_PORT: String(await freePort()),
+    TEST_COGNITO_PORT: String(await freePort()),
+    TEST_S3_PORT: String(await freePort()),
+  };
+  // Tests that run scripts against the stack (e.g. the review CLI with --profile test) inherit these.
+  Object.assign(process.env, ports);
   child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts', '--profile', 'test'], {
     cwd: root,
+    env: { ...process.env, ...ports },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -36,7 +59,7 @@ export default async function setup(project: TestProject) {
       }
     });
   });
-  project.provide('stack', info);
+  project.provide('stack', { ...info, ports: Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, Number(v)])) });
   return async () => {
     if (!child?.pid || child.exitCode !== null) return;
     const exited = new Promise((r) => child!.once('exit', r));

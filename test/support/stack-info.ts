@@ -10,6 +10,8 @@ export interface StackInfo {
   dynamodbEndpoint: string;
   s3Endpoint: string;
   webConfig: WebConfig;
+  /** The free ports the setup chose (TEST_*_PORT), for scripts run against the test stack. */
+  ports: Record<string, number>;
   codes: { username?: string; destination?: string; code?: string }[];
 }
 

@@ -26,6 +26,12 @@ export interface Route {
   /** Key in `apiFunctions`: routes sharing a function are served by one Lambda. */
   fn: keyof typeof apiFunctions;
   access: Access;
+  /**
+   * The answer is streamed (API Gateway response transfer mode STREAM, Lambda response streaming):
+   * for large downloads built page by page. A function serves either only streamed or only
+   * buffered routes (lambdas/shared/streaming.ts checks it).
+   */
+  stream?: true;
 }
 
 import type { TableKey } from './shared/tables';
@@ -43,6 +49,21 @@ export const apiFunctions = {
     publishes: ['support'],
     description: 'Vendor support cases: store, rate-limit, notify ops',
   },
+  dashboard: {
+    entry: 'dashboard/handler.ts',
+    tables: { vendors: 'r', ledger: 'r' },
+    description: 'Vendor dashboard: sales for today, 7, 15 and 30 days, balance, next payout, 30-day series',
+  },
+  orders: {
+    entry: 'orders/handler.ts',
+    tables: { vendors: 'r', orders: 'r' },
+    description: 'Vendor orders: filtered, cursor-paged list, newest first',
+  },
+  ordersExport: {
+    entry: 'orders/export.ts',
+    tables: { vendors: 'r', orders: 'r' },
+    description: 'Vendor orders: CSV export of the current filter, streamed page by page',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -51,6 +72,9 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/me', fn: 'me', access: 'signed-in' },
   { method: 'PATCH', path: '/api/me', fn: 'me', access: 'signed-in' },
   { method: 'POST', path: '/api/support', fn: 'support', access: 'vendor' },
+  { method: 'GET', path: '/api/dashboard', fn: 'dashboard', access: 'vendor' },
+  { method: 'GET', path: '/api/orders', fn: 'orders', access: 'vendor' },
+  { method: 'GET', path: '/api/orders/export.csv', fn: 'ordersExport', access: 'vendor', stream: true },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

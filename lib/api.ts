@@ -1,4 +1,4 @@
-import { Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
@@ -8,6 +8,7 @@ import {
   LogGroupLogDestination,
   MethodLoggingLevel,
   RequestValidator,
+  ResponseTransferMode,
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -18,10 +19,17 @@ import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey } from '../
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
 import type { Notifications } from './notifications';
-import type { StageSettings } from './settings';
+import { salesEnvironment, type StageSettings } from './settings';
 
 /** API Gateway stage name; CloudFront hides it (RestApiOrigin sets the origin path). */
 export const API_STAGE_NAME = 'live';
+
+/**
+ * Streamed routes (`stream: true`, e.g. the orders CSV export) may run longer than API Gateway's
+ * 29 s buffered limit: the integration waits up to this long (STREAM allows up to 15 minutes) and
+ * their function's timeout matches it.
+ */
+export const STREAM_TIMEOUT = Duration.minutes(5);
 
 /**
  * One JSON line per request: enough to follow a request from CloudFront to the Lambda (request and
@@ -160,13 +168,17 @@ export class Api extends Construct {
     this.functions = Object.fromEntries(
       functionKeys.map((key) => {
         const def: ApiFunction = apiFunctions[key];
+        const streamed = routes.some((r) => r.fn === key && r.stream);
         const fn = new AppFunction(this, `${pascal(key)}Function`, {
           entry: def.entry,
           description: def.description,
           logRemovalPolicy,
+          ...(streamed ? { timeout: STREAM_TIMEOUT } : {}),
           environment: {
             USER_POOL_ID: props.userPool.userPoolId,
             USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+            // Every API function: the marketplace zone (days, periods, payout dates) and the default commission.
+            ...salesEnvironment(settings),
           },
         });
         props.data.connect(fn, def.tables);
@@ -177,7 +189,10 @@ export class Api extends Construct {
 
     for (const route of routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
-      resource.addMethod(route.method, new LambdaIntegration(this.functions[route.fn]), {
+      const integration = route.stream
+        ? new LambdaIntegration(this.functions[route.fn], { responseTransferMode: ResponseTransferMode.STREAM, timeout: STREAM_TIMEOUT })
+        : new LambdaIntegration(this.functions[route.fn]);
+      resource.addMethod(route.method, integration, {
         authorizer,
         authorizationType: AuthorizationType.COGNITO,
         requestValidator: validator,

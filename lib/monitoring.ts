@@ -4,6 +4,7 @@ import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { StageSettings } from './settings';
@@ -13,11 +14,13 @@ export interface MonitoringProps {
   api: RestApi;
   /** Every Lambda we wrote, by a readable name. */
   functions: Record<string, IFunction>;
+  /** Dead-letter queues, by a readable name: any message in one needs an operator. */
+  deadLetterQueues?: Record<string, IQueue>;
 }
 
 /**
- * Alarms an operator acts on, sent to one SNS topic: API 5xx answers, and errors or throttles of any
- * of our Lambdas. `-c alarmEmail=<address>` subscribes an address (AWS sends a confirmation e-mail).
+ * Alarms an operator acts on, sent to one SNS topic: API 5xx answers, errors or throttles of any
+ * of our Lambdas, and any message waiting in a dead-letter queue. `-c alarmEmail=<address>` subscribes an address (AWS sends a confirmation e-mail).
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;
@@ -51,6 +54,15 @@ export class Monitoring extends Construct {
       const prefix = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
       alarm(`${prefix}Errors`, `Lambda ${name} failed at least 3 times in 5 minutes`, fn.metricErrors({ period, statistic: 'Sum' }), 3);
       alarm(`${prefix}Throttles`, `Lambda ${name} was throttled in the last 5 minutes`, fn.metricThrottles({ period, statistic: 'Sum' }), 1);
+    }
+    for (const [name, queue] of Object.entries(props.deadLetterQueues ?? {})) {
+      const prefix = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+      alarm(
+        `${prefix}DeadLetters`,
+        `The ${name} dead-letter queue holds messages that were not processed: look at them and redrive (docs/events.md)`,
+        queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+        1,
+      );
     }
   }
 }

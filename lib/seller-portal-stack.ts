@@ -11,6 +11,7 @@ import { Data } from './data';
 import { ProductImages } from './images';
 import { Monitoring } from './monitoring';
 import { Notifications } from './notifications';
+import { Sales } from './sales';
 import type { StageSettings } from './settings';
 import { Site } from './site';
 
@@ -27,6 +28,7 @@ export class SellerPortalStack extends Stack {
   readonly images: ProductImages;
   readonly notifications: Notifications;
   readonly api: Api;
+  readonly sales: Sales;
   readonly site: Site;
   readonly monitoring: Monitoring;
 
@@ -49,6 +51,7 @@ export class SellerPortalStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.webClient,
     });
+    this.sales = new Sales(this, 'Sales', { settings, data: this.data });
     this.site = new Site(this, 'Site', {
       settings,
       accessLogs: accessLogs.bucket,
@@ -65,7 +68,8 @@ export class SellerPortalStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       settings,
       api: this.api.restApi,
-      functions: { ...this.api.functions, postConfirmation: this.auth.postConfirmation },
+      functions: { ...this.api.functions, postConfirmation: this.auth.postConfirmation, orderIngest: this.sales.ingest },
+      deadLetterQueues: { orderIngest: this.sales.deadLetterQueue },
     });
 
     const output = (id: string, value: string, description: string) =>
@@ -80,6 +84,9 @@ export class SellerPortalStack extends Stack {
     output('SiteBucketName', this.site.bucket.bucketName, 'Site bucket');
     output('DistributionId', this.site.distribution.distributionId, 'CloudFront distribution (for invalidations)');
     output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic the alarms publish to');
+    output('MarketplaceBusName', this.sales.bus.eventBusName, 'EventBridge bus the marketplace publishes order events to (docs/events.md)');
+    output('MarketplaceBusArn', this.sales.bus.eventBusArn, 'ARN of the marketplace bus (grant the marketplace events:PutEvents on it)');
+    output('OrderIngestDlqUrl', this.sales.deadLetterQueue.queueUrl, 'Order events that were not applied, with the reason (docs/events.md)');
     // For operators and their scripts (docs/operations.md): each table's name under the env var the code reads.
     for (const [key, table] of Object.entries(this.data.tables) as [keyof typeof tables, Table][]) {
       output(`${pascal(key)}TableName`, table.tableName, `DynamoDB table ${tables[key].name} (env ${tables[key].envVar})`);

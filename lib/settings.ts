@@ -1,5 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
+import { DEFAULT_COMMISSION_BPS } from '../lambdas/sales/apply';
+import { DEFAULT_MARKETPLACE_TIME_ZONE, isValidTimeZone } from '../lambdas/shared/dates';
 
 /**
  * What an operator chooses per deployment, from CDK context (`-c key=value`, or cdk.json):
@@ -11,6 +13,10 @@ import type { Node } from 'constructs';
  *   domainName      a custom domain for the site, together with
  *   certificateArn  an ACM certificate for it in us-east-1 (CloudFront's region); the DNS record
  *                   (CNAME/alias to the distribution) is created by the operator
+ *   marketplaceTimeZone  the IANA zone whose calendar days the sales figures use (default
+ *                   America/Los_Angeles): "Today", the periods, the payout dates
+ *   defaultCommissionBps the marketplace's commission in basis points (default 1500 = 15%) for
+ *                   vendors whose record has no `commissionRateBps` of its own
  * See docs/infra.md.
  */
 export interface StageSettings {
@@ -22,6 +28,19 @@ export interface StageSettings {
   supportEmail?: string;
   domainName?: string;
   certificateArn?: string;
+  marketplaceTimeZone: string;
+  defaultCommissionBps: number;
+}
+
+/**
+ * What every Lambda that deals with sales needs from the settings, as environment variables (the
+ * API functions and the order ingest get them; locally scripts/local/stack.ts sets the same names).
+ */
+export function salesEnvironment(settings: Pick<StageSettings, 'marketplaceTimeZone' | 'defaultCommissionBps'>): Record<string, string> {
+  return {
+    MARKETPLACE_TIME_ZONE: settings.marketplaceTimeZone,
+    DEFAULT_COMMISSION_BPS: String(settings.defaultCommissionBps),
+  };
 }
 
 export const DEFAULT_STAGE = 'dev';
@@ -37,6 +56,21 @@ function contextString(node: Node, key: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string, got ${JSON.stringify(value)}.`);
   return value.trim();
+}
+
+/** `Area/Location` (or UTC) as the IANA database names zones, and known to this Node's ICU (Lambda's is the same). */
+const TIME_ZONE_PATTERN = /^(UTC|[A-Z][A-Za-z_-]+(\/[A-Za-z0-9_+-]+){1,2})$/;
+
+function readCommissionBps(node: Node): number {
+  const value: unknown = node.tryGetContext('defaultCommissionBps');
+  if (value === undefined || value === null || value === '') return DEFAULT_COMMISSION_BPS;
+  const bps = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(bps) || bps < 0 || bps > 10_000) {
+    throw new Error(
+      `Context "defaultCommissionBps" must be a whole number of basis points from 0 to 10000 (1500 = 15%, e.g. -c defaultCommissionBps=1500); got ${JSON.stringify(value)}.`,
+    );
+  }
+  return bps;
 }
 
 function check(value: string | undefined, pattern: RegExp, message: string): void {
@@ -62,11 +96,20 @@ export function readStageSettings(node: Node): StageSettings {
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error('Contexts "domainName" and "certificateArn" go together: give both or neither.');
   }
+  const marketplaceTimeZone = contextString(node, 'marketplaceTimeZone') ?? DEFAULT_MARKETPLACE_TIME_ZONE;
+  if (!TIME_ZONE_PATTERN.test(marketplaceTimeZone) || !isValidTimeZone(marketplaceTimeZone)) {
+    throw new Error(
+      `Context "marketplaceTimeZone" must be an IANA time zone such as America/Los_Angeles or Asia/Taipei; got "${marketplaceTimeZone}".`,
+    );
+  }
+  const defaultCommissionBps = readCommissionBps(node);
   const isProd = stage === 'prod';
   return {
     stage,
     isProd,
     removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    marketplaceTimeZone,
+    defaultCommissionBps,
     ...(alarmEmail ? { alarmEmail } : {}),
     ...(supportEmail ? { supportEmail } : {}),
     ...(domainName ? { domainName } : {}),

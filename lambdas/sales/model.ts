@@ -5,6 +5,12 @@
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Whether an order in this status counts as a sale (daily figures, balance): every status but
+ * cancelled. An order moving in or out of "counted" writes a sale or a reversal to the ledger.
+ */
+export const isCounted = (status: OrderStatus): boolean => status !== 'cancelled';
+
 export interface OrderLine {
   productId: string;
   sku: string;
@@ -32,6 +38,11 @@ export interface OrderItem {
   /** Commission taken when the sale was credited (kept, so a reversal undoes exactly it). */
   commissionCents: number;
   netCents: number;
+  /**
+   * The vendor's commission rate (basis points, 1500 = 15%) when the order was first stored; a
+   * later change of the vendor's rate does not touch orders already received. Written by the ingest.
+   */
+  commissionRateBps?: number;
   /** The revision of the last event applied (events carry a per-order revision). */
   revision: number;
   updatedAt: string;
@@ -71,6 +82,10 @@ export interface LedgerEntryItem {
   /** Signed: credits positive, debits negative. */
   amountCents: number;
   orderId?: string;
+  /** The order's number as vendors know it (sale, reversal, adjustment entries). */
+  orderNumber?: string;
+  /** The order revision whose event wrote this entry. */
+  revision?: number;
   payoutId?: string;
   at: string;
 }

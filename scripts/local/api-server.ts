@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
@@ -54,6 +55,111 @@ export function matchRoute(method: string, pathname: string): Matched | 'method-
     return { route: c.route, pathParameters: Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
   }
   return pathMatched ? 'method-not-allowed' : null;
+}
+
+/** Status and headers of a streamed answer: what `awslambda.HttpResponseStream.from` sends before the body. */
+export interface StreamHead {
+  statusCode: number;
+  headers: Record<string, string>;
+}
+
+/** Where a LocalResponseStream's bytes go: the Node HTTP response here, a buffer in unit tests. */
+export interface StreamSink {
+  head(head: StreamHead): void;
+  write(chunk: Buffer, done: (err?: Error | null) => void): void;
+  end(done: (err?: Error | null) => void): void;
+}
+
+/**
+ * The response stream Lambda hands a streaming handler, locally: status and headers first
+ * (`HttpResponseStream.from`, or `setContentType` + the first write), then the body with
+ * back-pressure from the sink.
+ */
+export class LocalResponseStream extends Writable {
+  head: StreamHead | null = null;
+  private contentType = 'application/octet-stream';
+
+  constructor(private readonly sink: StreamSink) {
+    super();
+  }
+
+  setContentType(contentType: string): void {
+    this.contentType = contentType;
+  }
+
+  sendHead(metadata: Record<string, unknown>): void {
+    if (this.head) throw new Error('The response head was already sent');
+    const headers = Object.fromEntries(Object.entries((metadata.headers ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+    this.head = { statusCode: typeof metadata.statusCode === 'number' ? metadata.statusCode : 200, headers };
+    this.sink.head(this.head);
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null) => void): void {
+    if (!this.head) this.sendHead({ statusCode: 200, headers: { 'content-type': this.contentType } });
+    this.sink.write(chunk, done);
+  }
+
+  override _final(done: (err?: Error | null) => void): void {
+    if (!this.head) this.sendHead({ statusCode: 200, headers: { 'content-type': this.contentType } });
+    this.sink.end(done);
+  }
+}
+
+/** The marker Lambda's Node.js runtime looks for on a handler wrapped by `awslambda.streamifyResponse`. */
+const STREAMING = Symbol.for('aws.lambda.runtime.handler.streaming');
+
+/**
+ * The `awslambda` global of Lambda's Node.js runtime, for streaming handlers run locally:
+ * `streamifyResponse` marks the handler (it is then called with `(event, responseStream, context)`)
+ * and `HttpResponseStream.from` sends the status and headers of a LocalResponseStream. Installed
+ * before any handler module loads (middy reads it when the module is evaluated).
+ */
+export function installLambdaStreamingShim(): void {
+  // Other libraries (the SDK's @aws/lambda-invoke-store) may have created the object already: add to it.
+  const g = globalThis as { awslambda?: Record<string, unknown> };
+  g.awslambda ??= {};
+  if (typeof g.awslambda.streamifyResponse === 'function') return;
+  Object.assign(g.awslambda, {
+    streamifyResponse<T extends object>(handler: T): T {
+      Object.defineProperty(handler, STREAMING, { value: 'response' });
+      return handler;
+    },
+    HttpResponseStream: {
+      from(stream: Writable, metadata: Record<string, unknown>): Writable {
+        if (!(stream instanceof LocalResponseStream)) throw new Error('HttpResponseStream.from needs the stream the handler was given');
+        stream.sendHead(metadata);
+        return stream;
+      },
+    },
+  });
+}
+
+// Handler modules are imported on demand (and by tests that load them through this module): the global exists from the start.
+installLambdaStreamingShim();
+
+export const isStreamingHandler = (handler: unknown): boolean =>
+  typeof handler === 'function' && (handler as unknown as Record<symbol, unknown>)[STREAMING] === 'response';
+
+/** A sink writing to a Node HTTP response, waiting for 'drain' when the client reads slower than we write. */
+function httpSink(res: http.ServerResponse): StreamSink {
+  return {
+    head: ({ statusCode, headers }) => res.writeHead(statusCode, headers),
+    write(chunk, done) {
+      if (res.destroyed) return done(new Error('The client closed the connection'));
+      if (res.write(chunk)) return done();
+      const onDrain = () => {
+        res.off('close', onClose);
+        done();
+      };
+      const onClose = () => {
+        res.off('drain', onDrain);
+        done(new Error('The client closed the connection'));
+      };
+      res.once('drain', onDrain);
+      res.once('close', onClose);
+    },
+    end: (done) => res.end(() => done()),
+  };
 }
 
 const modules = new Map<string, Promise<{ handler: Handler }>>();
@@ -199,9 +305,34 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
     };
     const fn = apiFunctions[matched.route.fn];
     const { handler } = await loadHandler(fn.entry);
+    if (matched.route.stream) return stream(handler, event, lambdaContext(`api-${matched.route.fn}`), res);
     const result = (await handler(event, lambdaContext(`api-${matched.route.fn}`), () => undefined)) as APIGatewayProxyResult;
     res.writeHead(result.statusCode, (result.headers ?? {}) as Record<string, string>);
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  }
+
+  /**
+   * A streamed route (`stream: true`), as API Gateway's STREAM transfer mode with
+   * InvokeWithResponseStream: the handler writes status, headers and body into the response as it
+   * goes. A handler failing before the head answers 502 JSON; after it, the connection is cut, so
+   * the client sees an incomplete download rather than a complete-looking one.
+   */
+  async function stream(handler: Handler, event: APIGatewayProxyEvent, context: Context, res: http.ServerResponse) {
+    if (!isStreamingHandler(handler)) throw new Error(`${event.resource} is marked stream in lambdas/routes.ts, but its handler is not wrapped by awslambda.streamifyResponse`);
+    const responseStream = new LocalResponseStream(httpSink(res));
+    let clientClosed = false;
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      clientClosed = true;
+      responseStream.destroy(new Error('The client closed the connection'));
+    });
+    try {
+      await (handler as unknown as (e: APIGatewayProxyEvent, s: Writable, c: Context) => Promise<void>)(event, responseStream, context);
+    } catch (err) {
+      if (!responseStream.head) throw err;
+      if (!clientClosed) opts.log?.(`api: stream of ${event.resource} failed: ${(err as Error).message}`);
+      res.destroy();
+    }
   }
 
   await new Promise<void>((resolve, reject) => {

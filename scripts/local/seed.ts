@@ -38,6 +38,21 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
     if (account.vendor.vendorId) await reserveVendorId(account.vendor.vendorId);
   }
   cognito.destroy();
+  await seedDemoOrders(demoAccounts.approved.vendor.vendorId);
+}
+
+/**
+ * The demo vendor's sales: 50 simulated marketplace orders over the last 30 days, published through
+ * the order ingest (scripts/local/order-simulator.ts; at least one order in every status today) —
+ * only while the vendor has no orders at all, so a kept portal keeps its history.
+ */
+async function seedDemoOrders(vendorId: string): Promise<void> {
+  const { publishSimulatedOrders, simulateOrders, vendorHasOrders } = await import('./order-simulator');
+  if (await vendorHasOrders(vendorId)) return;
+  const summary = await publishSimulatedOrders(simulateOrders({ vendorId, count: 50, days: 30 }));
+  if (summary.rejected || summary.failed) {
+    throw new Error(`Seeding the demo orders of ${vendorId}: ${summary.rejected} events rejected, ${summary.failed} failed (see the dead-letter folder).`);
+  }
 }
 
 async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: string, account: DemoAccount): Promise<string> {

@@ -1,6 +1,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_COMMISSION_BPS } from '../../lambdas/sales/apply';
+import { DEFAULT_MARKETPLACE_TIME_ZONE } from '../../lambdas/shared/dates';
 import { localTableName, tables, type TableKey } from '../../lambdas/shared/tables';
 import { productImagesBucket } from '../../lib/definitions/buckets';
 import type { WebConfig } from '../../lib/definitions/web-config';
@@ -46,6 +48,11 @@ export interface LocalStack {
 export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<string, string> {
   return {
     LOCAL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+    // Order events the ingest set aside (malformed, unknown vendor) or that failed every retry: the local DLQ.
+    LOCAL_DEAD_LETTER_DIR: path.join(dataDir, 'dead-letter'),
+    // The stack's settings (lib/settings.ts) with their defaults; override them in the shell to try another zone.
+    MARKETPLACE_TIME_ZONE: process.env.MARKETPLACE_TIME_ZONE || DEFAULT_MARKETPLACE_TIME_ZONE,
+    DEFAULT_COMMISSION_BPS: process.env.DEFAULT_COMMISSION_BPS || String(DEFAULT_COMMISSION_BPS),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

@@ -1,0 +1,440 @@
+/**
+ * `npm run bench:api`: does the cost of the dashboard and of the first orders page stay flat as a
+ * vendor's history grows? Starts its own local stack (the same code as `npm start`, without the web,
+ * on its own ports, data kept in `.local/bench/`), seeds two approved vendors — one with 1,000 and one
+ * with 100,000 orders, their daily sales items and balance, written directly with BatchWriteItem —
+ * signs both in through cognito-local, drives GET /api/dashboard and GET /api/orders (first page) with
+ * bounded concurrency, the two vendors' requests paired so that both see the same machine, and
+ * prints p50 and p95 per endpoint and vendor and the 100k/1k ratios. Exits 1 when a ratio exceeds
+ * 1.2 (or a request fails).
+ *
+ * Seeding 100,000 orders takes a while: the data is kept in `.local/bench/`, and a second run finds
+ * the seed marker and skips it (`--reseed` seeds again; `npm run local:reset` wipes `.local/`).
+ *
+ *   --requests N     measured requests per endpoint and vendor (default 500)
+ *   --warmup N       unmeasured requests per endpoint and vendor first (default 50)
+ *   --concurrency N  requests in flight (default 4; each carries one request of each vendor in turn)
+ *   --reseed         write the bench vendors' data again
+ *   --json FILE      also write the results as JSON
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_MARKETPLACE_TIME_ZONE, marketplaceDay } from '../../lambdas/shared/dates';
+import { localTableName } from '../../lambdas/shared/tables';
+import { ORDER_STATUSES, type OrderItem } from '../../lambdas/sales/model';
+import { GROUPS } from '../../lib/definitions/auth';
+import type { LocalPorts } from '../local/ports';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const DATA_DIR = path.join(root, '.local', 'bench');
+/** Its own ports, so the bench runs beside `npm start` (dev) and the test stack. */
+const PORTS: LocalPorts = { web: 5193, api: 8897, dynamodb: 8020, cognito: 9249, s3: 20025 };
+const MAX_RATIO = 1.2;
+const PASSWORD = 'Bench!Vendor2026';
+const TIME_ZONE = process.env.MARKETPLACE_TIME_ZONE || DEFAULT_MARKETPLACE_TIME_ZONE;
+/** Bump when the seeded data's shape changes: a stale seed is then written again. */
+const SEED_VERSION = 1;
+const HISTORY_DAYS = 730;
+
+interface BenchVendor {
+  key: '1k' | '100k';
+  vendorId: string;
+  email: string;
+  vendorName: string;
+  orders: number;
+}
+const VENDORS: BenchVendor[] = [
+  { key: '1k', vendorId: 'V-90001', email: 'bench.1k@example.com', vendorName: 'Bench Corner Shop', orders: 1_000 },
+  { key: '100k', vendorId: 'V-90002', email: 'bench.100k@example.com', vendorName: 'Bench Hypermarket', orders: 100_000 },
+];
+
+const { values: args } = parseArgs({
+  options: {
+    serve: { type: 'boolean', default: false },
+    requests: { type: 'string', default: '500' },
+    warmup: { type: 'string', default: '50' },
+    concurrency: { type: 'string', default: '4' },
+    reseed: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The child: the local stack in its own process, so the load generator does not share its event loop.
+
+async function serve(): Promise<void> {
+  const { startLocalStack } = await import('../local/stack');
+  const stack = await startLocalStack({
+    ports: PORTS,
+    dataDir: DATA_DIR,
+    persistent: true,
+    web: false,
+    log: (line) => console.error(line),
+    debug: (line) => {
+      if (process.env.DEBUG) console.error(line);
+    },
+  });
+  const stop = async () => {
+    await stack.stop();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
+  console.log(JSON.stringify({ type: 'ready', apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, webConfig: stack.webConfig }));
+}
+
+interface Ready {
+  apiUrl: string;
+  cognitoEndpoint: string;
+  dynamodbEndpoint: string;
+  webConfig: { userPoolId: string; userPoolClientId: string };
+}
+
+function startStackProcess(): { child: ChildProcess; ready: Promise<Ready> } {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bench/api.ts'), '--serve'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' },
+  });
+  const ready = new Promise<Ready>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The bench stack did not become ready within 180 s')), 180_000);
+    child.once('exit', (code) => reject(new Error(`The bench stack exited early with code ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const msg = JSON.parse(line) as { type?: string } & Ready;
+        if (msg.type === 'ready') {
+          clearTimeout(timer);
+          resolve(msg);
+        }
+      } catch {
+        /* not ours */
+      }
+    });
+  });
+  return { child, ready };
+}
+
+async function stopStackProcess(child: ChildProcess): Promise<void> {
+  if (!child.pid || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid, 'SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parent: seed, sign in, measure.
+
+async function main(): Promise<number> {
+  const requests = positive(args.requests, '--requests');
+  const warmup = Number(args.warmup);
+  const concurrency = positive(args.concurrency, '--concurrency');
+  const started = Date.now();
+  console.log(`Starting the bench stack (data in ${path.relative(root, DATA_DIR)}/, API on 127.0.0.1:${PORTS.api})…`);
+  const { child, ready } = startStackProcess();
+  const interrupt = () => void stopStackProcess(child).then(() => process.exit(130));
+  process.once('SIGINT', interrupt);
+  try {
+    const stack = await ready;
+    console.log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+    await seed(db, args.reseed);
+    const tokens = new Map<string, string>();
+    for (const v of VENDORS) {
+      const userId = await ensureUser(cognito, stack.webConfig.userPoolId, v);
+      const now = new Date().toISOString();
+      await db.send(
+        new PutCommand({
+          TableName: localTableName('vendors'),
+          Item: { userId, email: v.email, status: 'approved', vendorId: v.vendorId, vendorName: v.vendorName, language: 'en', createdAt: now, updatedAt: now },
+        }),
+      );
+      const auth = await cognito.send(
+        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.webConfig.userPoolClientId, AuthParameters: { USERNAME: v.email, PASSWORD } }),
+      );
+      const token = auth.AuthenticationResult?.IdToken;
+      if (!token) throw new Error(`Could not sign ${v.email} in`);
+      tokens.set(v.key, token);
+    }
+    cognito.destroy();
+    db.destroy();
+
+    const endpoints = [
+      { name: 'GET /api/dashboard', path: '/api/dashboard' },
+      { name: 'GET /api/orders (first page)', path: '/api/orders' },
+    ];
+    const results: Result[] = [];
+    for (const endpoint of endpoints) {
+      const run = (n: number) =>
+        drive(
+          stack.apiUrl,
+          endpoint.path,
+          VENDORS.map((v) => ({ key: v.key, token: tokens.get(v.key)! })),
+          n,
+          concurrency,
+        );
+      if (warmup > 0) await run(warmup);
+      const samples = await run(requests);
+      for (const v of VENDORS) results.push({ endpoint: endpoint.name, vendor: v, ...stats(samples.get(v.key)!) });
+    }
+    return report(results, { requests, warmup, concurrency });
+  } finally {
+    process.off('SIGINT', interrupt);
+    await stopStackProcess(child);
+  }
+}
+
+function positive(value: string | undefined, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1`);
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding
+
+/** Deterministic pseudo-random numbers (mulberry32): the same seed writes the same history. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PRODUCTS = [
+  { productId: 'P-RICE', sku: 'RICE-5KG', name: '茉莉香米 Jasmine Rice 5 kg', unitPriceCents: 1590 },
+  { productId: 'P-TEA', sku: 'TEA-OOL', name: '凍頂烏龍茶 Oolong Tea 150 g', unitPriceCents: 1200 },
+  { productId: 'P-SOY', sku: 'SOY-1L', name: 'Soy Sauce 1 L', unitPriceCents: 499 },
+  { productId: 'P-NOOD', sku: 'NOOD-6', name: '台南意麵 Tainan Noodles ×6', unitPriceCents: 899 },
+  { productId: 'P-BOK', sku: 'BOK-500', name: 'Baby Bok Choy 500 g', unitPriceCents: 349 },
+];
+
+interface Generated {
+  orders: OrderItem[];
+  days: Map<string, { amountCents: number; quantity: number; orders: number }>;
+  balanceCents: number;
+}
+
+/** `count` orders spread over the last HISTORY_DAYS days, every status; their daily figures and balance as the ingest would keep them. */
+function history(v: BenchVendor, now: number): Generated {
+  const rnd = random(v.orders);
+  const orders: OrderItem[] = [];
+  const days = new Map<string, { amountCents: number; quantity: number; orders: number }>();
+  let balanceCents = 0;
+  const span = HISTORY_DAYS * 86_400_000;
+  for (let i = 0; i < v.orders; i += 1) {
+    const placedAt = new Date(now - Math.floor(rnd() * span)).toISOString();
+    const orderId = `B${v.key.toUpperCase()}-${String(i).padStart(6, '0')}`;
+    const lines = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => {
+      const p = PRODUCTS[Math.floor(rnd() * PRODUCTS.length)]!;
+      return { ...p, quantity: 1 + Math.floor(rnd() * 4) };
+    });
+    const status = ORDER_STATUSES[Math.floor(rnd() * ORDER_STATUSES.length)]!;
+    const totalCents = lines.reduce((s, l) => s + l.quantity * l.unitPriceCents, 0);
+    const quantity = lines.reduce((s, l) => s + l.quantity, 0);
+    const commissionCents = Math.round(totalCents * 0.15);
+    const day = marketplaceDay(placedAt, TIME_ZONE);
+    orders.push({
+      vendorId: v.vendorId,
+      orderKey: `${placedAt}#${orderId}`,
+      vendorStatus: `${v.vendorId}#${status}`,
+      orderId,
+      orderNumber: `GM-${v.key.toUpperCase()}-${100000 + i}`,
+      placedAt,
+      day,
+      status,
+      lines,
+      totalCents,
+      quantity,
+      commissionCents,
+      netCents: totalCents - commissionCents,
+      revision: 1,
+      updatedAt: placedAt,
+    });
+    if (status !== 'cancelled') {
+      const d = days.get(day) ?? { amountCents: 0, quantity: 0, orders: 0 };
+      days.set(day, { amountCents: d.amountCents + totalCents, quantity: d.quantity + quantity, orders: d.orders + 1 });
+      balanceCents += totalCents - commissionCents;
+    }
+  }
+  return { orders, days, balanceCents };
+}
+
+const MARKER = 'bench-seed';
+
+async function seed(db: DynamoDBDocumentClient, force: boolean): Promise<void> {
+  const marker = await db.send(new GetCommand({ TableName: localTableName('counters'), Key: { name: MARKER }, ConsistentRead: true }));
+  if (!force && marker.Item?.version === SEED_VERSION) {
+    console.log(`Seed: found (written ${String(marker.Item.seededAt)}); --reseed writes it again.`);
+    return;
+  }
+  const now = Date.now();
+  for (const v of VENDORS) {
+    const t0 = Date.now();
+    const g = history(v, now);
+    let written = 0;
+    const progress = () => process.stdout.write(`\r  ${v.vendorId}: ${written.toLocaleString('en-US')} / ${g.orders.length.toLocaleString('en-US')} orders`);
+    await batchWrite(db, localTableName('orders'), g.orders, (n) => {
+      written += n;
+      if (written % 5_000 < 25 || written === g.orders.length) progress();
+    });
+    const dayItems = [...g.days].map(([day, d]) => ({ vendorId: v.vendorId, sk: `DAY#${day}`, day, ...d }));
+    await batchWrite(db, localTableName('ledger'), [...dayItems, { vendorId: v.vendorId, sk: 'BALANCE', balanceCents: g.balanceCents, updatedAt: new Date(now).toISOString() }]);
+    process.stdout.write(`\r  ${v.vendorId}: ${g.orders.length.toLocaleString('en-US')} orders, ${dayItems.length} daily items, balance — ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
+  await db.send(new PutCommand({ TableName: localTableName('counters'), Item: { name: MARKER, version: SEED_VERSION, seededAt: new Date(now).toISOString(), vendors: VENDORS.map((v) => `${v.vendorId}:${v.orders}`) } }));
+}
+
+/** BatchWriteItem in 25s, eight requests in flight, retrying unprocessed items. */
+async function batchWrite(db: DynamoDBDocumentClient, table: string, items: object[], onWritten?: (n: number) => void): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const batch = items.slice(next, next + 25);
+      next += 25;
+      let requests = batch.map((Item) => ({ PutRequest: { Item: Item as Record<string, unknown> } }));
+      for (let attempt = 0; requests.length; attempt += 1) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+        const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+        requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
+      }
+      onWritten?.(batch.length);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: string, v: BenchVendor): Promise<string> {
+  const subOf = (attrs?: { Name?: string; Value?: string }[]) => attrs?.find((a) => a.Name === 'sub')?.Value;
+  try {
+    const sub = subOf((await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: v.email }))).UserAttributes);
+    if (sub) return sub;
+  } catch (err) {
+    if (!(err instanceof UserNotFoundException)) throw err;
+  }
+  const created = await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: v.email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: v.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: v.vendorName },
+        { Name: 'custom:status', Value: 'approved' },
+      ],
+    }),
+  );
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: v.email, Password: PASSWORD, Permanent: true }));
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: v.email, GroupName: GROUPS.vendors.name }));
+  const sub = subOf(created.User?.Attributes);
+  if (!sub) throw new Error(`cognito-local returned no sub for ${v.email}`);
+  return sub;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+/**
+ * `perVendor` GETs of `path` for each vendor, in pairs — one request of each vendor back to back, in
+ * random order — with `concurrency` pairs in flight: both vendors see the same machine at the same
+ * moments, so a burst of outside load (this machine is shared) lands on both alike. Returns each
+ * vendor's latencies in ms (time to the whole body). Any answer but 200 aborts the bench.
+ */
+async function drive(apiUrl: string, urlPath: string, vendors: { key: string; token: string }[], perVendor: number, concurrency: number): Promise<Map<string, number[]>> {
+  const rnd = random(perVendor);
+  const samples = new Map(vendors.map((v) => [v.key, [] as number[]]));
+  let started = 0;
+  const once = async (v: { key: string; token: string }) => {
+    const t0 = performance.now();
+    const res = await fetch(`${apiUrl}${urlPath}`, { headers: { authorization: `Bearer ${v.token}` } });
+    const body = await res.text();
+    const ms = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`${urlPath} for ${v.key}: ${res.status} ${body.slice(0, 200)}`);
+    samples.get(v.key)!.push(ms);
+  };
+  const worker = async () => {
+    while (started < perVendor) {
+      started += 1;
+      const pair = rnd() < 0.5 ? vendors : [...vendors].reverse();
+      for (const v of pair) await once(v);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return samples;
+}
+
+interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  mean: number;
+}
+interface Result extends Stats {
+  endpoint: string;
+  vendor: BenchVendor;
+}
+
+/** Nearest-rank percentiles. */
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((x, y) => x - y);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return { n: sorted.length, p50: pct(50), p95: pct(95), mean: sorted.reduce((s, x) => s + x, 0) / sorted.length };
+}
+
+function report(results: Result[], settings: { requests: number; warmup: number; concurrency: number }): number {
+  const ms = (x: number) => x.toFixed(1).padStart(8);
+  console.log(`\nLatency through the local API (${settings.requests} requests per endpoint and vendor after ${settings.warmup} warm-up, ${settings.concurrency} in flight, the vendors' requests paired)`);
+  console.log(`  ${'endpoint'.padEnd(30)}${'vendor'.padEnd(10)}${'orders'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`);
+  const ratios: { endpoint: string; p50: number; p95: number }[] = [];
+  for (const endpoint of [...new Set(results.map((r) => r.endpoint))]) {
+    const rows = results.filter((r) => r.endpoint === endpoint);
+    for (const r of rows) console.log(`  ${endpoint.padEnd(30)}${r.vendor.vendorId.padEnd(10)}${r.vendor.orders.toLocaleString('en-US').padStart(9)}${ms(r.p50)} ${ms(r.p95)}`);
+    const small = rows.find((r) => r.vendor.key === '1k')!;
+    const large = rows.find((r) => r.vendor.key === '100k')!;
+    const ratio = { endpoint, p50: large.p50 / small.p50, p95: large.p95 / small.p95 };
+    ratios.push(ratio);
+    console.log(`  ${''.padEnd(30)}${'100k/1k'.padEnd(19)}${ratio.p50.toFixed(2).padStart(9)}${ratio.p95.toFixed(2).padStart(9)}`);
+  }
+  const over = ratios.filter((r) => r.p50 > MAX_RATIO || r.p95 > MAX_RATIO);
+  if (args.json) {
+    writeFileSync(
+      args.json,
+      JSON.stringify({ settings, maxRatio: MAX_RATIO, results: results.map((r) => ({ endpoint: r.endpoint, vendorId: r.vendor.vendorId, orders: r.vendor.orders, n: r.n, p50: r.p50, p95: r.p95, mean: r.mean })), ratios }, null, 2),
+    );
+  }
+  if (over.length) {
+    console.log(`\n✖ Ratio above ${MAX_RATIO}: ${over.map((r) => r.endpoint).join(', ')}`);
+    return 1;
+  }
+  console.log(`\n✔ Every 100k/1k ratio is within ${MAX_RATIO}.`);
+  return 0;
+}
+
+// Last, so every declaration above is initialised before the top-level await runs.
+if (args.serve) await serve();
+else process.exitCode = await main();

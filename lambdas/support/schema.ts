@@ -1,21 +1,8 @@
 import * as z from 'zod';
 
-/** The eight support categories of spec §3; the keys are also the i18n keys of their labels. */
-export const SUPPORT_CATEGORIES = [
-  'add_remove_product',
-  'payouts_category',
-  'title_image_description_update',
-  'send_product_to_warehouse',
-  'inventory_category',
-  'ask_question',
-  'suggest_improvement',
-  'report_bug',
-] as const;
-export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX } from './categories';
 
-export const SUPPORT_MESSAGE_MAX = 5_000;
-/** At most this many cases per vendor in any rolling hour. */
-export const SUPPORT_CASES_PER_HOUR = 10;
+export { SUPPORT_CASES_PER_HOUR, SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX, type SupportCategory } from './categories';
 
 /** POST /api/support — the same body the web dialog sends. */
 export const supportCaseBody = z.strictObject({

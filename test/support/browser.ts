@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (see DESIGN.md §4). */
@@ -48,4 +48,71 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens the help menu's "Contact support" dialog (the menu opens after its 300 ms debounce). */
+export async function openSupportDialog(page: Page, name = 'Contact support'): Promise<Locator> {
+  await page.getByTestId('help-button').click();
+  await page.getByTestId('contact-support').click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Opens Account settings from the gear. */
+export async function openAccountSettings(page: Page, name = 'Account settings'): Promise<Locator> {
+  await page.getByTestId('settings-button').click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Signs in and waits for the dashboard. */
+export async function signInToDashboard(page: Page, email: string, password: string): Promise<void> {
+  await signIn(page, email, password);
+  await page.waitForURL(webUrl('/dashboard'));
+  await page.getByTestId('dashboard-vendor-id').waitFor();
+}
+
+/** The text of the field error an input points at with aria-describedby (the message shown under it). */
+export function errorUnder(field: Locator): Promise<string> {
+  return field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id))
+      .filter((node) => node?.classList.contains('amplify-field__error-message'))
+      .map((node) => node!.textContent ?? '')
+      .join(''),
+  );
+}
+
+/** Removes what Amplify keeps in localStorage (tokens, last user): the in-page session stays, Amplify's is gone. */
+export async function clearAmplifyStorage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+  });
+}
+
+export interface TestVendor {
+  email: string;
+  password: string;
+  vendorId: string;
+  vendorName: string;
+}
+
+/**
+ * A new vendor, signed up through cognito-local (the post-confirmation trigger runs) and approved by the
+ * review domain function: tests that change passwords or open support cases use one, so the demo
+ * accounts keep their passwords and data.
+ */
+export async function approvedVendor(prefix: string, options: { vendorName?: string; locale?: string; password?: string } = {}): Promise<TestVendor> {
+  const { signUpVendor, useTestStackEnv } = await import('./auth');
+  useTestStackEnv();
+  const email = `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const password = options.password ?? 'Fresh!Vendor2026';
+  const vendorName = options.vendorName ?? 'Test Harvest Co.';
+  await signUpVendor(email, password, vendorName, options.locale ?? 'en');
+  const { reviewVendor } = await import('../../lambdas/vendor/review');
+  const { vendor } = await reviewVendor(email, { decision: 'approve' }, 'e2e');
+  return { email, password, vendorId: vendor.vendorId!, vendorName };
 }

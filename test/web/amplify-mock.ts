@@ -17,6 +17,7 @@ export const auth = {
   resendSignUpCode: vi.fn(),
   resetPassword: vi.fn(),
   confirmResetPassword: vi.fn(),
+  updatePassword: vi.fn(),
 };
 export const configure = vi.fn();
 
@@ -58,7 +59,7 @@ export interface FetchCall {
   body: unknown;
 }
 
-type Handler = (call: FetchCall) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+export type Handler = (call: FetchCall) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
 
 /** Replaces fetch: /config.json answers CONFIG; /api/* calls go to `api`. Returns the recorded calls. */
 export function stubFetch(api: Handler): FetchCall[] {

@@ -15,7 +15,8 @@ async function signedInAt(path = '/dashboard', patch: (call: FetchCall) => { sta
   storeAmplifySession();
   const calls = stubFetch((call) => (call.method === 'PATCH' ? patch(call) : { status: 200, body: me }));
   renderApp(path);
-  await screen.findByTestId('dashboard-vendor-id');
+  // The first render of a file loads the lazy layout and page chunks: give it time on a busy machine.
+  await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 });
   return { calls, user: userEvent.setup() };
 }
 
@@ -60,12 +61,14 @@ describe('header (spec §2)', () => {
     expect(screen.getByTestId('account-display-name').textContent).toBe('Demo.vendor');
   });
 
-  it('help menu has one item, Contact support', async () => {
+  it('help menu has one item, Contact support, which opens the support dialog', async () => {
     const { user } = await signedInAt();
     const menu = await openMenu(user, 'help-button');
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(['Contact support']);
-    expect(items[0]!.getAttribute('href')).toBe('mailto:vendor-support@example.com');
+    expect(items[0]!.getAttribute('href')).toBeNull();
+    await user.click(items[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Contact support' })).toBeTruthy();
   });
 
   it('language button: EN, a dropdown with English and 繁體中文; a change is applied and saved', async () => {
@@ -136,56 +139,3 @@ describe('header (spec §2)', () => {
   });
 });
 
-describe('account settings dialog', () => {
-  beforeEach(async () => {
-    await resetAppState();
-    vi.clearAllMocks();
-    signedInUser();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
-  it('shows the e-mail read only with the update_email_tooltip, the vendor ID and the default language', async () => {
-    const { user } = await signedInAt();
-    await user.click(screen.getByTestId('settings-button'));
-    const dialog = await screen.findByRole('dialog', { name: 'Account settings' });
-    const email = within(dialog).getByLabelText('Email') as HTMLInputElement;
-    expect(email.value).toBe('demo.vendor@example.com');
-    expect(email.readOnly).toBe(true);
-    const info = within(dialog).getByRole('button', { name: 'How to change your e-mail address' });
-    const tip = document.getElementById(info.getAttribute('aria-describedby') ?? '');
-    expect(tip?.textContent).toMatch(/support/);
-    expect(within(dialog).getByTestId('settings-vendor-id').textContent).toBe('V-10001');
-    expect((within(dialog).getByLabelText('Default language') as HTMLSelectElement).value).toBe('en');
-  });
-
-  it('Save stores a new default language (PATCH /api/me) and applies it', async () => {
-    const { user, calls } = await signedInAt();
-    await user.click(screen.getByTestId('settings-button'));
-    const dialog = await screen.findByRole('dialog');
-    await user.selectOptions(within(dialog).getByLabelText('Default language'), 'zh-TW');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(patches(calls)).toHaveLength(1);
-    expect(patches(calls)[0]!.body).toEqual({ language: 'zh-TW' });
-    expect(document.documentElement.lang).toBe('zh-TW');
-  });
-
-  it('Cancel and Escape close without saving, and focus returns to the gear', async () => {
-    const { user, calls } = await signedInAt();
-    const gear = screen.getByTestId('settings-button');
-    await user.click(gear);
-    await user.selectOptions(within(await screen.findByRole('dialog')).getByLabelText('Default language'), 'zh-TW');
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    await user.click(gear);
-    await screen.findByRole('dialog');
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(gear);
-    expect(patches(calls)).toHaveLength(0);
-    expect(document.documentElement.lang).toBe('en');
-  });
-});

@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '../../web/src/app/app';
@@ -6,6 +7,7 @@ import { i18n } from '../../web/src/i18n/i18n';
 import { resetAuthForTests } from '../../web/src/lib/auth-client';
 import { resetConfigForTests } from '../../web/src/lib/config';
 import { SessionProvider } from '../../web/src/lib/session';
+import { meBody, storeAmplifySession, stubFetch, type Handler } from './amplify-mock';
 
 function LocationProbe() {
   const location = useLocation();
@@ -31,4 +33,19 @@ export async function resetAppState() {
   resetConfigForTests();
   resetAuthForTests();
   await i18n.changeLanguage('en');
+}
+
+/**
+ * A restored session of the approved demo vendor at `path` (default /dashboard), with /api/* answered
+ * by `api` (default: GET /api/me → `me`, PATCH echoes the body). Amplify must be mocked by the caller
+ * (see amplify-mock.ts) and `signedInUser()` set up.
+ */
+export async function renderSignedIn(options: { path?: string; me?: Record<string, unknown>; api?: Handler } = {}) {
+  const me = options.me ?? meBody();
+  storeAmplifySession();
+  const calls = stubFetch(options.api ?? ((call) => (call.method === 'PATCH' ? { status: 200, body: { ...me, ...(call.body as object) } } : { status: 200, body: me })));
+  renderApp(options.path ?? '/dashboard');
+  // The first render of a file loads the lazy layout and page chunks: give it time on a busy machine.
+  await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 });
+  return { calls, user: userEvent.setup() };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { meetsPasswordPolicy, newPasswordProblem } from '../../web/src/features/auth/password-rules';
+import { passwordChangeFailure } from '../../web/src/features/settings/password-change-errors';
+import { changePasswordProblem, meetsPasswordPolicy, newPasswordProblem } from '../../web/src/lib/password-rules';
 import { saveWithRetryOnce } from '../../web/src/lib/save-with-retry';
 import { signInErrorFor } from '../../web/src/lib/sign-in-errors';
 import { vendorAccessFor } from '../../web/src/lib/vendor-access';
@@ -19,6 +20,26 @@ describe('password rules', () => {
     expect(meetsPasswordPolicy('DEMO!VENDOR2026')).toBe(false);
     expect(meetsPasswordPolicy('Demo!VendorXXXX')).toBe(false);
     expect(meetsPasswordPolicy('DemoVendor20266')).toBe(false);
+  });
+});
+
+describe('change password checks (spec §5)', () => {
+  it('reports only the first problem, in order: match, differs from current, policy', () => {
+    expect(changePasswordProblem('same', 'same', 'other')).toEqual({ field: 'confirm', key: 'passwords_do_not_match' });
+    expect(changePasswordProblem('same', 'same', 'same')).toEqual({ field: 'new', key: 'password_same_as_current' });
+    expect(changePasswordProblem('Demo!Vendor2026', 'weak', 'weak')).toEqual({ field: 'new', key: 'password_too_weak' });
+    expect(changePasswordProblem('Demo!Vendor2026', 'Fresh!Harvest2027', 'Fresh!Harvest2027')).toBeNull();
+  });
+
+  it('maps Amplify updatePassword errors to the outcomes of spec §8', () => {
+    expect(passwordChangeFailure(namedError('NotAuthorizedException', 'Incorrect username or password.'))).toEqual({ kind: 'wrong-current-password' });
+    expect(passwordChangeFailure(namedError('InvalidPasswordException', 'Invalid password'))).toEqual({ kind: 'wrong-current-password' });
+    expect(passwordChangeFailure(namedError('InvalidPasswordException', 'Password does not conform to policy: x'))).toEqual({ kind: 'other', message: 'Password does not conform to policy: x' });
+    expect(passwordChangeFailure(namedError('NotAuthorizedException', 'Access Token has expired'))).toEqual({ kind: 'not-authenticated' });
+    expect(passwordChangeFailure(namedError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.'))).toEqual({ kind: 'not-authenticated' });
+    expect(passwordChangeFailure(namedError('LimitExceededException', 'Attempt limit exceeded'))).toEqual({ kind: 'other', message: 'Attempt limit exceeded' });
+    expect(passwordChangeFailure(namedError('Whatever', ''))).toEqual({ kind: 'other' });
+    expect(passwordChangeFailure('a string')).toEqual({ kind: 'other' });
   });
 });
 

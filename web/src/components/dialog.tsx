@@ -1,8 +1,11 @@
 import './dialog.css';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Open dialogs, innermost last: only the innermost reacts to Escape and keeps Tab (a nested dialog, e.g. Change password over Account settings). */
+const openPanels: HTMLElement[] = [];
 
 export interface DialogProps {
   title: ReactNode;
@@ -11,15 +14,20 @@ export interface DialogProps {
   children: ReactNode;
   /** Buttons row at the bottom. */
   footer?: ReactNode;
+  /**
+   * Makes the body and the footer one form (noValidate), so a footer button of type submit and
+   * Enter in a field submit it as in any form.
+   */
+  form?: FormHTMLAttributes<HTMLFormElement>;
   testId?: string;
 }
 
 /**
  * A modal dialog (role=dialog, aria-modal) rendered into <body>: focus moves into it and is kept there
  * (Tab wraps), Escape or a click on the backdrop closes it, and focus returns to where it was. Mount it
- * to open it; unmount it to close it.
+ * to open it; unmount it to close it. Dialogs may nest: Escape and Tab belong to the innermost one.
  */
-export function Dialog({ title, onClose, children, footer, testId }: DialogProps) {
+export function Dialog({ title, onClose, children, footer, form, testId }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -32,12 +40,14 @@ export function Dialog({ title, onClose, children, footer, testId }: DialogProps
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
+    if (panel) openPanels.push(panel);
 
     const onKeyDown = (event: KeyboardEvent) => {
+      if (!panel || openPanels[openPanels.length - 1] !== panel) return;
       if (event.key === 'Escape') {
         event.preventDefault();
         onCloseRef.current();
-      } else if (event.key === 'Tab' && panel) {
+      } else if (event.key === 'Tab') {
         const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
         if (focusable.length === 0) return event.preventDefault();
         const firstEl = focusable[0]!;
@@ -55,11 +65,19 @@ export function Dialog({ title, onClose, children, footer, testId }: DialogProps
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
+      if (panel) openPanels.splice(openPanels.indexOf(panel), 1);
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
       previous?.focus();
     };
   }, []);
+
+  const content = (
+    <>
+      <div className="dialog-body">{children}</div>
+      {footer && <div className="dialog-footer">{footer}</div>}
+    </>
+  );
 
   return createPortal(
     <div
@@ -72,8 +90,13 @@ export function Dialog({ title, onClose, children, footer, testId }: DialogProps
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
-        <div className="dialog-body">{children}</div>
-        {footer && <div className="dialog-footer">{footer}</div>}
+        {form ? (
+          <form noValidate {...form}>
+            {content}
+          </form>
+        ) : (
+          content
+        )}
       </div>
     </div>,
     document.body,

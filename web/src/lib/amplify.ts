@@ -17,6 +17,7 @@ export {
   signIn,
   signOut,
   signUp,
+  updatePassword,
 } from 'aws-amplify/auth';
 
 let configuredWith: WebConfig | undefined;

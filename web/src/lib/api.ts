@@ -18,6 +18,8 @@ export interface ApiRequest {
   body?: unknown;
   /** Ask Cognito for fresh tokens first (the spec's support call sends a freshly refreshed token). */
   forceRefresh?: boolean;
+  /** An ID token the caller already fetched (then no token is fetched here). */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -32,7 +34,7 @@ function errorBody(data: unknown): { error: string; message: string } | undefine
  * an ApiError carrying the server's `{ error, message }`; a missing session is ApiError 401 `unauthenticated`.
  */
 export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<T> {
-  const [config, token] = await Promise.all([loadConfig(), getIdToken(req.forceRefresh ?? false)]);
+  const [config, token] = await Promise.all([loadConfig(), req.token ?? getIdToken(req.forceRefresh ?? false)]);
   if (!token) throw new ApiError(401, 'unauthenticated', 'No signed-in user.');
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
   if (req.body !== undefined) headers['content-type'] = 'application/json';

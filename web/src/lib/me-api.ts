@@ -10,6 +10,8 @@ export interface Me {
   vendorName: string;
   /** Exactly as stored; applied only when it is 'en' or 'zh-TW'. */
   language: string;
+  /** The vendor's payout account, null until one is set up (older servers may leave it out). */
+  payoutAccountId?: string | null;
   rejectionReason?: string;
 }
 
@@ -25,6 +27,7 @@ export function parseMe(data: unknown): Me {
     (raw.vendorId === null || typeof raw.vendorId === 'string') &&
     typeof raw.vendorName === 'string' &&
     typeof raw.language === 'string' &&
+    (raw.payoutAccountId === undefined || raw.payoutAccountId === null || typeof raw.payoutAccountId === 'string') &&
     (raw.rejectionReason === undefined || typeof raw.rejectionReason === 'string');
   if (!ok) throw new ApiError(200, 'invalid_response', 'GET /api/me answered an unexpected shape.');
   return raw as unknown as Me;

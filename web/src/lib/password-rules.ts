@@ -1,4 +1,4 @@
-import { passwordPolicy } from '../../../../lib/definitions/auth';
+import { passwordPolicy } from '../../../lib/definitions/auth';
 
 export const PASSWORD_MIN_LENGTH = passwordPolicy.minLength;
 
@@ -16,5 +16,22 @@ export function meetsPasswordPolicy(password: string): boolean {
 export function newPasswordProblem(password: string, confirm: string): 'passwords_do_not_match' | 'password_too_weak' | null {
   if (password !== confirm) return 'passwords_do_not_match';
   if (!meetsPasswordPolicy(password)) return 'password_too_weak';
+  return null;
+}
+
+/** The first problem of a password change, and the field it belongs to. */
+export type ChangePasswordProblem =
+  | { field: 'confirm'; key: 'passwords_do_not_match' }
+  | { field: 'new'; key: 'password_same_as_current' }
+  | { field: 'new'; key: 'password_too_weak' };
+
+/**
+ * The change-password checks in the spec's order (§5): new and confirmation must match, then the new
+ * password must differ from the current one, then the pool's policy. Only the first problem is reported.
+ */
+export function changePasswordProblem(current: string, next: string, confirm: string): ChangePasswordProblem | null {
+  if (next !== confirm) return { field: 'confirm', key: 'passwords_do_not_match' };
+  if (next === current) return { field: 'new', key: 'password_same_as_current' };
+  if (!meetsPasswordPolicy(next)) return { field: 'new', key: 'password_too_weak' };
   return null;
 }

@@ -22,7 +22,11 @@ export type SessionNotice =
   | { kind: 'rejected'; reason?: string }
   | { kind: 'no-record' }
   | { kind: 'not-ready' }
-  | { kind: 'load-failed' };
+  | { kind: 'load-failed' }
+  /** Signed out because a call found no signed-in user or no vendor id (spec §8). */
+  | { kind: 'session-expired' }
+  /** Signed out because no ID token could be had for a call (spec §8). */
+  | { kind: 'token-unavailable' };
 
 export interface SessionState {
   /** loading: a stored session is being restored; signed-in: an approved vendor. */
@@ -40,7 +44,8 @@ export interface Session extends SessionState {
   loading: boolean;
   language: Language;
   signIn(email: string, password: string): Promise<SignInResult>;
-  signOut(): Promise<void>;
+  /** Signs out; with a notice, the login page then says why (e.g. the session expired during a call). */
+  signOut(notice?: SessionNotice): Promise<void>;
   /** Applies a language; when a vendor is signed in also saves it (PATCH /api/me, retried once, then only logged). */
   changeLanguage(language: Language): Promise<void>;
   /** An anonymous visitor's switch: applied locally, never saved. */
@@ -197,7 +202,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return next.status === 'signed-in' ? { kind: 'signed-in' } : { kind: 'refused', notice: next.notice ?? { kind: 'load-failed' } };
   }, []);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (notice?: SessionNotice) => {
     try {
       const { auth } = await loadAuth();
       await auth.signOut();
@@ -205,7 +210,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       console.error('Sign-out failed', err);
     }
     storeVendorId(null);
-    setState(signedOut());
+    setState(signedOut(notice ?? null));
   }, []);
 
   const changeLanguageLocally = useCallback(async (next: Language) => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Alert } from '../../components/alert';
 import { Dropdown } from '../../components/dropdown';
 import { LANGUAGES, languageButtonLabel, languageNameKey } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
@@ -8,20 +9,25 @@ import { useSession } from '../../lib/session';
 import { AccountIcon, GearIcon, HelpIcon } from './icons';
 
 const AccountSettingsDialog = lazy(() => import('../../features/settings/account-settings-dialog'));
-
-/** Until the support dialog arrives (issue 3), "Contact support" writes an e-mail to this address. */
-export const SUPPORT_EMAIL = 'vendor-support@example.com';
+const ContactSupportDialog = lazy(() => import('../../features/support/contact-support-dialog'));
 
 /**
  * The signed-in header (spec §2): logo and title linking to /dashboard, language menu (disabled while
- * loading or signed out), help menu, account settings, account menu with display name, vendor ID and
- * Log out. Signed-out visitors (on pages outside the guard) see the title, language and help only.
+ * loading or signed out), help menu (Contact support opens the support dialog), account settings,
+ * account menu with display name, vendor ID and Log out. Signed-out visitors (on pages outside the
+ * guard) see the title, language and help only. Below it, the page's alert: what a dialog that closed
+ * has to tell (the support case number).
  */
 export function Header() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const session = useSession();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [supportOpen, setSupportOpen] = useState(false);
+  // The page's alert after a support case was opened; it belongs to the page it was shown on.
+  const [submitted, setSubmitted] = useState<{ caseId: string; pathname: string } | null>(null);
+  const submittedCaseId = submitted?.pathname === pathname ? submitted.caseId : null;
   const signedIn = session.status === 'signed-in';
 
   const logOut = async () => {
@@ -31,69 +37,89 @@ export function Header() {
   };
 
   return (
-    <header className="app-header">
-      <Link to="/dashboard" className="app-brand" aria-label={t('go_to_dashboard')}>
-        <img src="/logo.svg" alt="" width="32" height="32" />
-        <span className="app-brand-title">{t('app_title')}</span>
-      </Link>
-      {signedIn && (
-        <nav className="app-nav" aria-label={t('main_navigation')}>
-          <NavLink to="/dashboard">{t('nav_dashboard')}</NavLink>
-          <NavLink to="/orders">{t('nav_orders')}</NavLink>
-          <NavLink to="/payouts">{t('nav_payouts')}</NavLink>
-        </nav>
-      )}
-      <div className="app-header-actions">
-        <Dropdown
-          testId="language-button"
-          className="language-menu"
-          trigger={<span className="language-button-label">{languageButtonLabel(session.language)}</span>}
-          label={t('language_menu_label', { code: languageButtonLabel(session.language) })}
-          disabled={session.loading || !signedIn}
-          items={LANGUAGES.map((language) => ({
-            id: language,
-            label: t(languageNameKey(language)),
-            lang: language,
-            checked: language === session.language,
-            testId: `language-option-${language}`,
-            onSelect: () => void session.changeLanguage(language),
-          }))}
-        />
-        <Dropdown
-          testId="help-button"
-          trigger={<HelpIcon />}
-          label={t('help_menu_label')}
-          items={[{ id: 'contact-support', label: t('contact_support'), href: `mailto:${SUPPORT_EMAIL}`, testId: 'contact-support' }]}
-        />
+    <>
+      <header className="app-header">
+        <Link to="/dashboard" className="app-brand" aria-label={t('go_to_dashboard')}>
+          <img src="/logo.svg" alt="" width="32" height="32" />
+          <span className="app-brand-title">{t('app_title')}</span>
+        </Link>
         {signedIn && (
-          <>
-            <button type="button" className="icon-button" aria-label={t('account_settings')} data-testid="settings-button" onClick={() => setSettingsOpen(true)}>
-              <GearIcon />
-            </button>
-            <Dropdown
-              testId="account-button"
-              trigger={<AccountIcon />}
-              label={t('account_menu_label')}
-              header={
-                <>
-                  <p className="account-name" data-testid="account-display-name">
-                    {displayName(session.vendorName, session.user?.email)}
-                  </p>
-                  <p className="account-vendor-id">
-                    <span>{t('vendor_id')}</span> <span data-testid="account-vendor-id">{session.vendorId}</span>
-                  </p>
-                </>
-              }
-              items={[{ id: 'log-out', label: t('log_out'), testId: 'logout-button', onSelect: () => void logOut() }]}
-            />
-          </>
+          <nav className="app-nav" aria-label={t('main_navigation')}>
+            <NavLink to="/dashboard">{t('nav_dashboard')}</NavLink>
+            <NavLink to="/orders">{t('nav_orders')}</NavLink>
+            <NavLink to="/payouts">{t('nav_payouts')}</NavLink>
+          </nav>
         )}
-      </div>
-      {settingsOpen && signedIn && (
-        <Suspense fallback={null}>
-          <AccountSettingsDialog onClose={() => setSettingsOpen(false)} />
-        </Suspense>
+        <div className="app-header-actions">
+          <Dropdown
+            testId="language-button"
+            className="language-menu"
+            trigger={<span className="language-button-label">{languageButtonLabel(session.language)}</span>}
+            label={t('language_menu_label', { code: languageButtonLabel(session.language) })}
+            disabled={session.loading || !signedIn}
+            items={LANGUAGES.map((language) => ({
+              id: language,
+              label: t(languageNameKey(language)),
+              lang: language,
+              checked: language === session.language,
+              testId: `language-option-${language}`,
+              onSelect: () => void session.changeLanguage(language),
+            }))}
+          />
+          <Dropdown
+            testId="help-button"
+            trigger={<HelpIcon />}
+            label={t('help_menu_label')}
+            items={[{ id: 'contact-support', label: t('contact_support'), testId: 'contact-support', onSelect: () => setSupportOpen(true) }]}
+          />
+          {signedIn && (
+            <>
+              <button type="button" className="icon-button" aria-label={t('account_settings')} data-testid="settings-button" onClick={() => setSettingsOpen(true)}>
+                <GearIcon />
+              </button>
+              <Dropdown
+                testId="account-button"
+                trigger={<AccountIcon />}
+                label={t('account_menu_label')}
+                header={
+                  <>
+                    <p className="account-name" data-testid="account-display-name">
+                      {displayName(session.vendorName, session.user?.email)}
+                    </p>
+                    <p className="account-vendor-id">
+                      <span>{t('vendor_id')}</span> <span data-testid="account-vendor-id">{session.vendorId}</span>
+                    </p>
+                  </>
+                }
+                items={[{ id: 'log-out', label: t('log_out'), testId: 'logout-button', onSelect: () => void logOut() }]}
+              />
+            </>
+          )}
+        </div>
+        {settingsOpen && signedIn && (
+          <Suspense fallback={null}>
+            <AccountSettingsDialog onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        )}
+        {supportOpen && (
+          <Suspense fallback={null}>
+            <ContactSupportDialog
+              onClose={() => setSupportOpen(false)}
+              onSubmitted={(caseId) => {
+                setSupportOpen(false);
+                setSubmitted({ caseId, pathname });
+              }}
+            />
+          </Suspense>
+        )}
+      </header>
+      {submittedCaseId && (
+        <div className="page-alert">
+          <Alert tone="success" testId="page-alert" onDismiss={() => setSubmitted(null)} dismissLabel={t('dismiss')}>
+            {t('support_case_submitted', { caseId: submittedCaseId })}
+          </Alert>
+        </div>
       )}
-    </header>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { PASSWORD_MIN_LENGTH } from './password-rules';
+import { PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
 
 /** A user-facing message for a failed Cognito call of the sign-up and password-reset flows. */
 export function authFlowErrorMessage(err: unknown, t: TFunction): string {

@@ -27,6 +27,10 @@ function NoticeText({ notice }: { notice: SessionNotice }) {
       return <p>{t('notice_not_ready')}</p>;
     case 'load-failed':
       return <p>{t('notice_session_error')}</p>;
+    case 'session-expired':
+      return <p>{t('session_expired')}</p>;
+    case 'token-unavailable':
+      return <p>{t('auth_token_unavailable')}</p>;
   }
 }
 

@@ -5,7 +5,7 @@ import { loadAuth } from '../../lib/auth-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { authFlowErrorMessage } from './auth-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
-import { newPasswordProblem, PASSWORD_MIN_LENGTH } from './password-rules';
+import { newPasswordProblem, PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
 
 type Errors = Partial<Record<'email' | 'code' | 'password' | 'confirm', string>>;
 

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { authFlowErrorMessage } from './auth-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
-import { newPasswordProblem, PASSWORD_MIN_LENGTH } from './password-rules';
+import { newPasswordProblem, PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
 
 type Errors = Partial<Record<'businessName' | 'email' | 'password' | 'confirm', string>>;
 

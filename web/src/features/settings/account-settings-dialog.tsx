@@ -1,69 +1,199 @@
+import './settings.css';
 import { Button, Input, Label, SelectField } from '@aws-amplify/ui-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { InfoTooltip } from '../../components/info-tooltip';
 import { LANGUAGES, languageNameKey, languageToApply, type Language } from '../../i18n/language';
+import { getMe } from '../../lib/me-api';
 import { useSession } from '../../lib/session';
 
+const ChangePasswordDialog = lazy(() => import('./change-password-dialog'));
+
+/** The payout-account row: read from the vendor record when the dialog opens. */
+type PayoutAccount = { state: 'loading' } | { state: 'loaded'; id: string | null } | { state: 'failed' };
+
+/** '••••••••' for screen readers too: they hear "Password (hidden)" instead of eight bullets. */
+function MaskedPassword() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span aria-hidden="true" className="settings-mask" data-testid="settings-password-mask">
+        ••••••••
+      </span>
+      <span className="visually-hidden">{t('password_hidden')}</span>
+    </>
+  );
+}
+
 /**
- * Account settings (spec §2): the e-mail (read only; changes go through support), the vendor ID and
- * the default language, saved to the vendor record on Save. The password row and the payout account
- * arrive with issue 3.
+ * Account settings (spec §2): the e-mail (read only; changes go through support), the vendor ID, the
+ * payout account (or a link to set one up), the password masked with Edit (opens Change password on
+ * top) and the default language with Edit / Done. Save stores a changed language in the vendor
+ * record and applies it; Cancel (or Escape) discards it. The password is saved by its own dialog.
  */
 export default function AccountSettingsDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const session = useSession();
   const [language, setLanguage] = useState<Language>(session.language);
+  const [editingLanguage, setEditingLanguage] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  const [payout, setPayout] = useState<PayoutAccount>({ state: 'loading' });
   const emailId = useId();
+  const languageEditRef = useRef<HTMLButtonElement>(null);
+  const languageSelectRef = useRef<HTMLSelectElement>(null);
+  const changed = language !== session.language;
+
+  useEffect(() => {
+    let active = true;
+    getMe().then(
+      (me) => active && setPayout({ state: 'loaded', id: me.payoutAccountId ?? null }),
+      (err: unknown) => {
+        console.error('Could not load the payout account', err);
+        if (active) setPayout({ state: 'failed' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  // Keyboard users stay where they were: into the select on Edit, back on the Edit button on Done.
+  const editLanguage = (editing: boolean) => {
+    flushSync(() => setEditingLanguage(editing));
+    (editing ? languageSelectRef.current : languageEditRef.current)?.focus();
+  };
+
+  const close = () => {
+    if (!saving) onClose();
+  };
 
   const save = async () => {
     setSaving(true);
     // Applied at once; saving is retried once and then only logged (spec §8), so Save always closes.
-    if (language !== session.language) await session.changeLanguage(language);
+    if (changed) await session.changeLanguage(language);
     setSaving(false);
     onClose();
   };
 
   return (
-    <Dialog
-      title={t('account_settings')}
-      onClose={onClose}
-      testId="account-settings-dialog"
-      footer={
-        <>
-          <Button onClick={onClose} isDisabled={saving}>
-            {t('cancel')}
-          </Button>
-          <Button variation="primary" onClick={() => void save()} isLoading={saving} loadingText={t('saving')} data-testid="settings-save">
-            {t('save')}
-          </Button>
-        </>
-      }
-    >
-      <div className="settings-label-row">
-        <Label htmlFor={emailId}>{t('email')}</Label>
-        <InfoTooltip label={t('email_info_label')} text={t('update_email_tooltip')} testId="email-info" />
-      </div>
-      <Input id={emailId} value={session.user?.email ?? ''} isReadOnly data-testid="settings-email" />
-      <dl className="settings-facts">
-        <dt>{t('vendor_id')}</dt>
-        <dd data-testid="settings-vendor-id">{session.vendorId}</dd>
-      </dl>
-      <SelectField
-        label={t('default_language')}
-        value={language}
-        onChange={(e) => setLanguage(languageToApply(e.target.value))}
-        data-testid="settings-language"
-        data-autofocus
+    <>
+      <Dialog
+        title={t('account_settings')}
+        onClose={close}
+        testId="account-settings-dialog"
+        footer={
+          <>
+            <Button onClick={close} isDisabled={saving}>
+              {t('cancel')}
+            </Button>
+            <Button variation="primary" onClick={() => void save()} isDisabled={saving || !changed} isLoading={saving} loadingText={t('saving')} data-testid="settings-save">
+              {t('save')}
+            </Button>
+          </>
+        }
       >
-        {LANGUAGES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {t(languageNameKey(l))}
-          </option>
-        ))}
-      </SelectField>
-    </Dialog>
+        {passwordChanged && (
+          <Alert tone="success" testId="password-updated" onDismiss={() => setPasswordChanged(false)} dismissLabel={t('dismiss')}>
+            {t('password_updated')}
+          </Alert>
+        )}
+        <div className="settings-label-row">
+          <Label htmlFor={emailId}>{t('email')}</Label>
+          <InfoTooltip label={t('email_info_label')} text={t('update_email_tooltip')} testId="email-info" />
+        </div>
+        <Input id={emailId} value={session.user?.email ?? ''} isReadOnly data-testid="settings-email" data-autofocus />
+        <dl className="settings-facts">
+          <div className="settings-row">
+            <dt>{t('vendor_id')}</dt>
+            <dd data-testid="settings-vendor-id">{session.vendorId}</dd>
+          </div>
+          <div className="settings-row">
+            <dt>{t('payout_account')}</dt>
+            <dd data-testid="settings-payout-account">
+              {payout.state === 'loading' && t('loading')}
+              {payout.state === 'failed' && t('payout_account_unavailable')}
+              {payout.state === 'loaded' &&
+                (payout.id ?? (
+                  <>
+                    {t('payout_account_none')}{' '}
+                    <Link to="/payouts" onClick={onClose} data-testid="settings-payout-setup">
+                      {t('set_up_payout_account')}
+                    </Link>
+                  </>
+                ))}
+            </dd>
+          </div>
+          <div className="settings-row">
+            <dt>{t('password')}</dt>
+            <dd className="settings-value-with-action">
+              <MaskedPassword />
+              <Button size="small" onClick={() => setChangingPassword(true)} aria-label={t('edit_password')} data-testid="settings-password-edit">
+                {t('edit')}
+              </Button>
+            </dd>
+          </div>
+          <div className="settings-row">
+            <dt>{t('default_language')}</dt>
+            <dd className="settings-value-with-action">
+              {editingLanguage ? (
+                <>
+                  <SelectField
+                    ref={languageSelectRef}
+                    label={t('default_language')}
+                    labelHidden
+                    size="small"
+                    value={language}
+                    onChange={(e) => setLanguage(languageToApply(e.target.value))}
+                    data-testid="settings-language"
+                  >
+                    {LANGUAGES.map((l) => (
+                      <option key={l} value={l} lang={l}>
+                        {t(languageNameKey(l))}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <Button size="small" onClick={() => editLanguage(false)} data-testid="settings-language-done">
+                    {t('done')}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <span lang={language} data-testid="settings-language-value">
+                    {t(languageNameKey(language))}
+                  </span>
+                  <Button
+                    ref={languageEditRef}
+                    size="small"
+                    onClick={() => editLanguage(true)}
+                    aria-label={t('edit_default_language')}
+                    data-testid="settings-language-edit"
+                  >
+                    {t('edit')}
+                  </Button>
+                </>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <p className="settings-hint">{t('settings_language_hint')}</p>
+      </Dialog>
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            onClose={() => setChangingPassword(false)}
+            onChanged={() => {
+              setChangingPassword(false);
+              setPasswordChanged(true);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

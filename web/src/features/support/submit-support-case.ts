@@ -1,0 +1,44 @@
+import type { SupportCategory } from '../../../../lambdas/support/categories';
+import { ApiError, apiRequest } from '../../lib/api';
+import { getIdToken } from '../../lib/auth-client';
+
+/** What became of a support request, in the terms of spec §8. */
+export type SupportOutcome =
+  /** No signed-in user or no vendor id: the caller signs out and says the session expired. */
+  | { kind: 'session-expired' }
+  /** No ID token even after a forced refresh: the caller signs out and says so. */
+  | { kind: 'token-unavailable' }
+  /** The server answered non-OK; `message` is its `{ error, message }` text. */
+  | { kind: 'failed'; message: string }
+  /** Anything thrown on the way (network, unexpected answer). */
+  | { kind: 'error'; message: string }
+  | { kind: 'submitted'; caseId: string };
+
+export interface SupportRequest {
+  /** The signed-in user of the session (null when nobody is signed in). */
+  user: { email: string } | null;
+  vendorId: string | null;
+  category: SupportCategory;
+  message: string;
+}
+
+/**
+ * Submit support case (spec §7): skipped when there is no user or vendor id; otherwise
+ * `POST /api/support` with a freshly refreshed ID token (`fetchAuthSession({ forceRefresh: true })`) as
+ * bearer and the body `{ category, message, vendorId }`. Never throws: every path is an outcome.
+ */
+export async function submitSupportCase({ user, vendorId, category, message }: SupportRequest): Promise<SupportOutcome> {
+  if (!user || !vendorId) return { kind: 'session-expired' };
+  try {
+    const token = await getIdToken(true);
+    if (!token) return { kind: 'token-unavailable' };
+    const created = await apiRequest<unknown>('/api/support', { method: 'POST', token, body: { category, message: message.trim(), vendorId } });
+    const caseId = typeof created === 'object' && created !== null ? (created as Record<string, unknown>).caseId : undefined;
+    if (typeof caseId !== 'string' || !caseId) throw new Error('The server did not return a case number.');
+    return { kind: 'submitted', caseId };
+  } catch (err) {
+    // A non-OK answer is the server's word; an ApiError below 400 is an OK answer we could not read.
+    if (err instanceof ApiError && err.status >= 400) return { kind: 'failed', message: err.message };
+    return { kind: 'error', message: err instanceof Error && err.message ? err.message : String(err) };
+  }
+}

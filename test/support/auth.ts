@@ -43,7 +43,17 @@ export async function cognitoCall(target: string, body: unknown): Promise<Record
 /** cognito-local keeps the pending confirmation code in its pool file. */
 export function confirmationCode(email: string): string {
   const file = path.join(inject('stack').dataDir, 'cognito', '.cognito', 'db', `${LOCAL_USER_POOL_ID}.json`);
-  const pool = JSON.parse(readFileSync(file, 'utf8')) as { Users: Record<string, { Attributes: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
+  type Pool = { Users: Record<string, { Attributes: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
+  // cognito-local rewrites the file in place; a read can catch it half-written, so read again.
+  let pool: Pool | undefined;
+  for (let attempt = 0; !pool; attempt += 1) {
+    try {
+      pool = JSON.parse(readFileSync(file, 'utf8')) as Pool;
+    } catch (err) {
+      if (attempt >= 40) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    }
+  }
   const user = Object.values(pool.Users).find((u) => u.Attributes.some((a) => a.Name === 'email' && a.Value === email));
   if (!user?.ConfirmationCode) throw new Error(`No confirmation code for ${email}`);
   return user.ConfirmationCode;

@@ -184,6 +184,25 @@ export class Auth extends Construct {
       },
     });
     this.allowOwnPrefixUploads(props.productImages);
+    this.onlyApprovedVendorsGetCredentials();
+  }
+
+  /**
+   * Only members of the `vendors` group (approved vendors; the review adds them) receive the
+   * upload role. Anyone else signed in (pending, rejected, no record, ops) matches no rule, and an
+   * unmatched identity is denied credentials rather than given the default authenticated role.
+   */
+  private onlyApprovedVendorsGetCredentials(): void {
+    this.identityPool.roleAttachment.roleMappings = {
+      approvedVendorsOnly: {
+        type: 'Rules',
+        ambiguousRoleResolution: 'Deny',
+        identityProvider: `${this.userPool.userPoolProviderName}:${this.webClient.userPoolClientId}`,
+        rulesConfiguration: {
+          rules: [{ claim: 'cognito:groups', matchType: 'Contains', value: GROUPS.vendors.name, roleArn: this.identityPool.authenticatedRole.roleArn }],
+        },
+      },
+    };
   }
 
   /**

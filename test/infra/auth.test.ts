@@ -163,6 +163,20 @@ describe('identity pool', () => {
     expect(actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload']));
   });
 
+  it('hands the upload role only to approved vendors (group vendors) and denies credentials to anyone else', () => {
+    const attachments = resourcesOfType(s.json, 'AWS::Cognito::IdentityPoolRoleAttachment').map(([, r]) => props(r));
+    expect(attachments).toHaveLength(1);
+    const mappings = Object.values(attachments[0]!.RoleMappings as Record<string, Record<string, unknown>>);
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]).toMatchObject({
+      Type: 'Rules',
+      AmbiguousRoleResolution: 'Deny',
+      RulesConfiguration: {
+        Rules: [{ Claim: 'cognito:groups', MatchType: 'Contains', Value: 'vendors', RoleARN: { 'Fn::GetAtt': [roleByAmr('authenticated'), 'Arn'] } }],
+      },
+    });
+  });
+
   it('gives unauthenticated identities no permissions at all', () => {
     expect(statementsOfRole(s.json, roleByAmr('unauthenticated'))).toEqual([]);
   });

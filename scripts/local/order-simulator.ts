@@ -216,8 +216,21 @@ export async function publishSimulatedOrders(orders: readonly SimulatedOrder[]):
 }
 
 export async function vendorHasOrders(vendorId: string): Promise<boolean> {
+  return (await newestOrderPlacedAt(vendorId)) !== null;
+}
+
+/** When the vendor's newest order was placed (one key-only read), or null without orders. */
+export async function newestOrderPlacedAt(vendorId: string): Promise<string | null> {
   const out = await dynamo.send(
-    new QueryCommand({ TableName: tableName('orders'), KeyConditionExpression: 'vendorId = :v', ExpressionAttributeValues: { ':v': vendorId }, Limit: 1, ProjectionExpression: 'orderKey' }),
+    new QueryCommand({
+      TableName: tableName('orders'),
+      KeyConditionExpression: 'vendorId = :v',
+      ExpressionAttributeValues: { ':v': vendorId },
+      ScanIndexForward: false,
+      Limit: 1,
+      ProjectionExpression: 'orderKey',
+    }),
   );
-  return (out.Items?.length ?? 0) > 0;
+  const key = out.Items?.[0]?.orderKey as string | undefined;
+  return key ? key.slice(0, key.indexOf('#')) : null;
 }

@@ -42,14 +42,25 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
 }
 
 /**
- * The demo vendor's sales: 50 simulated marketplace orders over the last 30 days, published through
- * the order ingest (scripts/local/order-simulator.ts; at least one order in every status today) —
- * only while the vendor has no orders at all, so a kept portal keeps its history.
+ * The demo vendor's sales, published through the order ingest (scripts/local/order-simulator.ts; at
+ * least one order in every status today): 50 orders over the last 30 days on a fresh portal; on a
+ * kept portal whose newest order is from an earlier day, a top-up from that day to today, so
+ * "Today" and "7 Days" are never empty while the history is kept.
  */
 async function seedDemoOrders(vendorId: string): Promise<void> {
-  const { publishSimulatedOrders, simulateOrders, vendorHasOrders } = await import('./order-simulator');
-  if (await vendorHasOrders(vendorId)) return;
-  const summary = await publishSimulatedOrders(simulateOrders({ vendorId, count: 50, days: 30 }));
+  const { publishSimulatedOrders, simulateOrders, newestOrderPlacedAt } = await import('./order-simulator');
+  const { MARKETPLACE_TIME_ZONE, daysBetween, marketplaceDay } = await import('../../lambdas/shared/dates');
+  const newest = await newestOrderPlacedAt(vendorId);
+  const today = marketplaceDay(new Date(), MARKETPLACE_TIME_ZONE);
+  let plan: { count: number; days: number };
+  if (!newest) plan = { count: 50, days: 30 };
+  else {
+    const behind = daysBetween(marketplaceDay(new Date(newest), MARKETPLACE_TIME_ZONE), today);
+    if (behind <= 0) return;
+    const days = Math.min(30, behind + 1);
+    plan = { count: Math.max(12, Math.round((50 * days) / 30)), days };
+  }
+  const summary = await publishSimulatedOrders(simulateOrders({ vendorId, ...plan }));
   if (summary.rejected || summary.failed) {
     throw new Error(`Seeding the demo orders of ${vendorId}: ${summary.rejected} events rejected, ${summary.failed} failed (see the dead-letter folder).`);
   }

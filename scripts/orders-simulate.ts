@@ -3,13 +3,13 @@
  * marketplace order events for a vendor of the running local portal, published through the local
  * bus to the same ingest handler the Lambda runs (scripts/local/order-simulator.ts).
  *   --profile test   the test stack instead of `npm start`'s
- * Events the ingest rejects land in .local/<profile>/dead-letter/ with the reason.
+ * Events the ingest rejects land in the stack's data folder (.local/dev/dead-letter/ for `npm start`) with the reason.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { devPorts, testPorts } from './local/ports';
 import { waitForPort } from './local/processes';
-import { localDir, localLambdaEnv } from './local/stack';
+import { localLambdaEnv, profileDataDir } from './local/stack';
 
 const usage = 'Usage: npm run orders:simulate -- --vendor V-10001 --count 50 [--days 30] [--seed N] [--profile dev|test]';
 
@@ -53,7 +53,7 @@ if (values.profile !== 'dev' && values.profile !== 'test') {
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const ports = values.profile === 'test' ? testPorts() : devPorts();
-const dataDir = path.join(localDir, values.profile);
+const dataDir = profileDataDir(values.profile);
 Object.assign(process.env, localLambdaEnv(ports, dataDir), { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' });
 try {
   await waitForPort(ports.dynamodb, '127.0.0.1', 500);

@@ -6,11 +6,10 @@
  *   --cloud          a deployed stack: set AWS credentials and USER_POOL_ID, VENDORS_TABLE and
  *                    COUNTERS_TABLE from the stack's outputs (see docs/operations.md)
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { devPorts, testPorts } from './local/ports';
 import { waitForPort } from './local/processes';
-import { localDir, localLambdaEnv } from './local/stack';
+import { localLambdaEnv, profileDataDir } from './local/stack';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,7 +31,7 @@ if (decision === 'reject' && !reason) {
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 if (!values.cloud) {
   const ports = values.profile === 'test' ? testPorts() : devPorts();
-  Object.assign(process.env, localLambdaEnv(ports, path.join(localDir, values.profile ?? 'dev')), { LOG_LEVEL: 'WARN' });
+  Object.assign(process.env, localLambdaEnv(ports, profileDataDir(values.profile ?? 'dev')), { LOG_LEVEL: 'WARN' });
   try {
     await waitForPort(ports.dynamodb, '127.0.0.1', 500);
     await waitForPort(ports.cognito, '127.0.0.1', 500);

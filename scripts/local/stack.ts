@@ -16,6 +16,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../..');
 export const localDir = path.join(repoRoot, '.local');
 
+/**
+ * The data folder of a running stack, for scripts that work against it: `npm start`'s is .local/dev;
+ * the test stack's (.local/test-<pid>) is handed on in LOCAL_DATA_DIR by the test setup.
+ */
+export function profileDataDir(profile: string): string {
+  return process.env.LOCAL_DATA_DIR ?? path.join(localDir, profile);
+}
+
 export interface LocalStackOptions {
   ports: LocalPorts;
   /** Where data lives; `persistent: false` keeps DynamoDB in memory and deletes the folder on stop. */

@@ -84,5 +84,6 @@ export function useTestStackEnv(): void {
 
 /** TEST_*_PORT variables of this run's stack, for scripts started with `--profile test`. */
 export function testStackPortsEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(inject('stack').ports).map(([k, v]) => [k, String(v)]));
+  const { ports, dataDir } = inject('stack');
+  return { ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), LOCAL_DATA_DIR: dataDir };
 }

@@ -4,8 +4,9 @@ import type { VendorStatus } from '../../lib/definitions/auth';
 import { dynamo } from './clients';
 import { tableName } from './tables';
 
-export const LANGUAGES = ['en', 'zh-TW'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from '../../lib/definitions/languages';
+
+export { LANGUAGES, type Language } from '../../lib/definitions/languages';
 
 /** A vendor record in the vendors table, keyed by the Cognito user id (sub). */
 export interface VendorRecord {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import { DEFAULT_LANGUAGE, type Language } from './language';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language';
 
 /**
  * i18next with the English resources bundled; zh-TW is fetched on first use (a separate chunk of a
@@ -13,7 +13,7 @@ void i18n.use(initReactI18next).init({
   resources: { en: { translation: en } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['en', 'zh-TW'],
+  supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
   initAsync: false,

@@ -1,7 +1,6 @@
-/** The portal's languages (spec §4, §9): en is the default, zh-TW the only other one. */
-export const LANGUAGES = ['en', 'zh-TW'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../lib/definitions/languages';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { devPorts, testPorts } from './local/ports';
 import { waitForPort } from './local/processes';
+import { VENDOR_ID_PATTERN } from '../lambdas/sales/events';
 import { localLambdaEnv, profileDataDir } from './local/stack';
 
 const usage = 'Usage: npm run orders:simulate -- --vendor V-10001 --count 50 [--days 30] [--seed N] [--profile dev|test]';
@@ -39,7 +40,7 @@ const wholeNumber = (name: string, raw: string | undefined, min: number, max: nu
 };
 
 const vendorId = values.vendor ?? '';
-if (!/^V-\d{1,12}$/.test(vendorId)) {
+if (!VENDOR_ID_PATTERN.test(vendorId)) {
   console.error(`--vendor must be a vendor id such as V-10001.\n${usage}`);
   process.exit(2);
 }

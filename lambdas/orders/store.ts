@@ -80,7 +80,8 @@ async function send(command: QueryCommand) {
     return await dynamo.send(command);
   } catch (err) {
     if ((err as Error).name === 'ValidationException') {
-      logger.error('orders query refused by DynamoDB', { error: err as Error });
+      // Caused by the client's parameters, not a fault: WARN, so it does not look like an outage.
+      logger.warn('orders query refused by DynamoDB', { error: err as Error });
       throw new BadRequestError('These filter or paging parameters cannot be used together. Start again from the first page.', 'invalid_query');
     }
     throw err;

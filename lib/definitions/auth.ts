@@ -19,6 +19,13 @@ export const passwordPolicy = {
   requireSymbols: true,
 } as const;
 
+/**
+ * What Cognito counts as a symbol for `requireSymbols` (its documented list; a space in the middle
+ * of a password also counts). Letters such as é or 中 are not symbols there, so the browser must not
+ * count them either, or it would accept passwords the pool refuses.
+ */
+export const PASSWORD_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+- ';
+
 /** Custom attributes (without the `custom:` prefix). */
 export const customAttributes = {
   status: { type: 'String', mutable: true, minLen: 1, maxLen: 16 },

@@ -1,4 +1,4 @@
-import { passwordPolicy } from '../../../lib/definitions/auth';
+import { PASSWORD_SYMBOLS, passwordPolicy } from '../../../lib/definitions/auth';
 
 export const PASSWORD_MIN_LENGTH = passwordPolicy.minLength;
 
@@ -8,7 +8,7 @@ export function meetsPasswordPolicy(password: string): boolean {
   if (passwordPolicy.requireLowercase && !/[a-z]/.test(password)) return false;
   if (passwordPolicy.requireUppercase && !/[A-Z]/.test(password)) return false;
   if (passwordPolicy.requireDigits && !/[0-9]/.test(password)) return false;
-  if (passwordPolicy.requireSymbols && !/[^A-Za-z0-9\s]/.test(password)) return false;
+  if (passwordPolicy.requireSymbols && ![...password.trim()].some((c) => PASSWORD_SYMBOLS.includes(c))) return false;
   return true;
 }
 

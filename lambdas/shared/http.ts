@@ -90,19 +90,29 @@ export function errorReply(err: unknown, requestId: string): APIGatewayProxyResu
 }
 
 /**
- * The Lambda handler of one API function: dispatches on `METHOD resource` to the module's route
- * implementations, which must be exactly the routes the route table gives this function.
+ * Fails at load time when a handler module's routes differ from what the route table gives its
+ * function (missing or extra routes, another access level, streamed or not), so the table stays
+ * the single source.
  */
-export function apiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl & { access: Access }>) {
+export function assertMatchesRouteTable(fn: ApiFunctionKey, impls: Record<string, { access: Access }>, opts: { stream: boolean }): void {
   const expected = routes.filter((r) => r.fn === fn);
   const missing = expected.filter((r) => !impls[routeKey(r)]).map(routeKey);
   const extra = Object.keys(impls).filter((k) => !expected.some((r) => routeKey(r) === k));
   const wrongAccess = expected.filter((r) => impls[routeKey(r)] && impls[routeKey(r)]!.access !== r.access).map(routeKey);
-  if (missing.length || extra.length || wrongAccess.length) {
+  const wrongMode = expected.filter((r) => Boolean(r.stream) !== opts.stream).map(routeKey);
+  if (missing.length || extra.length || wrongAccess.length || wrongMode.length) {
     throw new Error(
-      `API function ${fn} does not match the route table (missing: ${missing.join(', ') || '-'}; extra: ${extra.join(', ') || '-'}; access differs: ${wrongAccess.join(', ') || '-'})`,
+      `API function ${fn} does not match the route table (missing: ${missing.join(', ') || '-'}; extra: ${extra.join(', ') || '-'}; access differs: ${wrongAccess.join(', ') || '-'}; ${opts.stream ? 'not marked stream' : 'marked stream'}: ${wrongMode.join(', ') || '-'})`,
     );
   }
+}
+
+/**
+ * The Lambda handler of one API function: dispatches on `METHOD resource` to the module's route
+ * implementations, which must be exactly the routes the route table gives this function.
+ */
+export function apiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl & { access: Access }>) {
+  assertMatchesRouteTable(fn, impls, { stream: false });
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event, context) => {

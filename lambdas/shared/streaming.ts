@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { routeKey, routes, type Access, type ApiFunctionKey } from '../routes';
-import { errorReply, json, type RouteImpl } from './http';
+import type { Access, ApiFunctionKey } from '../routes';
+import { assertMatchesRouteTable, errorReply, json, type RouteImpl } from './http';
 import { logger } from './logger';
 
 /**
@@ -37,16 +37,7 @@ const isStreamReply = (body: unknown): body is AsyncIterable<string | Buffer> =>
  * The local API server provides the same `awslambda` contract (scripts/local/api-server.ts).
  */
 export function streamApiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl & { access: Access }>) {
-  const expected = routes.filter((r) => r.fn === fn);
-  const missing = expected.filter((r) => !impls[routeKey(r)]).map(routeKey);
-  const extra = Object.keys(impls).filter((k) => !expected.some((r) => routeKey(r) === k));
-  const wrongAccess = expected.filter((r) => impls[routeKey(r)] && impls[routeKey(r)]!.access !== r.access).map(routeKey);
-  const notStreamed = expected.filter((r) => !r.stream).map(routeKey);
-  if (missing.length || extra.length || wrongAccess.length || notStreamed.length) {
-    throw new Error(
-      `Streamed API function ${fn} does not match the route table (missing: ${missing.join(', ') || '-'}; extra: ${extra.join(', ') || '-'}; access differs: ${wrongAccess.join(', ') || '-'}; not marked stream: ${notStreamed.join(', ') || '-'})`,
-    );
-  }
+  assertMatchesRouteTable(fn, impls, { stream: true });
   return middy<APIGatewayProxyEvent, StreamResult, Error, Context>({ streamifyResponse: true })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event, context): Promise<StreamResult> => {

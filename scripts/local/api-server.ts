@@ -1,17 +1,13 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { apiFunctions, routes, type Route } from '../../lambdas/routes';
 import { cognitoTriggers } from '../../lambdas/triggers';
 import type { WebConfig } from '../../lib/definitions/web-config';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const lambdasDir = path.resolve(here, '../../lambdas');
+import { lambdaContext, loadHandler } from './lambda-runtime';
 
 export interface ApiServerOptions {
   port: number;
@@ -162,34 +158,6 @@ function httpSink(res: http.ServerResponse): StreamSink {
   };
 }
 
-const modules = new Map<string, Promise<{ handler: Handler }>>();
-function loadHandler(entry: string): Promise<{ handler: Handler }> {
-  let mod = modules.get(entry);
-  if (!mod) {
-    mod = import(pathToFileURL(path.join(lambdasDir, entry)).href) as Promise<{ handler: Handler }>;
-    modules.set(entry, mod);
-  }
-  return mod;
-}
-
-function lambdaContext(functionName: string): Context {
-  const awsRequestId = randomUUID();
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => 29_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
 /** Claims as API Gateway's Cognito authorizer hands them to the integration: every value a string. */
 export function authorizerClaims(payload: JwtPayload): Record<string, string> {
   return Object.fromEntries(
@@ -244,7 +212,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
       const trigger = Object.values(cognitoTriggers).find((t) => t.localName === name);
       if (!trigger) return send(res, 404, { Type: 'User', Message: `Function not found: ${name}` });
       const event = JSON.parse((await readBody(req)).toString() || '{}') as unknown;
-      const { handler } = await loadHandler(trigger.entry);
+      const { handler } = await loadHandler<Handler>(trigger.entry);
       try {
         const result = await handler(event, lambdaContext(name), () => undefined);
         return send(res, 200, result ?? null);
@@ -304,7 +272,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
       },
     };
     const fn = apiFunctions[matched.route.fn];
-    const { handler } = await loadHandler(fn.entry);
+    const { handler } = await loadHandler<Handler>(fn.entry);
     if (matched.route.stream) return stream(handler, event, lambdaContext(`api-${matched.route.fn}`), res);
     const result = (await handler(event, lambdaContext(`api-${matched.route.fn}`), () => undefined)) as APIGatewayProxyResult;
     res.writeHead(result.statusCode, (result.headers ?? {}) as Record<string, string>);

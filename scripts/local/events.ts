@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE, orderIngestFunction } from '../../lambdas/sales/events';
 import { LOCAL_REGION } from './cognito';
+import { lambdaContext, loadHandler } from './lambda-runtime';
 
 /**
  * The local stand-in for the marketplace bus. Entries shaped like EventBridge PutEvents entries
@@ -35,34 +35,7 @@ const targets: LocalTarget[] = [
 /** Lambda's retries of a failed asynchronous invocation (as lib/sales.ts configures them). */
 const INVOKE_RETRIES = 2;
 
-const lambdasDir = path.resolve(import.meta.dirname, '../../lambdas');
 type EventHandler = (event: EventBridgeEvent<string, unknown>, context: Context) => Promise<unknown>;
-const modules = new Map<string, Promise<{ handler: EventHandler }>>();
-const loadHandler = (entry: string) => {
-  let mod = modules.get(entry);
-  if (!mod) {
-    mod = import(pathToFileURL(path.join(lambdasDir, entry)).href) as Promise<{ handler: EventHandler }>;
-    modules.set(entry, mod);
-  }
-  return mod;
-};
-
-function lambdaContext(functionName: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${LOCAL_REGION}:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => 29_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
 
 export function toEventBridgeEvent(entry: PutEventsEntry): EventBridgeEvent<string, unknown> {
   return {
@@ -96,7 +69,7 @@ export async function putEvents(entries: readonly PutEventsEntry[]): Promise<Del
 }
 
 async function invoke(target: LocalTarget, event: EventBridgeEvent<string, unknown>): Promise<DeliveryResult> {
-  const { handler } = await loadHandler(target.entry);
+  const { handler } = await loadHandler<EventHandler>(target.entry);
   let lastError: Error | undefined;
   for (let attempt = 1; attempt <= 1 + INVOKE_RETRIES; attempt += 1) {
     try {

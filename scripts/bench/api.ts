@@ -35,7 +35,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_MARKETPLACE_TIME_ZONE, marketplaceDay } from '../../lambdas/shared/dates';
 import { localTableName } from '../../lambdas/shared/tables';
-import { ORDER_STATUSES, type OrderItem } from '../../lambdas/sales/model';
+import { commissionCents as commissionFor, DEFAULT_COMMISSION_BPS, orderTotals } from '../../lambdas/sales/apply';
+import { BALANCE_SK, daySk, isCounted, ORDER_STATUSES, orderKey, vendorStatusKey, type OrderItem } from '../../lambdas/sales/model';
 import { GROUPS } from '../../lib/definitions/auth';
 import type { LocalPorts } from '../local/ports';
 
@@ -254,14 +255,14 @@ function history(v: BenchVendor, now: number): Generated {
       return { ...p, quantity: 1 + Math.floor(rnd() * 4) };
     });
     const status = ORDER_STATUSES[Math.floor(rnd() * ORDER_STATUSES.length)]!;
-    const totalCents = lines.reduce((s, l) => s + l.quantity * l.unitPriceCents, 0);
-    const quantity = lines.reduce((s, l) => s + l.quantity, 0);
-    const commissionCents = Math.round(totalCents * 0.15);
+    // The item layout and money rules of the ingest (lambdas/sales), written directly for speed.
+    const { totalCents, quantity } = orderTotals(lines);
+    const commissionCents = commissionFor(totalCents, DEFAULT_COMMISSION_BPS);
     const day = marketplaceDay(placedAt, TIME_ZONE);
     orders.push({
       vendorId: v.vendorId,
-      orderKey: `${placedAt}#${orderId}`,
-      vendorStatus: `${v.vendorId}#${status}`,
+      orderKey: orderKey(placedAt, orderId),
+      vendorStatus: vendorStatusKey(v.vendorId, status),
       orderId,
       orderNumber: `GM-${v.key.toUpperCase()}-${100000 + i}`,
       placedAt,
@@ -271,11 +272,12 @@ function history(v: BenchVendor, now: number): Generated {
       totalCents,
       quantity,
       commissionCents,
+      commissionRateBps: DEFAULT_COMMISSION_BPS,
       netCents: totalCents - commissionCents,
       revision: 1,
       updatedAt: placedAt,
     });
-    if (status !== 'cancelled') {
+    if (isCounted(status)) {
       const d = days.get(day) ?? { amountCents: 0, quantity: 0, orders: 0 };
       days.set(day, { amountCents: d.amountCents + totalCents, quantity: d.quantity + quantity, orders: d.orders + 1 });
       balanceCents += totalCents - commissionCents;
@@ -302,8 +304,8 @@ async function seed(db: DynamoDBDocumentClient, force: boolean): Promise<void> {
       written += n;
       if (written % 5_000 < 25 || written === g.orders.length) progress();
     });
-    const dayItems = [...g.days].map(([day, d]) => ({ vendorId: v.vendorId, sk: `DAY#${day}`, day, ...d }));
-    await batchWrite(db, localTableName('ledger'), [...dayItems, { vendorId: v.vendorId, sk: 'BALANCE', balanceCents: g.balanceCents, updatedAt: new Date(now).toISOString() }]);
+    const dayItems = [...g.days].map(([day, d]) => ({ vendorId: v.vendorId, sk: daySk(day), day, ...d }));
+    await batchWrite(db, localTableName('ledger'), [...dayItems, { vendorId: v.vendorId, sk: BALANCE_SK, balanceCents: g.balanceCents, updatedAt: new Date(now).toISOString() }]);
     process.stdout.write(`\r  ${v.vendorId}: ${g.orders.length.toLocaleString('en-US')} orders, ${dayItems.length} daily items, balance — ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   }
   await db.send(new PutCommand({ TableName: localTableName('counters'), Item: { name: MARKER, version: SEED_VERSION, seededAt: new Date(now).toISOString(), vendors: VENDORS.map((v) => `${v.vendorId}:${v.orders}`) } }));

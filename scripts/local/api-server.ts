@@ -41,14 +41,24 @@ const compiled = routes
   })
   .sort((a, b) => a.names.length - b.names.length);
 
-export function matchRoute(method: string, pathname: string): Matched | 'method-not-allowed' | null {
+export function matchRoute(method: string, pathname: string): Matched | 'method-not-allowed' | 'bad-path' | null {
   let pathMatched = false;
   for (const c of compiled) {
     const m = c.regex.exec(pathname);
     if (!m) continue;
     pathMatched = true;
     if (c.route.method !== method) continue;
-    return { route: c.route, pathParameters: Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+    // API Gateway hands path parameters on decoded; a malformed escape (%E0) is a bad request, not a crash.
+    const decode = (v: string) => {
+      try {
+        return decodeURIComponent(v);
+      } catch {
+        return null;
+      }
+    };
+    const values = c.names.map((_n, i) => decode(m[i + 1]!));
+    if (values.some((v) => v === null)) return 'bad-path';
+    return { route: c.route, pathParameters: Object.fromEntries(c.names.map((n, i) => [n, values[i]!])) };
   }
   return pathMatched ? 'method-not-allowed' : null;
 }
@@ -226,6 +236,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
     const matched = matchRoute(method, url.pathname);
     if (matched === null) return send(res, 404, { error: 'not_found', message: 'No such route.' });
     if (matched === 'method-not-allowed') return send(res, 405, { error: 'method_not_allowed', message: 'Method not allowed.' });
+    if (matched === 'bad-path') return send(res, 400, { error: 'bad_request', message: 'The path is not validly encoded.' });
 
     // The authorizer: a valid ID token of this pool and client, else 401 before any handler runs.
     const header = req.headers.authorization ?? '';

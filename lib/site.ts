@@ -174,6 +174,7 @@ export class Site extends Construct {
       authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
       productImagesBucket: props.config.productImagesBucket,
+      marketplaceTimeZone: settings.marketplaceTimeZone,
     };
     this.deploy(config, props.webDistDir ?? defaultWebDistDir);
 

@@ -13,6 +13,8 @@ export interface WebConfig {
   /** Base URL of the API; '' means same origin (CloudFront routes /api/* to API Gateway). */
   apiBaseUrl: string;
   productImagesBucket: string;
+  /** The IANA zone whose calendar days the sales figures, date filters and payout dates use (stack setting). */
+  marketplaceTimeZone: string;
   /** Only on the local stack: endpoints of the stand-ins. */
   local?: {
     userPoolEndpoint: string;

@@ -157,6 +157,7 @@ function serveSite(): Promise<{ url: string; close(): Promise<void> }> {
     userPoolId: 'us-east-1_Bench0000',
     userPoolClientId: 'benchclient000000000000000',
     authFlowType: 'USER_SRP_AUTH',
+    marketplaceTimeZone: 'America/Los_Angeles',
     apiBaseUrl: '',
     productImagesBucket: 'bench-product-images',
   };

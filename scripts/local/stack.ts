@@ -124,6 +124,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       authFlowType: 'USER_PASSWORD_AUTH',
       apiBaseUrl: '',
       productImagesBucket: productImagesBucket.localName,
+      marketplaceTimeZone: process.env.MARKETPLACE_TIME_ZONE!,
       local: { userPoolEndpoint: cognitoEndpoint, s3Endpoint: s3.endpoint },
     };
     const { startApiServer } = await import('./api-server');

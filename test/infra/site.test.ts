@@ -139,6 +139,7 @@ describe('site content', () => {
       authFlowType: 'USER_SRP_AUTH',
       apiBaseUrl: '',
       productImagesBucket: { Ref: expect.stringMatching(/^ProductImagesBucket/) },
+      marketplaceTimeZone: 'America/Los_Angeles',
     });
     expect(p.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
     expect(p.DistributionPaths).toEqual(['/*']);

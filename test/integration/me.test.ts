@@ -74,7 +74,7 @@ describe('PATCH /api/me', () => {
 describe('the local API server', () => {
   it('serves the web config with the local auth flow and endpoints', async () => {
     const res = await api('/config.json');
-    expect(res.body).toMatchObject({ authFlowType: 'USER_PASSWORD_AUTH', userPoolId: expect.stringMatching(/^us-east-1_/), local: { userPoolEndpoint: expect.any(String) } });
+    expect(res.body).toMatchObject({ authFlowType: 'USER_PASSWORD_AUTH', marketplaceTimeZone: 'America/Los_Angeles', userPoolId: expect.stringMatching(/^us-east-1_/), local: { userPoolEndpoint: expect.any(String) } });
   });
 
   it('answers unknown routes with 404 and wrong methods with 405, as JSON', async () => {

@@ -26,6 +26,7 @@ export const CONFIG = {
   userPoolId: 'us-east-1_Test',
   userPoolClientId: 'testclient',
   authFlowType: 'USER_PASSWORD_AUTH',
+  marketplaceTimeZone: 'America/Los_Angeles',
   apiBaseUrl: '',
   productImagesBucket: 'images',
   local: { userPoolEndpoint: 'http://127.0.0.1:9229', s3Endpoint: 'http://localhost:20005' },

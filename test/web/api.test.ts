@@ -44,7 +44,7 @@ describe('apiRequest', () => {
   it('copes with an error answer that is not JSON', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => (url === '/config.json' ? new Response(JSON.stringify({ region: 'r', userPoolId: 'p', userPoolClientId: 'c', authFlowType: 'USER_SRP_AUTH', apiBaseUrl: '', productImagesBucket: 'b' })) : new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }))),
+      vi.fn(async (url: string) => (url === '/config.json' ? new Response(JSON.stringify({ region: 'r', userPoolId: 'p', userPoolClientId: 'c', authFlowType: 'USER_SRP_AUTH', apiBaseUrl: '', productImagesBucket: 'b', marketplaceTimeZone: 'America/Los_Angeles' })) : new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }))),
     );
     await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 502, code: 'http_502', message: 'Bad Gateway' });
   });

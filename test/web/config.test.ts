@@ -7,6 +7,7 @@ const valid = {
   userPoolClientId: 'client',
   identityPoolId: 'eu-west-1:pool',
   authFlowType: 'USER_SRP_AUTH',
+  marketplaceTimeZone: 'America/Los_Angeles',
   apiBaseUrl: '',
   productImagesBucket: 'images',
 };

@@ -31,6 +31,7 @@ export function parseWebConfig(data: unknown): WebConfig {
     authFlowType: authFlowType as WebConfig['authFlowType'],
     apiBaseUrl: raw.apiBaseUrl.replace(/\/+$/, ''),
     productImagesBucket: str(raw, 'productImagesBucket'),
+    marketplaceTimeZone: str(raw, 'marketplaceTimeZone'),
   };
   if (raw.identityPoolId !== undefined) config.identityPoolId = str(raw, 'identityPoolId');
   if (raw.local !== undefined) {

@@ -64,6 +64,21 @@ export const apiFunctions = {
     tables: { vendors: 'r', orders: 'r' },
     description: 'Vendor orders: CSV export of the current filter, streamed page by page',
   },
+  payouts: {
+    entry: 'payouts/api.ts',
+    tables: { vendors: 'r', ledger: 'r', orders: 'r' },
+    description: 'Vendor payouts: history with a month filter, payout information, details with products sold',
+  },
+  payoutStatement: {
+    entry: 'payouts/statement.ts',
+    tables: { vendors: 'r', ledger: 'r', orders: 'r' },
+    description: 'Vendor payouts: statement CSV of one payout (orders, commission, fee, net), streamed',
+  },
+  payoutMethod: {
+    entry: 'payouts/method-api.ts',
+    tables: { vendors: 'rw', payoutAccounts: 'rw' },
+    description: 'Vendor payout method: e-mail provider or bank account (answers masked), sets the change hold',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -75,6 +90,11 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/dashboard', fn: 'dashboard', access: 'vendor' },
   { method: 'GET', path: '/api/orders', fn: 'orders', access: 'vendor' },
   { method: 'GET', path: '/api/orders/export.csv', fn: 'ordersExport', access: 'vendor', stream: true },
+  { method: 'GET', path: '/api/payouts', fn: 'payouts', access: 'vendor' },
+  { method: 'GET', path: '/api/payouts/{payoutId}', fn: 'payouts', access: 'vendor' },
+  { method: 'GET', path: '/api/payouts/{payoutId}/statement.csv', fn: 'payoutStatement', access: 'vendor', stream: true },
+  { method: 'GET', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor' },
+  { method: 'PUT', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -78,8 +78,9 @@ export function planTransaction(plan: ApplyPlan): TransactItem[] {
         Update: {
           TableName: ledger,
           Key: { vendorId: order.vendorId, sk: BALANCE_SK },
-          UpdateExpression: 'SET updatedAt = :now ADD balanceCents :amount',
-          ExpressionAttributeValues: { ':now': order.updatedAt, ':amount': entry.amountCents },
+          // `payable` puts the balance into the payout run's sparse index (lambdas/payouts/run.ts).
+          UpdateExpression: 'SET updatedAt = :now, payable = :payable ADD balanceCents :amount',
+          ExpressionAttributeValues: { ':now': order.updatedAt, ':amount': entry.amountCents, ':payable': 'Y' },
         },
       },
       { Put: { TableName: ledger, Item: entry, ConditionExpression: 'attribute_not_exists(sk)' } },

@@ -55,13 +55,25 @@ export const tables = {
   /**
    * The vendor's money: `BALANCE` (current balance), `DAY#<yyyy-mm-dd>` (daily sales in the
    * marketplace time zone), `ENTRY#<time>#<id>` (ledger entries: sales, reversals, payouts).
-   * Item layout: lambdas/sales/model.ts.
+   * Item layout: lambdas/sales/model.ts; `PAYOUT#<period>` items: lambdas/payouts/model.ts.
+   * `byPayable` is sparse: only BALANCE items carrying `payable` (set by every balance change, removed
+   * by the payout run while the balance is below the minimum), so a run never scans the table.
    */
   ledger: {
     name: 'ledger',
     envVar: 'LEDGER_TABLE',
     partitionKey: { name: 'vendorId', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
+    globalIndexes: [{ indexName: 'byPayable', partitionKey: { name: 'payable', type: 'S' }, sortKey: { name: 'vendorId', type: 'S' } }],
+  },
+  /**
+   * Payout destinations by vendor id, with the full account number: only the payout-method API
+   * (writes, answers masked) and the payout worker (reads) may touch it. Layout: lambdas/payouts/model.ts.
+   */
+  payoutAccounts: {
+    name: 'payout-accounts',
+    envVar: 'PAYOUT_ACCOUNTS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
   },
   /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
   counters: {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { localTableName, tables, type TableDef, type TableKey } from '../../lambdas/shared/tables';
 import { PrerequisiteError, startChild, waitForPort, type ManagedChild } from './processes';
 
@@ -75,13 +75,34 @@ export function createTableInput(key: TableKey, def: TableDef = tables[key]): Cr
   };
 }
 
-/** Creates every table of lambdas/shared/tables.ts that does not exist yet. */
+/** Adds the indexes a kept table lacks (a later issue added one, e.g. the ledger's byPayable). */
+async function addMissingIndexes(client: DynamoDBClient, key: TableKey): Promise<void> {
+  const wanted = createTableInput(key);
+  const table = (await client.send(new DescribeTableCommand({ TableName: localTableName(key) }))).Table;
+  const have = new Set((table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+  for (const gsi of wanted.GlobalSecondaryIndexes ?? []) {
+    if (have.has(gsi.IndexName)) continue;
+    const names = new Set(gsi.KeySchema?.map((k) => k.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: localTableName(key),
+        AttributeDefinitions: wanted.AttributeDefinitions?.filter((a) => names.has(a.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: gsi.IndexName, KeySchema: gsi.KeySchema, Projection: gsi.Projection } }],
+      }),
+    );
+  }
+}
+
+/** Creates every table of lambdas/shared/tables.ts that does not exist yet (and indexes added since). */
 export async function ensureTables(endpoint: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const key of Object.keys(tables) as TableKey[]) {
     const def: TableDef = tables[key];
-    if (existing.has(localTableName(key))) continue;
+    if (existing.has(localTableName(key))) {
+      await addMissingIndexes(client, key);
+      continue;
+    }
     await client.send(new CreateTableCommand(createTableInput(key)));
     if (def.timeToLiveAttribute) {
       await client.send(

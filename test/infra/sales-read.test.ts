@@ -101,7 +101,8 @@ describe('least privilege', () => {
     const [, fn] = fnOf('dashboard');
     const ledger = tableId('ledger');
     const vendors = tableId('vendors');
-    expect(grants(roleOf(fn)).sort()).toEqual([...XRAY, ...on(READ, [arn(ledger)]), ...on(READ, [arn(vendors), indexes(vendors)])].sort());
+    // The ledger's index (byPayable, issue 6) comes with table read access: CDK grants a table's indexes with it.
+    expect(grants(roleOf(fn)).sort()).toEqual([...XRAY, ...on(READ, [arn(ledger), indexes(ledger)]), ...on(READ, [arn(vendors), indexes(vendors)])].sort());
     const env = envOf(fn);
     expect(env[tables.ledger.envVar]).toEqual({ Ref: ledger });
     expect(env[tables.vendors.envVar]).toEqual({ Ref: vendors });

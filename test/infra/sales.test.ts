@@ -60,13 +60,22 @@ describe('orders and ledger tables (lambdas/shared/tables.ts)', () => {
     expect(t).toMatchObject({ BillingMode: 'PAY_PER_REQUEST', PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, SSESpecification: { SSEEnabled: true } });
   });
 
-  it('ledger: vendor id then sk (BALANCE, DAY#…, ENTRY#…), no index, point-in-time recovery', () => {
+  it('ledger: vendor id then sk (BALANCE, DAY#…, ENTRY#…, PAYOUT#…), the sparse byPayable index, point-in-time recovery', () => {
     const t = props(s.json.Resources[tableId('ledger')]);
     expect(t.KeySchema).toEqual([
       { AttributeName: 'vendorId', KeyType: 'HASH' },
       { AttributeName: 'sk', KeyType: 'RANGE' },
     ]);
-    expect(t.GlobalSecondaryIndexes).toBeUndefined();
+    expect(t.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: 'byPayable',
+        KeySchema: [
+          { AttributeName: 'payable', KeyType: 'HASH' },
+          { AttributeName: 'vendorId', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ]);
     expect(t).toMatchObject({ BillingMode: 'PAY_PER_REQUEST', PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } });
   });
 });
@@ -184,7 +193,7 @@ describe('ingest Lambda', () => {
     const indexes = (id: string) => ({ 'Fn::Join': ['', [arn(id), '/index/*']] });
     const expected = [
       ...on(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['*']),
-      ...on([...read, ...write], [arn(tableId('orders')), indexes(tableId('orders')), arn(tableId('ledger'))]),
+      ...on([...read, ...write], [arn(tableId('orders')), indexes(tableId('orders')), arn(tableId('ledger')), indexes(tableId('ledger'))]),
       ...on(read, [arn(tableId('vendors')), indexes(tableId('vendors'))]),
       ...on(['sqs:SendMessage'], [arn(dlqId())]),
     ];

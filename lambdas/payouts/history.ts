@@ -1,0 +1,133 @@
+/**
+ * The vendor's payouts (ledger `PAYOUT#…` items) and a payout's details: the counted orders placed
+ * in its period, with gross total, commission and products sold.
+ */
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../shared/clients';
+import { addDays, MARKETPLACE_TIME_ZONE, startOfDay } from '../shared/dates';
+import { tableName } from '../shared/tables';
+import { isCounted, type OrderItem } from '../sales/model';
+import type { PayoutItem } from './model';
+import { PAYOUT_SK_PREFIX } from './period';
+
+/** Enough for two years of semi-monthly payouts. */
+export const PAYOUT_LIST_LIMIT = 48;
+
+export function payoutView(p: PayoutItem) {
+  return {
+    payoutId: p.payoutId,
+    periodId: p.periodId,
+    periodFrom: p.periodFrom,
+    periodTo: p.periodTo,
+    status: p.status,
+    amountCents: p.amountCents,
+    feeCents: p.feeCents,
+    paidCents: p.paidCents,
+    method: p.method,
+    destination: p.destinationMasked,
+    createdAt: p.createdAt,
+    ...(p.failureReason ? { failureReason: p.failureReason } : {}),
+  };
+}
+
+/** Newest first; `month` (`yyyy-mm`) keeps that month's payouts only. */
+export async function listPayouts(vendorId: string, month?: string): Promise<PayoutItem[]> {
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('ledger'),
+      KeyConditionExpression: 'vendorId = :v AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':v': vendorId, ':prefix': `${PAYOUT_SK_PREFIX}${month ? `${month}-` : ''}` },
+      ScanIndexForward: false,
+      Limit: PAYOUT_LIST_LIMIT,
+    }),
+  );
+  return (out.Items ?? []) as PayoutItem[];
+}
+
+export interface ProductSold {
+  sku: string;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  amountCents: number;
+}
+
+export interface PeriodSales {
+  orders: number;
+  totalCents: number;
+  commissionCents: number;
+  netCents: number;
+  products: ProductSold[];
+}
+
+/** Sums counted orders; products grouped by SKU and unit price, best sellers (by amount) first. */
+export function summarizeOrders(orders: Pick<OrderItem, 'status' | 'lines' | 'totalCents' | 'commissionCents' | 'netCents'>[]): PeriodSales {
+  const products = new Map<string, ProductSold>();
+  const sum: PeriodSales = { orders: 0, totalCents: 0, commissionCents: 0, netCents: 0, products: [] };
+  for (const o of orders) {
+    if (!isCounted(o.status)) continue;
+    sum.orders++;
+    sum.totalCents += o.totalCents;
+    sum.commissionCents += o.commissionCents;
+    sum.netCents += o.netCents;
+    for (const l of o.lines) {
+      const key = `${l.sku}\u0000${l.unitPriceCents}`;
+      const p = products.get(key) ?? { sku: l.sku, name: l.name, unitPriceCents: l.unitPriceCents, quantity: 0, amountCents: 0 };
+      p.quantity += l.quantity;
+      p.amountCents += l.quantity * l.unitPriceCents;
+      products.set(key, p);
+    }
+  }
+  sum.products = [...products.values()].sort((a, b) => b.amountCents - a.amountCents || a.sku.localeCompare(b.sku));
+  return sum;
+}
+
+export async function periodSales(vendorId: string, from: string, to: string, timeZone: string = MARKETPLACE_TIME_ZONE): Promise<PeriodSales> {
+  const orders: OrderItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out: QueryCommandOutput = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('orders'),
+        KeyConditionExpression: 'vendorId = :v AND orderKey BETWEEN :lower AND :upper',
+        ExpressionAttributeValues: {
+          ':v': vendorId,
+          ':lower': startOfDay(from, timeZone).toISOString(),
+          ':upper': startOfDay(addDays(to, 1), timeZone).toISOString(),
+        },
+        ProjectionExpression: '#status, #lines, totalCents, commissionCents, netCents',
+        ExpressionAttributeNames: { '#status': 'status', '#lines': 'lines' },
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    orders.push(...((out.Items ?? []) as OrderItem[]));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return summarizeOrders(orders);
+}
+
+export type StatementOrder = Pick<OrderItem, 'orderNumber' | 'placedAt' | 'status' | 'totalCents' | 'commissionCents' | 'netCents'>;
+
+/** The period's orders, oldest first, page by page (read only as the previous page is taken). */
+export async function* periodOrderPages(vendorId: string, from: string, to: string, pageSize: number, timeZone: string = MARKETPLACE_TIME_ZONE): AsyncGenerator<StatementOrder[]> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out: QueryCommandOutput = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('orders'),
+        KeyConditionExpression: 'vendorId = :v AND orderKey BETWEEN :lower AND :upper',
+        ExpressionAttributeValues: {
+          ':v': vendorId,
+          ':lower': startOfDay(from, timeZone).toISOString(),
+          ':upper': startOfDay(addDays(to, 1), timeZone).toISOString(),
+        },
+        ProjectionExpression: 'orderNumber, placedAt, #status, totalCents, commissionCents, netCents',
+        ExpressionAttributeNames: { '#status': 'status' },
+        Limit: pageSize,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    yield (out.Items ?? []) as StatementOrder[];
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+}

@@ -1,0 +1,48 @@
+/**
+ * Payout method API: GET/PUT /api/payout-method. The answer never carries more than the last four
+ * digits of an account number; the full destination goes to the payout-accounts table only.
+ */
+import * as z from 'zod';
+import { apiHandler, route } from '../shared/http';
+import { logger } from '../shared/logger';
+import { payoutMethodView, savePayoutAccount, type Destination } from './accounts';
+import { validateBank, validateEmail } from './destination';
+import { getPayoutAccount } from './store';
+
+const text = z.optional(z.string().max(200));
+/** Shape only: the wizard's rules and messages are checked in destination.ts. */
+export const putPayoutMethodBody = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('email'), email: z.optional(z.string().max(254)) }),
+  z.strictObject({
+    method: z.literal('bank'),
+    accountType: text,
+    country: text,
+    currency: text,
+    business: z.optional(z.strictObject({ phone: text, street: text, addressMore: text, city: text, postalCode: text, country: text })),
+    bankName: text,
+    accountHolderName: text,
+    accountNumber: z.optional(z.string().max(64)),
+    swiftBic: z.optional(z.string().max(20)),
+    confirmed: z.optional(z.boolean()),
+  }),
+]);
+
+export const handler = apiHandler('payoutMethod', {
+  'GET /api/payout-method': route({
+    access: 'vendor',
+    async handler({ caller }) {
+      return { body: payoutMethodView(await getPayoutAccount(caller.vendor.vendorId), new Date()) };
+    },
+  }),
+  'PUT /api/payout-method': route({
+    access: 'vendor',
+    body: putPayoutMethodBody,
+    async handler({ caller, body }) {
+      const destination: Destination = body.method === 'email' ? { method: 'email', email: validateEmail(body.email) } : { method: 'bank', ...validateBank(body) };
+      const now = new Date();
+      const saved = await savePayoutAccount(caller.userId, caller.vendor.vendorId, destination, now);
+      logger.info('payout method saved', { vendorId: caller.vendor.vendorId, payoutAccountId: saved.payoutAccountId, method: saved.method });
+      return { body: payoutMethodView(saved, now) };
+    },
+  }),
+});

@@ -1,0 +1,64 @@
+/**
+ * Payout items. A payout lives in the ledger table beside the balance it debits (same partition):
+ * `PAYOUT#<period id>` (lambdas/payouts/period.ts), so the exactly-once transaction touches one
+ * table and a vendor's history is one Query. Payout accounts (with the full account number) live in
+ * their own table, which only the payout-method API (write) and the worker (read) may touch.
+ */
+import type { BankDestination } from './destination';
+
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export type PayoutMethodKind = 'email' | 'bank';
+
+/** ledger `PAYOUT#…` item. */
+export interface PayoutItem {
+  vendorId: string;
+  sk: string;
+  payoutId: string;
+  periodId: string;
+  periodFrom: string;
+  periodTo: string;
+  /** pending: balance debited, provider not (yet) confirmed; paid; failed: balance re-credited. */
+  status: PayoutStatus;
+  /** Debited from the balance. */
+  amountCents: number;
+  feeCents: number;
+  /** Sent to the vendor: amount − fee. */
+  paidCents: number;
+  method: PayoutMethodKind;
+  /** The destination as it may be shown: `j***@example.com`, `•••• 1234`. */
+  destinationMasked: string;
+  payoutAccountId: string;
+  createdAt: string;
+  updatedAt: string;
+  providerReference?: string;
+  /** Bank transfer: when the instruction was written (the payout stays pending until ops confirm). */
+  submittedAt?: string;
+  failureReason?: string;
+}
+
+interface PayoutAccountBase {
+  vendorId: string;
+  /** Shown in account settings: `PA-<vendorId>-<n>`; changes with every new destination. */
+  payoutAccountId: string;
+  /** Payouts are held until this instant after the destination changed (UTC ISO-8601). */
+  holdUntil?: string;
+  updatedAt: string;
+}
+
+/** payout-accounts item (the full destination: never returned by the API nor logged). */
+export type PayoutAccountItem =
+  | (PayoutAccountBase & { method: 'email'; email: string })
+  | (PayoutAccountBase & { method: 'bank' } & BankDestination);
+
+/** The vendor-visible form of a destination: at most the last four digits of an account number. */
+export function maskDestination(account: PayoutAccountItem): string {
+  if (account.method === 'bank') return `•••• ${account.accountNumber.replace(/\s+/g, '').slice(-4)}`;
+  const [local = '', domain = ''] = account.email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/** The BALANCE item's sparse-index attribute (see docs/decisions.md, "Payouts (issue 6)"). */
+export const PAYABLE_ATTRIBUTE = 'payable';
+export const PAYABLE_VALUE = 'Y';
+export const PAYABLE_INDEX = 'byPayable';

@@ -1,0 +1,42 @@
+/**
+ * The payout run: closes the period of the run date and hands every payable vendor to the worker.
+ * Candidates come from the ledger's sparse `byPayable` index (BALANCE items changed since they were
+ * last pruned), never a table scan; a candidate below the minimum rolls over and is pruned.
+ */
+import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
+import { MARKETPLACE_TIME_ZONE, type Instant } from '../shared/dates';
+import { payoutPeriodFor, type PayoutPeriod } from './period';
+import type { PayoutMessage } from './worker';
+import { prunePayable, queryPayable } from './store';
+
+export interface RunSummary {
+  period: PayoutPeriod;
+  enqueued: number;
+  rolledOver: number;
+}
+
+export async function runPayouts(
+  date: Instant,
+  enqueue: (messages: PayoutMessage[]) => Promise<void>,
+  opts: { timeZone?: string; minimumCents?: number } = {},
+): Promise<RunSummary> {
+  const period = payoutPeriodFor(date, opts.timeZone ?? MARKETPLACE_TIME_ZONE);
+  const minimum = opts.minimumCents ?? MINIMUM_PAYOUT_CENTS;
+  let enqueued = 0;
+  let rolledOver = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPayable(startKey);
+    const payable = page.items.filter((c) => c.balanceCents >= minimum);
+    for (const c of page.items) {
+      if (c.balanceCents < minimum) {
+        rolledOver++;
+        await prunePayable(c.vendorId, minimum);
+      }
+    }
+    if (payable.length) await enqueue(payable.map((c) => ({ vendorId: c.vendorId, periodId: period.id })));
+    enqueued += payable.length;
+    startKey = page.next;
+  } while (startKey);
+  return { period, enqueued, rolledOver };
+}

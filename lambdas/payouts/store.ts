@@ -1,0 +1,211 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../shared/clients';
+import { BALANCE_SK, entrySk, type LedgerEntryItem } from '../sales/model';
+import { tableName } from '../shared/tables';
+import { PAYABLE_ATTRIBUTE, PAYABLE_INDEX, PAYABLE_VALUE, type PayoutAccountItem, type PayoutItem } from './model';
+import { payoutSk } from './period';
+
+export async function getPayout(vendorId: string, periodId: string): Promise<PayoutItem | null> {
+  const out = await dynamo.send(
+    new GetCommand({ TableName: tableName('ledger'), Key: { vendorId, sk: payoutSk({ id: periodId }) }, ConsistentRead: true }),
+  );
+  return (out.Item as PayoutItem | undefined) ?? null;
+}
+
+export async function getBalanceCents(vendorId: string): Promise<number> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('ledger'), Key: { vendorId, sk: BALANCE_SK }, ConsistentRead: true }));
+  return typeof out.Item?.balanceCents === 'number' ? out.Item.balanceCents : 0;
+}
+
+export async function getPayoutAccount(vendorId: string): Promise<PayoutAccountItem | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('payoutAccounts'), Key: { vendorId }, ConsistentRead: true }));
+  return (out.Item as PayoutAccountItem | undefined) ?? null;
+}
+
+/**
+ * `written`: payout created, balance debited, entry booked. `exists`: the period's payout is already
+ * there (another worker or an earlier delivery). `balance_changed`: the balance is below the amount
+ * now (a concurrent reversal): read again. `contention`: concurrent transactions: retry.
+ */
+export type DebitOutcome = 'written' | 'exists' | 'balance_changed' | 'contention';
+
+const RETRYABLE = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
+function cancellationCodes(err: unknown): string[] | null {
+  if (!(err instanceof TransactionCanceledException)) return null;
+  return (err.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+}
+
+/** The exactly-once step: one transaction, all or nothing. */
+export async function debitForPayout(payout: PayoutItem): Promise<DebitOutcome> {
+  const ledger = tableName('ledger');
+  const entry: LedgerEntryItem = {
+    vendorId: payout.vendorId,
+    sk: entrySk(payout.createdAt, payout.payoutId),
+    kind: 'payout',
+    amountCents: -payout.amountCents,
+    payoutId: payout.payoutId,
+    at: payout.createdAt,
+  };
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: ledger, Item: payout, ConditionExpression: 'attribute_not_exists(sk)' } },
+          {
+            Update: {
+              TableName: ledger,
+              Key: { vendorId: payout.vendorId, sk: BALANCE_SK },
+              UpdateExpression: 'SET updatedAt = :now ADD balanceCents :debit',
+              ConditionExpression: 'balanceCents >= :amount',
+              ExpressionAttributeValues: { ':now': payout.createdAt, ':debit': -payout.amountCents, ':amount': payout.amountCents },
+            },
+          },
+          { Put: { TableName: ledger, Item: entry, ConditionExpression: 'attribute_not_exists(sk)' } },
+        ],
+      }),
+    );
+    return 'written';
+  } catch (err) {
+    const codes = cancellationCodes(err);
+    if (!codes) throw err;
+    if (codes[0] === 'ConditionalCheckFailed') return 'exists';
+    if (codes[1] === 'ConditionalCheckFailed') return 'balance_changed';
+    if (codes.some((c) => RETRYABLE.has(c))) return 'contention';
+    throw err;
+  }
+}
+
+/** pending → paid; false when the payout was no longer pending (someone else settled it). */
+export async function markPaid(payout: PayoutItem, providerReference: string, at: string): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('ledger'),
+        Key: { vendorId: payout.vendorId, sk: payout.sk },
+        UpdateExpression: 'SET #status = :paid, providerReference = :ref, updatedAt = :now',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':paid': 'paid', ':pending': 'pending', ':ref': providerReference, ':now': at },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/** A pending payout handed to a provider that confirms later (bank transfer); it stays pending. */
+export async function markSubmitted(payout: PayoutItem, providerReference: string, at: string): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('ledger'),
+        Key: { vendorId: payout.vendorId, sk: payout.sk },
+        UpdateExpression: 'SET providerReference = :ref, submittedAt = if_not_exists(submittedAt, :now), updatedAt = :now',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':ref': providerReference, ':now': at },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/** pending → failed and the amount back on the balance (ENTRY kind payout_reversal), in one transaction. */
+export async function failAndRecredit(payout: PayoutItem, reason: string, at: string): Promise<'written' | 'not_pending' | 'contention'> {
+  const ledger = tableName('ledger');
+  const entry: LedgerEntryItem = {
+    vendorId: payout.vendorId,
+    sk: entrySk(at, `${payout.payoutId}#reversal`),
+    kind: 'payout_reversal',
+    amountCents: payout.amountCents,
+    payoutId: payout.payoutId,
+    at,
+  };
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: ledger,
+              Key: { vendorId: payout.vendorId, sk: payout.sk },
+              UpdateExpression: 'SET #status = :failed, failureReason = :reason, updatedAt = :now',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':reason': reason, ':now': at },
+            },
+          },
+          {
+            Update: {
+              TableName: ledger,
+              Key: { vendorId: payout.vendorId, sk: BALANCE_SK },
+              UpdateExpression: 'SET updatedAt = :now, #payable = :payable ADD balanceCents :credit',
+              ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
+              ExpressionAttributeValues: { ':now': at, ':credit': payout.amountCents, ':payable': PAYABLE_VALUE },
+            },
+          },
+          { Put: { TableName: ledger, Item: entry, ConditionExpression: 'attribute_not_exists(sk)' } },
+        ],
+      }),
+    );
+    return 'written';
+  } catch (err) {
+    const codes = cancellationCodes(err);
+    if (!codes) throw err;
+    if (codes[0] === 'ConditionalCheckFailed') return 'not_pending';
+    if (codes.some((c) => RETRYABLE.has(c))) return 'contention';
+    throw err;
+  }
+}
+
+export interface PayableCandidate {
+  vendorId: string;
+  balanceCents: number;
+}
+
+/** One page of the sparse `byPayable` index: BALANCE items credited since they were last pruned. */
+export async function queryPayable(startKey?: Record<string, unknown>): Promise<{ items: PayableCandidate[]; next?: Record<string, unknown> }> {
+  const out: QueryCommandOutput = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('ledger'),
+      IndexName: PAYABLE_INDEX,
+      KeyConditionExpression: '#payable = :payable',
+      ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
+      ExpressionAttributeValues: { ':payable': PAYABLE_VALUE },
+      ProjectionExpression: 'vendorId, balanceCents',
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    }),
+  );
+  const items = (out.Items ?? []).map((i) => ({ vendorId: String(i.vendorId), balanceCents: typeof i.balanceCents === 'number' ? i.balanceCents : 0 }));
+  return { items, ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+}
+
+/**
+ * Takes a BALANCE item out of the index while it is below the minimum; the condition makes it safe
+ * against a concurrent sale (which sets the attribute again, before or after, never lost).
+ */
+export async function prunePayable(vendorId: string, minimumCents: number): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('ledger'),
+        Key: { vendorId, sk: BALANCE_SK },
+        UpdateExpression: 'REMOVE #payable',
+        ConditionExpression: 'attribute_exists(sk) AND (attribute_not_exists(balanceCents) OR balanceCents < :min)',
+        ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
+        ExpressionAttributeValues: { ':min': minimumCents },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}

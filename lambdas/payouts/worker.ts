@@ -1,0 +1,149 @@
+/**
+ * The payout worker: pays one vendor for one period at most once (docs/decisions.md, "Payouts").
+ *   1. one transaction creates the payout (only if absent), debits the balance (only if it still
+ *      holds the amount) and books the `payout` entry;
+ *   2. the provider is called with the payout id as idempotency key;
+ *   3. the payout becomes paid, or failed with the amount re-credited (`payout_reversal`).
+ * A crash between 1 and 2 leaves a pending payout: the redelivered message finds it and resumes at 2.
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import * as z from 'zod';
+import { logger } from '../shared/logger';
+import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
+import { maskDestination, type PayoutAccountItem, type PayoutItem, type PayoutMethodKind } from './model';
+import { decidePayout, payoutFeeCents, payoutIdFor, payoutSk, periodFromId } from './period';
+import { bankTransferProvider } from './bank';
+import { s3InstructionStore } from './bank-s3';
+import { emailPayoutProvider, envConfigSource, type PayoutProvider } from './provider';
+import { debitForPayout, failAndRecredit, getBalanceCents, getPayout, getPayoutAccount, markPaid, markSubmitted } from './store';
+
+export const payoutMessage = z.strictObject({ vendorId: z.string().regex(/^V-\d+$/), periodId: z.string().regex(/^\d{4}-\d{2}-[12]$/) });
+export type PayoutMessage = z.infer<typeof payoutMessage>;
+
+export interface WorkerDeps {
+  providers: Partial<Record<PayoutMethodKind, PayoutProvider>>;
+  feeCents: number;
+  minimumCents?: number;
+  now?: () => Date;
+}
+
+export type WorkerOutcome =
+  | 'paid'
+  | 'submitted'
+  | 'failed'
+  | 'already_settled'
+  | 'duplicate'
+  | 'below_minimum'
+  | 'no_method'
+  | 'held'
+  | 'method_unavailable';
+
+const MAX_ATTEMPTS = 5;
+
+export async function payVendor(message: PayoutMessage, deps: WorkerDeps): Promise<WorkerOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const period = periodFromId(message.periodId);
+  if (!period) throw new RangeError(`Not a payout period: ${message.periodId}`);
+  const { vendorId } = message;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const existing = await getPayout(vendorId, period.id);
+    if (existing) return existing.status === 'pending' ? settle(existing, deps, now) : 'already_settled';
+
+    const account = await getPayoutAccount(vendorId);
+    if (!account) return 'no_method';
+    if (account.holdUntil && account.holdUntil > now().toISOString()) return 'held';
+    if (!deps.providers[account.method]) return 'method_unavailable';
+
+    const decision = decidePayout(await getBalanceCents(vendorId), deps.feeCents, deps.minimumCents ?? MINIMUM_PAYOUT_CENTS);
+    if (!decision.pay) return 'below_minimum';
+
+    const at = now().toISOString();
+    const payout: PayoutItem = {
+      vendorId,
+      sk: payoutSk(period),
+      payoutId: payoutIdFor(vendorId, period),
+      periodId: period.id,
+      periodFrom: period.from,
+      periodTo: period.to,
+      status: 'pending',
+      amountCents: decision.amountCents,
+      feeCents: decision.feeCents,
+      paidCents: decision.paidCents,
+      method: account.method,
+      destinationMasked: maskDestination(account),
+      payoutAccountId: account.payoutAccountId,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const outcome = await debitForPayout(payout);
+    if (outcome === 'written') return settle(payout, deps, now, account);
+    // Another worker created it: it settles it (and its redelivery does, should it crash).
+    if (outcome === 'exists') return 'duplicate';
+    // balance_changed or contention: read again.
+  }
+  throw new Error(`Payout ${payoutIdFor(vendorId, period)}: gave up after ${MAX_ATTEMPTS} contended attempts`);
+}
+
+async function settle(payout: PayoutItem, deps: WorkerDeps, now: () => Date, known?: PayoutAccountItem): Promise<WorkerOutcome> {
+  const account = known ?? (await getPayoutAccount(payout.vendorId));
+  const provider = account ? deps.providers[account.method] : undefined;
+  // The destination changed (or vanished) after the debit: do not pay somewhere the payout was not made out to.
+  if (!account || account.payoutAccountId !== payout.payoutAccountId || !provider) {
+    return fail(payout, !account || account.payoutAccountId !== payout.payoutAccountId ? 'destination_changed' : 'method_unavailable', now);
+  }
+  const result = await provider.pay({ payoutId: payout.payoutId, amountCents: payout.paidCents, account });
+  if (result.status === 'submitted') {
+    await markSubmitted(payout, result.reference, now().toISOString());
+    logger.info('payout submitted', { payoutId: payout.payoutId, paidCents: payout.paidCents });
+    return 'submitted';
+  }
+  if (result.status === 'paid') {
+    await markPaid(payout, result.reference, now().toISOString());
+    logger.info('payout paid', { payoutId: payout.payoutId, paidCents: payout.paidCents });
+    return 'paid';
+  }
+  return fail(payout, result.reason, now);
+}
+
+export async function fail(payout: PayoutItem, reason: string, now: () => Date): Promise<WorkerOutcome> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const out = await failAndRecredit(payout, reason, now().toISOString());
+    if (out === 'contention') continue;
+    if (out === 'written') {
+      // The alarm's metric filter matches `"alarm": "PayoutFailed"` (no destination in the log).
+      logger.error('payout failed; balance re-credited', { alarm: 'PayoutFailed', payoutId: payout.payoutId, reason, amountCents: payout.amountCents });
+      return 'failed';
+    }
+    return 'already_settled';
+  }
+  throw new Error(`Payout ${payout.payoutId}: could not record the failure (contention)`);
+}
+
+/**
+ * The providers of this process: the e-mail provider (config from env locally) and, where
+ * `PAYOUT_BATCH_BUCKET` is set, bank transfer instructions in that bucket.
+ */
+export function defaultWorkerDeps(env: NodeJS.ProcessEnv = process.env): WorkerDeps {
+  const bucket = env.PAYOUT_BATCH_BUCKET;
+  return {
+    providers: { email: emailPayoutProvider(envConfigSource(env)), ...(bucket ? { bank: bankTransferProvider(s3InstructionStore(bucket)) } : {}) },
+    feeCents: payoutFeeCents(env),
+  };
+}
+
+/** SQS handler with partial-batch failure reporting: a failed record is retried, then lands in the DLQ. */
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const deps = defaultWorkerDeps();
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      const message = payoutMessage.parse(JSON.parse(record.body));
+      const outcome = await payVendor(message, deps);
+      logger.info('payout message done', { ...message, outcome });
+    } catch (err) {
+      logger.error('payout message failed', { messageId: record.messageId, error: err as Error });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+}

@@ -1,0 +1,68 @@
+/**
+ * `npm run payouts:run -- --date 2026-11-30`: the scheduled payout run and its worker, in-process,
+ * against the local stack — the same modules the run Lambda and the SQS worker use
+ * (lambdas/payouts/run.ts, worker.ts). The period is the one the date falls in (1st–15th, 16th–end).
+ *   --profile test    the test stack instead of the running portal (`npm start`)
+ * The e-mail provider is env PAYOUT_PROVIDER_URL / PAYOUT_PROVIDER_API_KEY; unset, a fake of its
+ * endpoint (scripts/local/payout-provider-fake.ts) runs for the duration of the command. Bank
+ * payouts write transfer instructions to s3rver: see `npm run payouts:bank`.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { devPorts, testPorts } from './local/ports';
+import { waitForPort } from './local/processes';
+import { localDir, localLambdaEnv } from './local/stack';
+import { startFakePayoutProvider } from './local/payout-provider-fake';
+import { ensureLocalBucket } from './local/bank-batch';
+
+const { values } = parseArgs({ options: { date: { type: 'string' }, profile: { type: 'string', default: 'dev' } } });
+if (!values.date || !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
+  console.error('Usage: npm run payouts:run -- --date yyyy-mm-dd [--profile test]');
+  process.exit(2);
+}
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const ports = values.profile === 'test' ? testPorts() : devPorts();
+Object.assign(process.env, localLambdaEnv(ports, path.join(localDir, values.profile ?? 'dev')), { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' });
+try {
+  await waitForPort(ports.dynamodb, '127.0.0.1', 500);
+} catch {
+  console.error('✖ The local portal is not running: start it with `npm start`.');
+  process.exit(1);
+}
+
+const fake = process.env.PAYOUT_PROVIDER_URL ? null : await startFakePayoutProvider();
+// Bank transfer instructions go to s3rver (the bucket is created on first use).
+process.env.PAYOUT_BATCH_BUCKET ??= 'seller-portal-payout-batches';
+if (fake) Object.assign(process.env, { PAYOUT_PROVIDER_URL: fake.url, PAYOUT_PROVIDER_API_KEY: fake.apiKey });
+
+try {
+  await ensureLocalBucket(process.env.PAYOUT_BATCH_BUCKET);
+  const { isDay } = await import('../lambdas/shared/dates');
+  if (!isDay(values.date)) throw new Error(`Not a calendar day: ${values.date}`);
+  const { runPayouts } = await import('../lambdas/payouts/run');
+  const { payVendor, defaultWorkerDeps } = await import('../lambdas/payouts/worker');
+  type Message = Parameters<typeof payVendor>[0];
+  const queue: Message[] = [];
+  const summary = await runPayouts(values.date, async (messages) => void queue.push(...messages));
+  console.log(`Period ${summary.period.id} (${summary.period.from} – ${summary.period.to}): ${summary.enqueued} payable, ${summary.rolledOver} below the minimum (rolled over).`);
+  const deps = defaultWorkerDeps();
+  const counts = new Map<string, number>();
+  for (const message of queue) {
+    let outcome: string;
+    try {
+      outcome = await payVendor(message, deps);
+    } catch (err) {
+      outcome = 'error (left pending; run again to retry)';
+      console.error(`  ${message.vendorId}: ${(err as Error).message}`);
+    }
+    counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+    console.log(`  ${message.vendorId}: ${outcome}`);
+  }
+  console.log(`Done: ${[...counts].map(([k, v]) => `${v} ${k}`).join(', ') || 'nothing to pay'}.`);
+} catch (err) {
+  console.error(`✖ ${(err as Error).stack}`);
+  process.exitCode = 1;
+} finally {
+  await fake?.close();
+}

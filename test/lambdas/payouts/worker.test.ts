@@ -1,0 +1,123 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import { payVendor, handler, type WorkerDeps } from '../../../lambdas/payouts/worker';
+import { runPayouts } from '../../../lambdas/payouts/run';
+import type { PayoutProvider } from '../../../lambdas/payouts/provider';
+
+process.env.LEDGER_TABLE = 'ledger-test';
+process.env.PAYOUT_ACCOUNTS_TABLE = 'payout-accounts-test';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const account = { vendorId: 'V-10001', payoutAccountId: 'PA-V-10001-1', method: 'email', email: 'shop@example.com', updatedAt: '2026-11-01T00:00:00Z' };
+const NOW = new Date('2026-11-30T10:00:00Z');
+const message = { vendorId: 'V-10001', periodId: '2026-11-2' };
+
+function state(opts: { payout?: Record<string, unknown>; balance?: number; account?: Record<string, unknown> | null }) {
+  ddb.on(GetCommand).callsFake((input: { TableName: string; Key: { sk?: string } }) => {
+    if (input.TableName === 'payout-accounts-test') return { Item: opts.account === null ? undefined : (opts.account ?? account) };
+    if (input.Key.sk === 'BALANCE') return { Item: opts.balance === undefined ? undefined : { balanceCents: opts.balance } };
+    return { Item: opts.payout };
+  });
+}
+
+const paying = (): PayoutProvider & { pay: ReturnType<typeof vi.fn> } => ({ pay: vi.fn(() => Promise.resolve({ status: 'paid' as const, reference: 'PP-1' })) });
+const deps = (provider: PayoutProvider): WorkerDeps => ({ providers: { email: provider }, feeCents: 100, now: () => NOW });
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+beforeEach(() => ddb.reset());
+
+describe('payout worker decisions', () => {
+  it('debits, book and creates the payout in one conditional transaction, then pays amount − fee with the payout id as key', async () => {
+    state({ balance: 12_345 });
+    const provider = paying();
+    expect(await payVendor(message, deps(provider))).toBe('paid');
+    const tx = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(tx).toHaveLength(3);
+    expect(tx[0]!.Put).toMatchObject({ ConditionExpression: 'attribute_not_exists(sk)', Item: { payoutId: 'P-V-10001-2026-11-2', sk: 'PAYOUT#2026-11-2', status: 'pending', amountCents: 12_345, feeCents: 100, paidCents: 12_245, destinationMasked: 's***@example.com' } });
+    expect(tx[1]!.Update).toMatchObject({ Key: { vendorId: 'V-10001', sk: 'BALANCE' }, ConditionExpression: 'balanceCents >= :amount', ExpressionAttributeValues: expect.objectContaining({ ':debit': -12_345, ':amount': 12_345 }) });
+    expect(tx[2]!.Put).toMatchObject({ Item: { kind: 'payout', amountCents: -12_345, payoutId: 'P-V-10001-2026-11-2' } });
+    expect(provider.pay).toHaveBeenCalledWith(expect.objectContaining({ payoutId: 'P-V-10001-2026-11-2', amountCents: 12_245 }));
+    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ ConditionExpression: '#status = :pending', ExpressionAttributeValues: expect.objectContaining({ ':paid': 'paid' }) });
+  });
+
+  it('pays nothing below the minimum, without a method, or while the destination is on hold', async () => {
+    const provider = paying();
+    state({ balance: 4_999 });
+    expect(await payVendor(message, deps(provider))).toBe('below_minimum');
+    state({ balance: 9_999, account: null });
+    expect(await payVendor(message, deps(provider))).toBe('no_method');
+    state({ balance: 9_999, account: { ...account, holdUntil: '2026-12-01T00:00:00Z' } });
+    expect(await payVendor(message, deps(provider))).toBe('held');
+    state({ balance: 9_999, account: { ...account, method: 'bank' } });
+    expect(await payVendor(message, deps(provider))).toBe('method_unavailable');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(provider.pay).not.toHaveBeenCalled();
+  });
+
+  it('leaves a payout another worker created to it, and retries when the balance changed under it', async () => {
+    state({ balance: 9_000 });
+    const provider = paying();
+    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    expect(await payVendor(message, deps(provider))).toBe('duplicate');
+    expect(provider.pay).not.toHaveBeenCalled();
+
+    ddb.reset();
+    state({ balance: 9_000 });
+    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed', 'None')).resolves({});
+    expect(await payVendor(message, deps(provider))).toBe('paid');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
+
+  it('resumes a pending payout (crash after the transaction) with the same key, and never re-debits', async () => {
+    const pending = { vendorId: 'V-10001', sk: 'PAYOUT#2026-11-2', payoutId: 'P-V-10001-2026-11-2', status: 'pending', amountCents: 9_000, feeCents: 100, paidCents: 8_900, payoutAccountId: 'PA-V-10001-1', method: 'email' };
+    state({ payout: pending, balance: 0 });
+    const provider = paying();
+    expect(await payVendor(message, deps(provider))).toBe('paid');
+    expect(provider.pay).toHaveBeenCalledWith(expect.objectContaining({ payoutId: 'P-V-10001-2026-11-2', amountCents: 8_900 }));
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+
+    state({ payout: { ...pending, payoutAccountId: 'PA-V-10001-2' }, balance: 0 });
+    ddb.on(TransactWriteCommand).resolves({});
+    expect(await payVendor(message, deps(provider))).toBe('failed'); // destination changed after the debit: re-credit, do not pay
+    expect(provider.pay).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-credits the balance when the provider refuses, in one transaction guarded by the pending status', async () => {
+    state({ balance: 9_000 });
+    ddb.on(TransactWriteCommand).resolves({});
+    const refusing: PayoutProvider = { pay: () => Promise.resolve({ status: 'failed', reason: 'recipient_unavailable' }) };
+    expect(await payVendor(message, deps(refusing))).toBe('failed');
+    const tx = ddb.commandCalls(TransactWriteCommand)[1]!.args[0].input.TransactItems!;
+    expect(tx[0]!.Update).toMatchObject({ ConditionExpression: '#status = :pending', ExpressionAttributeValues: expect.objectContaining({ ':reason': 'recipient_unavailable' }) });
+    expect(tx[1]!.Update).toMatchObject({ Key: { sk: 'BALANCE' }, ExpressionAttributeValues: expect.objectContaining({ ':credit': 9_000 }) });
+    expect(tx[2]!.Put).toMatchObject({ Item: { kind: 'payout_reversal', amountCents: 9_000 } });
+  });
+
+  it('reports only the failed records of a batch (partial batch response)', async () => {
+    state({ payout: { status: 'paid' } });
+    const record = (messageId: string, body: string) => ({ messageId, body }) as SQSEvent['Records'][number];
+    const out = await handler({ Records: [record('m1', JSON.stringify(message)), record('m2', '{"vendorId":"x"}')] });
+    expect(out).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] });
+  });
+});
+
+describe('payout run', () => {
+  it('queries the sparse index page by page, enqueues payable vendors and prunes those below the minimum', async () => {
+    ddb.on(QueryCommand)
+      .resolvesOnce({ Items: [{ vendorId: 'V-1', balanceCents: 5_000 }, { vendorId: 'V-2', balanceCents: 4_999 }], LastEvaluatedKey: { k: 1 } })
+      .resolvesOnce({ Items: [{ vendorId: 'V-3', balanceCents: 70_000 }] });
+    ddb.on(UpdateCommand).resolves({});
+    const sent: unknown[] = [];
+    const summary = await runPayouts('2026-11-15', async (m) => void sent.push(...m), { timeZone: 'America/Los_Angeles' });
+    expect(summary).toEqual({ period: { id: '2026-11-1', from: '2026-11-01', to: '2026-11-15' }, enqueued: 2, rolledOver: 1 });
+    expect(sent).toEqual([{ vendorId: 'V-1', periodId: '2026-11-1' }, { vendorId: 'V-3', periodId: '2026-11-1' }]);
+    const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(queries[0]).toMatchObject({ IndexName: 'byPayable' });
+    expect(queries[1]).toMatchObject({ ExclusiveStartKey: { k: 1 } });
+    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ Key: { vendorId: 'V-2', sk: 'BALANCE' }, UpdateExpression: 'REMOVE #payable' });
+  });
+});

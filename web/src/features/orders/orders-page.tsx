@@ -1,15 +1,131 @@
-import { Heading, Text } from '@aws-amplify/ui-react';
+import './orders.css';
+import '../../components/data-table.css';
+import { Button, Heading } from '@aws-amplify/ui-react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { LoadStatus } from '../../components/load-status';
+import { languageToApply } from '../../i18n/language';
+import { loadConfig } from '../../lib/config';
+import { errorMessage } from '../../lib/error-message';
+import { formatCount } from '../../lib/format';
+import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ExportOrders } from './export-orders';
+import { getOrdersPage } from './orders-api';
+import { filterKey, filterSearchParams, isFiltered, parseOrdersFilter, type OrdersFilter } from './orders-filter';
+import { OrdersFilterForm } from './orders-filter-form';
+import { OrdersTable } from './orders-table';
+import { currentPage, firstPage, pagesReducer } from './pagination';
 
-/** Orders: the list arrives with the orders issue; until then the page says what it will hold. */
+/**
+ * Orders (spec §2): the vendor's orders, newest first, 25 a page with Previous / Next; filters by
+ * status and marketplace days kept in the URL; the spec's empty state 'no orders yet' (and another
+ * message when a filter matches nothing); CSV export of the filter in force.
+ */
 export default function OrdersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = languageToApply(i18n.language);
   usePageTitle(t('orders_title'));
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => parseOrdersFilter(params), [params]);
+  const key = filterKey(filter);
+
+  // Parameters the page could not use are dropped from the URL, so it always says what is shown.
+  useEffect(() => {
+    const canonical = filterSearchParams(filter, params);
+    if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
+  }, [filter, params, setParams]);
+
+  const [pages, dispatch] = useReducer(pagesReducer, key, firstPage);
+  const { page, cursor, hasPrevious } = currentPage(pages, key);
+  const orders = useResource(`${key}#${page}#${cursor ?? ''}`, async (signal) => {
+    const [config, answer] = await Promise.all([loadConfig(), getOrdersPage(filter, cursor, signal)]);
+    return {
+      ...answer,
+      page,
+      // The filter these rows answer, as a query string (the table's data-filter, for tests and debugging).
+      filterQuery: filterSearchParams(filter).toString(),
+      // Order times are shown in the marketplace's zone, whose days the filter counts.
+      timeZone: config.marketplaceTimeZone,
+    };
+  });
+  const shown = orders.status === 'loaded' ? orders.data : orders.previous;
+  const loading = orders.status === 'loading';
+
+  const applyFilter = useCallback((next: OrdersFilter) => setParams(filterSearchParams(next, params)), [params, setParams]);
+  const clearFilter = useCallback(() => applyFilter({}), [applyFilter]);
+
+  // After Previous / Next, the new page's table takes the focus (and a screen reader reads its caption).
+  const tableRef = useRef<HTMLDivElement>(null);
+  const focusTableOnLoad = useRef(false);
+  const loadedPage = orders.status === 'loaded' ? orders.data.page : undefined;
+  useEffect(() => {
+    if (loadedPage === undefined || !focusTableOnLoad.current) return;
+    focusTableOnLoad.current = false;
+    tableRef.current?.focus();
+    tableRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [loadedPage]);
+  const turnPage = (action: 'next' | 'previous') => {
+    if (action === 'next' && shown?.nextCursor) dispatch({ type: 'next', filterKey: key, cursor: shown.nextCursor });
+    if (action === 'previous') dispatch({ type: 'previous', filterKey: key });
+    focusTableOnLoad.current = true;
+  };
+
+  const filtered = isFiltered(filter);
+  const loadedText =
+    orders.status === 'loaded'
+      ? orders.data.orders.length
+        ? t('orders_loaded', { page: formatCount(orders.data.page, language), orders: formatCount(orders.data.orders.length, language) })
+        : filtered
+          ? t('no_orders_match')
+          : t('no_orders_yet')
+      : undefined;
+
   return (
-    <section className="page">
-      <Heading level={1}>{t('orders_title')}</Heading>
-      <Text>{t('orders_description')}</Text>
+    <section className="page orders" aria-labelledby="orders-heading">
+      <Heading level={1} id="orders-heading">
+        {t('orders_title')}
+      </Heading>
+      <div className="orders-toolbar">
+        {/* Keyed by the filter: back/forward or a reload puts the URL's filter into the fields. */}
+        <OrdersFilterForm key={key} filter={filter} onApply={applyFilter} onClear={clearFilter} />
+        <ExportOrders filter={filter} />
+      </div>
+      <LoadStatus
+        state={orders.status === 'loaded' ? 'idle' : orders.status}
+        loadingText={t('loading_orders')}
+        errorText={orders.status === 'failed' ? t('orders_load_failed', { message: errorMessage(orders.error) }) : undefined}
+        loadedText={loadedText}
+        retryLabel={t('try_again')}
+        onRetry={orders.retry}
+        testId="orders-status"
+      />
+      {orders.status !== 'failed' && shown && shown.orders.length === 0 && !loading && (
+        <div className="empty-state" data-testid="orders-empty">
+          <p className="empty-state-title">{filtered ? t('no_orders_match') : t('no_orders_yet')}</p>
+          <p className="muted">{filtered ? t('no_orders_match_hint') : t('no_orders_yet_hint')}</p>
+          {filtered && <Button onClick={clearFilter}>{t('clear_filters')}</Button>}
+        </div>
+      )}
+      {orders.status !== 'failed' && shown && shown.orders.length > 0 && (
+        <>
+          <OrdersTable ref={tableRef} orders={shown.orders} page={shown.page} filterQuery={shown.filterQuery} timeZone={shown.timeZone} busy={loading} language={language} />
+          {(hasPrevious || shown.nextCursor) && (
+            <nav className="pagination" aria-label={t('orders_pagination')}>
+              <Button size="small" onClick={() => turnPage('previous')} isDisabled={!hasPrevious || loading} data-testid="orders-previous">
+                {t('previous_page')}
+              </Button>
+              <span className="pagination-page" data-testid="orders-page-number">
+                {t('page_number', { page: formatCount(page, language) })}
+              </span>
+              <Button size="small" onClick={() => turnPage('next')} isDisabled={!shown.nextCursor || loading} data-testid="orders-next">
+                {t('next_page')}
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -19,7 +19,7 @@ import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey } from '../
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
 import type { Notifications } from './notifications';
-import { salesEnvironment, type StageSettings } from './settings';
+import { payoutEnvironment, salesEnvironment, type StageSettings } from './settings';
 
 /** API Gateway stage name; CloudFront hides it (RestApiOrigin sets the origin path). */
 export const API_STAGE_NAME = 'live';
@@ -179,6 +179,8 @@ export class Api extends Construct {
             USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
             // Every API function: the marketplace zone (days, periods, payout dates) and the default commission.
             ...salesEnvironment(settings),
+            // The payout fee and change hold (payout information, the payout-method API).
+            ...payoutEnvironment(settings),
           },
         });
         props.data.connect(fn, def.tables);

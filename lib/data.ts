@@ -1,5 +1,6 @@
 import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { tables as tableDefs, type KeyDef, type TableDef, type TableKey } from '../lambdas/shared/tables';
@@ -17,15 +18,28 @@ const pascal = (name: string): string => name.replace(/(^|[-_])([a-z0-9])/g, (_m
 
 /**
  * One DynamoDB table per entry of lambdas/shared/tables.ts (the local bootstrap reads the same
- * file): on demand, point-in-time recovery, encrypted at rest with the AWS-managed key. In prod
- * a table survives the stack and refuses deletion; other stages are disposable.
+ * file): on demand, point-in-time recovery, encrypted at rest with the AWS-managed key — or, for a
+ * definition with `encryption: 'payouts-key'` (payout accounts), with the payouts customer-managed
+ * key, which only roles granted that table can use. In prod a table survives the stack and refuses
+ * deletion; other stages are disposable.
  */
 export class Data extends Construct {
   readonly tables: Record<TableKey, Table>;
+  /**
+   * The customer-managed key of payout data (rotation on): the payout-accounts table here, the
+   * payout-batch bucket in lib/payouts.ts. Its policy is the account default; who may use it is
+   * decided by IAM grants (the payout-method API and the payout worker).
+   */
+  readonly payoutsKey: Key;
 
   constructor(scope: Construct, id: string, props: { settings: StageSettings }) {
     super(scope, id);
     const { settings } = props;
+    this.payoutsKey = new Key(this, 'PayoutsKey', {
+      description: `Seller Portal ${settings.stage}: payout destinations (account numbers) and bank-transfer instructions`,
+      enableKeyRotation: true,
+      removalPolicy: settings.removalPolicy,
+    });
     const entries = Object.entries(tableDefs) as [TableKey, TableDef][];
     this.tables = Object.fromEntries(
       entries.map(([key, def]) => {
@@ -34,7 +48,9 @@ export class Data extends Construct {
           ...(def.sortKey ? { sortKey: attribute(def.sortKey) } : {}),
           billingMode: BillingMode.PAY_PER_REQUEST,
           pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-          encryption: TableEncryption.AWS_MANAGED,
+          ...(def.encryption === 'payouts-key'
+            ? { encryption: TableEncryption.CUSTOMER_MANAGED, encryptionKey: this.payoutsKey }
+            : { encryption: TableEncryption.AWS_MANAGED }),
           deletionProtection: settings.isProd,
           removalPolicy: settings.removalPolicy,
           ...(def.timeToLiveAttribute ? { timeToLiveAttribute: def.timeToLiveAttribute } : {}),
@@ -62,6 +78,12 @@ export class Data extends Construct {
       fn.addEnvironment(tableDefs[key].envVar, table.tableName);
       if (mode === 'rw') table.grantReadWriteData(fn);
       else table.grantReadData(fn);
+      if ((tableDefs[key] as TableDef).encryption === 'payouts-key' && mode === 'rw') {
+        Validations.of(fn).acknowledge(
+          { id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]', reason: `Writing the ${tableDefs[key].name} table encrypts with the payouts key: data-key generation on that one key only (what Table.grantReadWriteData grants).` },
+          { id: 'AwsSolutions-IAM5[Action::kms:ReEncrypt*]', reason: `Re-encryption under the payouts key for the ${tableDefs[key].name} table, on that one key only (what Table.grantReadWriteData grants).` },
+        );
+      }
       if ((tableDefs[key] as TableDef).globalIndexes?.length) {
         const logicalId = Stack.of(this).getLogicalId(table.node.defaultChild as CfnElement);
         Validations.of(fn).acknowledge({

@@ -15,7 +15,9 @@ export interface MonitoringProps {
   /** Every Lambda we wrote, by a readable name. */
   functions: Record<string, IFunction>;
   /** Dead-letter queues, by a readable name: any message in one needs an operator. */
-  deadLetterQueues?: Record<string, IQueue>;
+  deadLetterQueues?: Record<string, IQueue | { queue: IQueue; runbook: string }>;
+  /** Further metrics that need an operator at or above `threshold` (e.g. failed payouts), by alarm id. */
+  metricAlarms?: Record<string, { description: string; metric: IMetric; threshold: number }>;
 }
 
 /**
@@ -55,14 +57,18 @@ export class Monitoring extends Construct {
       alarm(`${prefix}Errors`, `Lambda ${name} failed at least 3 times in 5 minutes`, fn.metricErrors({ period, statistic: 'Sum' }), 3);
       alarm(`${prefix}Throttles`, `Lambda ${name} was throttled in the last 5 minutes`, fn.metricThrottles({ period, statistic: 'Sum' }), 1);
     }
-    for (const [name, queue] of Object.entries(props.deadLetterQueues ?? {})) {
+    for (const [name, entry] of Object.entries(props.deadLetterQueues ?? {})) {
       const prefix = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+      const { queue, runbook } = 'queue' in entry ? entry : { queue: entry, runbook: 'docs/events.md' };
       alarm(
         `${prefix}DeadLetters`,
-        `The ${name} dead-letter queue holds messages that were not processed: look at them and redrive (docs/events.md)`,
+        `The ${name} dead-letter queue holds messages that were not processed: look at them and redrive (${runbook})`,
         queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
         1,
       );
+    }
+    for (const [alarmId, { description, metric, threshold }] of Object.entries(props.metricAlarms ?? {})) {
+      alarm(alarmId, description, metric, threshold);
     }
   }
 }

@@ -11,6 +11,7 @@ import { Data } from './data';
 import { ProductImages } from './images';
 import { Monitoring } from './monitoring';
 import { Notifications } from './notifications';
+import { Payouts } from './payouts';
 import { Sales } from './sales';
 import type { StageSettings } from './settings';
 import { Site } from './site';
@@ -29,6 +30,7 @@ export class SellerPortalStack extends Stack {
   readonly notifications: Notifications;
   readonly api: Api;
   readonly sales: Sales;
+  readonly payouts: Payouts;
   readonly site: Site;
   readonly monitoring: Monitoring;
 
@@ -52,6 +54,7 @@ export class SellerPortalStack extends Stack {
       userPoolClient: this.auth.webClient,
     });
     this.sales = new Sales(this, 'Sales', { settings, data: this.data });
+    this.payouts = new Payouts(this, 'Payouts', { settings, data: this.data, accessLogs: accessLogs.bucket });
     this.site = new Site(this, 'Site', {
       settings,
       accessLogs: accessLogs.bucket,
@@ -68,8 +71,21 @@ export class SellerPortalStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       settings,
       api: this.api.restApi,
-      functions: { ...this.api.functions, postConfirmation: this.auth.postConfirmation, orderIngest: this.sales.ingest },
-      deadLetterQueues: { orderIngest: this.sales.deadLetterQueue },
+      functions: {
+        ...this.api.functions,
+        postConfirmation: this.auth.postConfirmation,
+        orderIngest: this.sales.ingest,
+        payoutRun: this.payouts.run,
+        payoutWorker: this.payouts.worker,
+      },
+      deadLetterQueues: { orderIngest: this.sales.deadLetterQueue, payouts: { queue: this.payouts.deadLetterQueue, runbook: 'docs/operations.md' } },
+      metricAlarms: {
+        PayoutFailed: {
+          description: 'A payout failed and its amount was re-credited: find "PayoutFailed" in the payout worker\'s log (docs/operations.md)',
+          metric: this.payouts.failedPayouts,
+          threshold: 1,
+        },
+      },
     });
 
     const output = (id: string, value: string, description: string) =>
@@ -87,6 +103,10 @@ export class SellerPortalStack extends Stack {
     output('MarketplaceBusName', this.sales.bus.eventBusName, 'EventBridge bus the marketplace publishes order events to (docs/events.md)');
     output('MarketplaceBusArn', this.sales.bus.eventBusArn, 'ARN of the marketplace bus (grant the marketplace events:PutEvents on it)');
     output('OrderIngestDlqUrl', this.sales.deadLetterQueue.queueUrl, 'Order events that were not applied, with the reason (docs/events.md)');
+    output('PayoutQueueUrl', this.payouts.queue.queueUrl, 'Payout worker queue (one message per vendor and period)');
+    output('PayoutDlqUrl', this.payouts.deadLetterQueue.queueUrl, 'Payout messages that failed 5 times: look, then redrive (docs/operations.md)');
+    output('PayoutBatchBucketName', this.payouts.batchBucket.bucketName, 'Bank-transfer instructions for finance (env PAYOUT_BATCH_BUCKET, npm run payouts:bank)');
+    output('PayoutProviderSecretArn', this.payouts.providerSecret.secretArn, 'E-mail payout provider {"baseUrl","apiKey"}: set the real value (docs/operations.md)');
     // For operators and their scripts (docs/operations.md): each table's name under the env var the code reads.
     for (const [key, table] of Object.entries(this.data.tables) as [keyof typeof tables, Table][]) {
       output(`${pascal(key)}TableName`, table.tableName, `DynamoDB table ${tables[key].name} (env ${tables[key].envVar})`);

@@ -2,6 +2,9 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { DEFAULT_COMMISSION_BPS } from '../lambdas/sales/apply';
 import { DEFAULT_MARKETPLACE_TIME_ZONE, isValidTimeZone } from '../lambdas/shared/dates';
+import { MINIMUM_PAYOUT_CENTS } from '../lambdas/shared/money';
+import { DEFAULT_PAYOUT_HOLD_DAYS } from '../lambdas/payouts/accounts';
+import { DEFAULT_PAYOUT_FEE_CENTS } from '../lambdas/payouts/period';
 
 /**
  * What an operator chooses per deployment, from CDK context (`-c key=value`, or cdk.json):
@@ -17,6 +20,8 @@ import { DEFAULT_MARKETPLACE_TIME_ZONE, isValidTimeZone } from '../lambdas/share
  *                   America/Los_Angeles): "Today", the periods, the payout dates
  *   defaultCommissionBps the marketplace's commission in basis points (default 1500 = 15%) for
  *                   vendors whose record has no `commissionRateBps` of its own
+ *   payoutFeeCents  the transfer fee deducted from each payout, in US cents (default 100)
+ *   payoutHoldDays  days a vendor's payouts are held after the payout destination changes (default 3)
  * See docs/infra.md.
  */
 export interface StageSettings {
@@ -30,6 +35,8 @@ export interface StageSettings {
   certificateArn?: string;
   marketplaceTimeZone: string;
   defaultCommissionBps: number;
+  payoutFeeCents: number;
+  payoutHoldDays: number;
 }
 
 /**
@@ -40,6 +47,18 @@ export function salesEnvironment(settings: Pick<StageSettings, 'marketplaceTimeZ
   return {
     MARKETPLACE_TIME_ZONE: settings.marketplaceTimeZone,
     DEFAULT_COMMISSION_BPS: String(settings.defaultCommissionBps),
+  };
+}
+
+/**
+ * The payout settings, as the environment variables the payout code reads (lambdas/payouts/period.ts
+ * `PAYOUT_FEE_CENTS`, accounts.ts `PAYOUT_HOLD_DAYS`): the API functions (payout information, the
+ * hold on a new destination) and the payout worker get them.
+ */
+export function payoutEnvironment(settings: Pick<StageSettings, 'payoutFeeCents' | 'payoutHoldDays'>): Record<string, string> {
+  return {
+    PAYOUT_FEE_CENTS: String(settings.payoutFeeCents),
+    PAYOUT_HOLD_DAYS: String(settings.payoutHoldDays),
   };
 }
 
@@ -73,6 +92,17 @@ function readCommissionBps(node: Node): number {
   return bps;
 }
 
+/** A whole number from context (number or digits), within [min, max]; else a message saying how to set it. */
+function readWholeNumber(node: Node, key: string, fallback: number, max: number, hint: string): number {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return fallback;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new Error(`Context "${key}" must be a whole number from 0 to ${max} (${hint}); got ${JSON.stringify(value)}.`);
+  }
+  return n;
+}
+
 function check(value: string | undefined, pattern: RegExp, message: string): void {
   if (value !== undefined && !pattern.test(value)) throw new Error(message);
 }
@@ -103,6 +133,9 @@ export function readStageSettings(node: Node): StageSettings {
     );
   }
   const defaultCommissionBps = readCommissionBps(node);
+  // The fee can never exceed the payout (decidePayout caps it); a fee of the whole minimum would pay nothing.
+  const payoutFeeCents = readWholeNumber(node, 'payoutFeeCents', DEFAULT_PAYOUT_FEE_CENTS, MINIMUM_PAYOUT_CENTS - 1, `US cents below the ${MINIMUM_PAYOUT_CENTS}-cent minimum payout, e.g. -c payoutFeeCents=100`);
+  const payoutHoldDays = readWholeNumber(node, 'payoutHoldDays', DEFAULT_PAYOUT_HOLD_DAYS, 30, 'days, e.g. -c payoutHoldDays=3; 0 turns the hold off');
   const isProd = stage === 'prod';
   return {
     stage,
@@ -110,6 +143,8 @@ export function readStageSettings(node: Node): StageSettings {
     removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     marketplaceTimeZone,
     defaultCommissionBps,
+    payoutFeeCents,
+    payoutHoldDays,
     ...(alarmEmail ? { alarmEmail } : {}),
     ...(supportEmail ? { supportEmail } : {}),
     ...(domainName ? { domainName } : {}),

@@ -15,6 +15,7 @@ import { decidePayout, payoutFeeCents, payoutIdFor, payoutSk, periodFromId } fro
 import { bankTransferProvider } from './bank';
 import { s3InstructionStore } from './bank-s3';
 import { emailPayoutProvider, envConfigSource, type PayoutProvider } from './provider';
+import { cachedSecretsConfigSource } from './secrets-config';
 import { debitForPayout, failAndRecredit, getBalanceCents, getPayout, getPayoutAccount, markPaid, markSubmitted } from './store';
 
 export const payoutMessage = z.strictObject({ vendorId: z.string().regex(/^V-\d+$/), periodId: z.string().regex(/^\d{4}-\d{2}-[12]$/) });
@@ -120,13 +121,17 @@ export async function fail(payout: PayoutItem, reason: string, now: () => Date):
 }
 
 /**
- * The providers of this process: the e-mail provider (config from env locally) and, where
+ * The providers of this process: the e-mail provider (config from the Secrets Manager secret
+ * `PAYOUT_PROVIDER_SECRET_ARN` in the cloud, from env locally) and, where
  * `PAYOUT_BATCH_BUCKET` is set, bank transfer instructions in that bucket.
  */
 export function defaultWorkerDeps(env: NodeJS.ProcessEnv = process.env): WorkerDeps {
   const bucket = env.PAYOUT_BATCH_BUCKET;
   return {
-    providers: { email: emailPayoutProvider(envConfigSource(env)), ...(bucket ? { bank: bankTransferProvider(s3InstructionStore(bucket)) } : {}) },
+    providers: {
+      email: emailPayoutProvider(env.PAYOUT_PROVIDER_SECRET_ARN ? cachedSecretsConfigSource(env.PAYOUT_PROVIDER_SECRET_ARN) : envConfigSource(env)),
+      ...(bucket ? { bank: bankTransferProvider(s3InstructionStore(bucket)) } : {}),
+    },
     feeCents: payoutFeeCents(env),
   };
 }

@@ -19,6 +19,11 @@ export interface TableDef {
   sortKey?: KeyDef;
   globalIndexes?: readonly { indexName: string; partitionKey: KeyDef; sortKey?: KeyDef }[];
   timeToLiveAttribute?: string;
+  /**
+   * At-rest encryption in the cloud: AWS-managed by default; `payouts-key` encrypts the table with
+   * the payouts customer-managed KMS key (lib/data.ts), so only roles granted that key can read it.
+   */
+  encryption?: 'payouts-key';
 }
 
 export const tables = {
@@ -74,6 +79,7 @@ export const tables = {
     name: 'payout-accounts',
     envVar: 'PAYOUT_ACCOUNTS_TABLE',
     partitionKey: { name: 'vendorId', type: 'S' },
+    encryption: 'payouts-key',
   },
   /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
   counters: {

@@ -17,8 +17,8 @@ const policyOf = (bucketId: string) =>
     .flatMap((p) => (p.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
 
 describe('buckets', () => {
-  it('are the product-images, site and access-log buckets', () => {
-    expect(buckets().map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['AccessLogsBucket', 'ProductImagesBucket', 'SiteBucket']);
+  it('are the product-images, site, access-log and payout-batch buckets', () => {
+    expect(buckets().map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['AccessLogsBucket', 'PayoutsBatchBucket', 'ProductImagesBucket', 'SiteBucket']);
   });
 
   it('all block every kind of public access', () => {
@@ -47,8 +47,8 @@ describe('buckets', () => {
     }
   });
 
-  it('are all encrypted at rest', () => {
-    for (const [, bucket] of buckets()) {
+  it('are all encrypted at rest (the payout-batch bucket with the payouts key: test/infra/payouts.test.ts)', () => {
+    for (const [, bucket] of buckets().filter(([id]) => !id.startsWith('PayoutsBatchBucket'))) {
       expect(props(bucket).BucketEncryption).toEqual({
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
       });
@@ -99,7 +99,11 @@ describe('tables match lambdas/shared/tables.ts', () => {
     const table = props(matches[0]![1]);
     expect(table.BillingMode).toBe('PAY_PER_REQUEST');
     expect(table.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
-    expect(table.SSESpecification).toEqual({ SSEEnabled: true });
+    expect(table.SSESpecification).toEqual(
+      def.encryption === 'payouts-key'
+        ? { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^DataPayoutsKey/), 'Arn'] } }
+        : { SSEEnabled: true },
+    );
     const indexes = (table.GlobalSecondaryIndexes as Record<string, unknown>[] | undefined) ?? [];
     expect(indexes.map((i) => ({ name: i.IndexName, keys: i.KeySchema }))).toEqual(
       (def.globalIndexes ?? []).map((i) => ({ name: i.indexName, keys: schema(i.partitionKey, i.sortKey) })),

@@ -189,7 +189,7 @@ describe('support Lambda (POST /api/support)', () => {
 
   it('has error and throttle alarms like every Lambda', () => {
     const alarms = resourcesOfType(s.json, 'AWS::CloudWatch::Alarm').map(([, a]) => props(a));
-    const onSupport = alarms.filter((a) => JSON.stringify(a.Dimensions).includes(`"${support()[0]}"`));
+    const onSupport = alarms.filter((a) => JSON.stringify(a.Dimensions ?? null).includes(`"${support()[0]}"`));
     expect(onSupport.map((a) => a.MetricName).sort()).toEqual(['Errors', 'Throttles']);
   });
 });

@@ -1,15 +1,218 @@
-import { Heading, Text } from '@aws-amplify/ui-react';
+import './payouts.css';
+import '../../components/data-table.css';
+import { Button, Heading, Text } from '@aws-amplify/ui-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { LoadStatus } from '../../components/load-status';
+import { languageToApply } from '../../i18n/language';
+import { errorMessage } from '../../lib/error-message';
+import { formatDateTime, formatDay, formatDayRange, formatMoney, intlLocale } from '../../lib/format';
+import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PayoutDetailsDialog } from './payout-details-dialog';
+import { isMonth, periodMonths } from './payout-form';
+import { BankWizard, EmailMethodForm, SavedNotice } from './payout-method-forms';
+import { getPayoutMethod, getPayouts, type PayoutMethodView } from './payouts-api';
+import { StatementDownload } from './statement-download';
 
-/** Payouts: the payout method and history arrive with the payouts issue; until then the page says what it will hold. */
+type Editing = 'none' | 'email' | 'bank';
+
+/**
+ * Payouts (spec §2, issue 6): payout information (method and masked destination, next payout, balance,
+ * minimum and fee, the hold after a change), the e-mail form and the bank-account wizard, and recent
+ * payouts with the period filter in the URL, a details modal and a statement CSV per payout.
+ */
 export default function PayoutsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = languageToApply(i18n.language);
   usePageTitle(t('payouts_title'));
+  const [params, setParams] = useSearchParams();
+  const rawPeriod = params.get('period');
+  const period = isMonth(rawPeriod) ? rawPeriod : undefined;
+  useEffect(() => {
+    if (rawPeriod !== null && !period) {
+      const next = new URLSearchParams(params);
+      next.delete('period');
+      setParams(next, { replace: true });
+    }
+  }, [rawPeriod, period, params, setParams]);
+
+  const [methodVersion, setMethodVersion] = useState(0);
+  const [saved, setSaved] = useState<PayoutMethodView | null>(null);
+  const method = useResource(`method#${methodVersion}`, (signal) => getPayoutMethod(signal));
+  const payouts = useResource(period ?? 'all', (signal) => getPayouts(period, signal));
+  const [editing, setEditing] = useState<Editing>('none');
+  const [savedKind, setSavedKind] = useState<'email' | 'bank' | null>(null);
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+
+  const current = saved ?? (method.status === 'loaded' ? method.data : undefined);
+  const list = payouts.status === 'loaded' ? payouts.data : payouts.status === 'loading' ? payouts.previous : undefined;
+  const money = (cents: number) => formatMoney(cents, language);
+  const monthLabel = (month: string) =>
+    new Intl.DateTimeFormat(intlLocale(language), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+
+  const onSaved = (kind: 'email' | 'bank') => (view: PayoutMethodView) => {
+    setSaved(view);
+    setSavedKind(kind);
+    setEditing('none');
+    setMethodVersion((n) => n + 1);
+  };
+  // The API sends holdUntil only while payouts are held (docs/api.md).
+  const edit = (kind: Editing) => {
+    setSavedKind(null);
+    setEditing(kind);
+  };
+  const holdUntil = current?.holdUntil ?? null;
+
   return (
-    <section className="page">
-      <Heading level={1}>{t('payouts_title')}</Heading>
-      <Text>{t('payouts_description')}</Text>
+    <section className="page payouts" aria-labelledby="payouts-heading">
+      <Heading level={1} id="payouts-heading">
+        {t('payouts_title')}
+      </Heading>
+      <Text className="muted">{t('payouts_description')}</Text>
+
+      <section className="payouts-card" aria-labelledby="payout-info-heading" data-testid="payout-info">
+        <Heading level={2} id="payout-info-heading">
+          {t('payout_information')}
+        </Heading>
+        <LoadStatus
+          state={method.status === 'loaded' || saved ? 'idle' : method.status}
+          loadingText={t('loading_payout_method')}
+          errorText={method.status === 'failed' ? t('payout_method_load_failed', { message: errorMessage(method.error) }) : undefined}
+          retryLabel={t('try_again')}
+          onRetry={method.retry}
+          testId="payout-method-status"
+        />
+        {savedKind && <SavedNotice kind={savedKind} onDismiss={() => setSavedKind(null)} />}
+        <dl className="payout-summary">
+          <dt>{t('payout_method')}</dt>
+          <dd data-testid="payout-method">
+            {current ? (current.method ? `${t(`payout_method_${current.method}`)}: ${current.destination ?? ''}` : t('payout_method_none')) : '…'}
+          </dd>
+          {current?.payoutAccountId && (
+            <>
+              <dt>{t('payout_account')}</dt>
+              <dd data-testid="payout-account-id">{current.payoutAccountId}</dd>
+            </>
+          )}
+          <dt>{t('next_payout')}</dt>
+          <dd data-testid="payout-next-date">{list ? formatDay(list.nextPayoutDate, language, 'long') : '…'}</dd>
+          <dt>{t('current_balance')}</dt>
+          <dd data-testid="payout-balance">{list ? money(list.balanceCents) : '…'}</dd>
+        </dl>
+        {list && (
+          <p className="muted" data-testid="payout-rules">
+            {t('payout_rules', { minimum: money(list.minimumPayoutCents), fee: money(list.feeCents) })}
+          </p>
+        )}
+        {list && list.balanceCents < list.minimumPayoutCents && (
+          <p className="muted" data-testid="payout-below-minimum">
+            {t('balance_below_minimum', { minimum: money(list.minimumPayoutCents) })}
+          </p>
+        )}
+        {holdUntil && current && (
+          <p className="payout-hold" data-testid="payout-hold">
+            {t('payout_hold_notice', {
+              days: current.holdDays,
+              until: Object.values(formatDateTime(holdUntil, language, list?.timeZone ?? 'UTC')).join(' '),
+            })}
+          </p>
+        )}
+        {editing === 'none' && current && (
+          <div className="payout-form-actions">
+            <Button onClick={() => edit('email')} data-testid="payout-setup-email">
+              {current.method === 'email' ? t('change_payout_email') : t('use_payout_email')}
+            </Button>
+            <Button onClick={() => edit('bank')} data-testid="payout-setup-bank">
+              {current.method === 'bank' ? t('change_bank_account') : t('add_bank_account')}
+            </Button>
+          </div>
+        )}
+        {editing === 'email' && <EmailMethodForm initial={current?.email} onSaved={onSaved('email')} onCancel={() => setEditing('none')} />}
+        {editing === 'bank' && <BankWizard onSaved={onSaved('bank')} onCancel={() => setEditing('none')} />}
+      </section>
+
+      <section className="payouts-card" aria-labelledby="payout-history-heading">
+        <Heading level={2} id="payout-history-heading">
+          {t('recent_payouts')}
+        </Heading>
+        <div className="payout-filter">
+          <label htmlFor="payout-period">{t('payout_period_filter')}</label>
+          <select
+            id="payout-period"
+            value={period ?? 'all'}
+            data-testid="payout-period"
+            onChange={(e) => {
+              const next = new URLSearchParams(params);
+              if (e.target.value === 'all') next.delete('period');
+              else next.set('period', e.target.value);
+              setParams(next);
+            }}
+          >
+            <option value="all">{t('all_periods')}</option>
+            {(period && !periodMonths().includes(period) ? [period, ...periodMonths()] : periodMonths()).map((m) => (
+              <option key={m} value={m}>
+                {monthLabel(m)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <LoadStatus
+          state={payouts.status === 'loaded' ? 'idle' : payouts.status}
+          loadingText={t('loading_payouts')}
+          errorText={payouts.status === 'failed' ? t('failed_to_fetch_payouts') : undefined}
+          retryLabel={t('try_again')}
+          onRetry={payouts.retry}
+          testId="payouts-status"
+        />
+        {payouts.status !== 'failed' && list && list.payouts.length === 0 && payouts.status === 'loaded' && (
+          <p className="empty-state-title" data-testid="payouts-empty">
+            {period ? t('no_payouts_in_period') : t('no_payouts_yet')}
+          </p>
+        )}
+        {payouts.status !== 'failed' && list && list.payouts.length > 0 && (
+          <div className="table-scroll">
+            <table className="data-table" data-testid="payouts-table" aria-busy={payouts.status === 'loading'}>
+              <caption className="visually-hidden">{t('recent_payouts')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('payout_period')}</th>
+                  <th scope="col">{t('payout_status')}</th>
+                  <th scope="col">{t('payout_amount')}</th>
+                  <th scope="col">{t('payout_fee')}</th>
+                  <th scope="col">{t('paid_to_you')}</th>
+                  <th scope="col">{t('payout_destination')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.payouts.map((p) => (
+                  <tr key={p.payoutId} data-testid="payout-row" data-payout-id={p.payoutId}>
+                    <th scope="row">{formatDayRange(p.periodFrom, p.periodTo, language)}</th>
+                    <td data-testid="payout-row-status">{t(`payout_status_${p.status}`)}</td>
+                    <td className="num">{money(p.amountCents)}</td>
+                    <td className="num">{money(p.feeCents)}</td>
+                    <td className="num" data-testid="payout-row-paid">
+                      {money(p.paidCents)}
+                    </td>
+                    <td>{p.destination}</td>
+                    <td className="payout-row-actions">
+                      <Button size="small" onClick={() => setDetailsOf(p.payoutId)} data-testid="payout-details-open">
+                        {t('payout_details')}
+                      </Button>
+                      <StatementDownload payoutId={p.payoutId} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {detailsOf && <PayoutDetailsDialog payoutId={detailsOf} onClose={() => setDetailsOf(null)} />}
     </section>
   );
 }

@@ -17,10 +17,8 @@
  *   --reseed         write the bench vendors' data again
  *   --json FILE      also write the results as JSON
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
   AdminAddUserToGroupCommand,
@@ -39,6 +37,8 @@ import { commissionCents as commissionFor, DEFAULT_COMMISSION_BPS, orderTotals }
 import { BALANCE_SK, daySk, isCounted, ORDER_STATUSES, orderKey, vendorStatusKey, type OrderItem } from '../../lambdas/sales/model';
 import { GROUPS } from '../../lib/definitions/auth';
 import type { LocalPorts } from '../local/ports';
+import { seededRandom } from '../local/random';
+import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -79,66 +79,6 @@ const { values: args } = parseArgs({
 // ---------------------------------------------------------------------------------------------
 // The child: the local stack in its own process, so the load generator does not share its event loop.
 
-async function serve(): Promise<void> {
-  const { startLocalStack } = await import('../local/stack');
-  const stack = await startLocalStack({
-    ports: PORTS,
-    dataDir: DATA_DIR,
-    persistent: true,
-    web: false,
-    log: (line) => console.error(line),
-    debug: (line) => {
-      if (process.env.DEBUG) console.error(line);
-    },
-  });
-  const stop = async () => {
-    await stack.stop();
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
-  console.log(JSON.stringify({ type: 'ready', apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, webConfig: stack.webConfig }));
-}
-
-interface Ready {
-  apiUrl: string;
-  cognitoEndpoint: string;
-  dynamodbEndpoint: string;
-  webConfig: { userPoolId: string; userPoolClientId: string };
-}
-
-function startStackProcess(): { child: ChildProcess; ready: Promise<Ready> } {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bench/api.ts'), '--serve'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' },
-  });
-  const ready = new Promise<Ready>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The bench stack did not become ready within 180 s')), 180_000);
-    child.once('exit', (code) => reject(new Error(`The bench stack exited early with code ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const msg = JSON.parse(line) as { type?: string } & Ready;
-        if (msg.type === 'ready') {
-          clearTimeout(timer);
-          resolve(msg);
-        }
-      } catch {
-        /* not ours */
-      }
-    });
-  });
-  return { child, ready };
-}
-
-async function stopStackProcess(child: ChildProcess): Promise<void> {
-  if (!child.pid || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-}
-
 // ---------------------------------------------------------------------------------------------
 // The parent: seed, sign in, measure.
 
@@ -148,7 +88,7 @@ async function main(): Promise<number> {
   const concurrency = positive(args.concurrency, '--concurrency');
   const started = Date.now();
   console.log(`Starting the bench stack (data in ${path.relative(root, DATA_DIR)}/, API on 127.0.0.1:${PORTS.api})…`);
-  const { child, ready } = startStackProcess();
+  const { child, ready } = startStackProcess(path.join(root, 'scripts/bench/api.ts'));
   const interrupt = () => void stopStackProcess(child).then(() => process.exit(130));
   process.once('SIGINT', interrupt);
   try {
@@ -214,18 +154,6 @@ function positive(value: string | undefined, name: string): number {
 // ---------------------------------------------------------------------------------------------
 // Seeding
 
-/** Deterministic pseudo-random numbers (mulberry32): the same seed writes the same history. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PRODUCTS = [
   { productId: 'P-RICE', sku: 'RICE-5KG', name: '茉莉香米 Jasmine Rice 5 kg', unitPriceCents: 1590 },
   { productId: 'P-TEA', sku: 'TEA-OOL', name: '凍頂烏龍茶 Oolong Tea 150 g', unitPriceCents: 1200 },
@@ -242,7 +170,7 @@ interface Generated {
 
 /** `count` orders spread over the last HISTORY_DAYS days, every status; their daily figures and balance as the ingest would keep them. */
 function history(v: BenchVendor, now: number): Generated {
-  const rnd = random(v.orders);
+  const rnd = seededRandom(v.orders);
   const orders: OrderItem[] = [];
   const days = new Map<string, { amountCents: number; quantity: number; orders: number }>();
   let balanceCents = 0;
@@ -368,7 +296,7 @@ async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: st
  * vendor's latencies in ms (time to the whole body). Any answer but 200 aborts the bench.
  */
 async function drive(apiUrl: string, urlPath: string, vendors: { key: string; token: string }[], perVendor: number, concurrency: number): Promise<Map<string, number[]>> {
-  const rnd = random(perVendor);
+  const rnd = seededRandom(perVendor);
   const samples = new Map(vendors.map((v) => [v.key, [] as number[]]));
   let started = 0;
   const once = async (v: { key: string; token: string }) => {
@@ -438,5 +366,5 @@ function report(results: Result[], settings: { requests: number; warmup: number;
 }
 
 // Last, so every declaration above is initialised before the top-level await runs.
-if (args.serve) await serve();
+if (args.serve) await serveStack(PORTS, DATA_DIR);
 else process.exitCode = await main();

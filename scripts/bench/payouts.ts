@@ -19,10 +19,8 @@
  *   --date D         the run date (default today); the period is the one it falls in
  *   --json FILE      also write the results as JSON
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { PayoutAccountItem, PayoutItem } from '../../lambdas/payouts/model';
 import { PAYABLE_ATTRIBUTE, PAYABLE_VALUE } from '../../lambdas/payouts/model';
@@ -32,6 +30,8 @@ import { isDay } from '../../lambdas/shared/dates';
 import { MINIMUM_PAYOUT_CENTS } from '../../lambdas/shared/money';
 import { localTableName } from '../../lambdas/shared/tables';
 import type { LocalPorts } from '../local/ports';
+import { seededRandom } from '../local/random';
+import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -63,58 +63,6 @@ const { values: args } = parseArgs({
 // ---------------------------------------------------------------------------------------------
 // The child: the local stack in its own process, so the run does not share its event loop.
 
-async function serve(): Promise<void> {
-  const { startLocalStack } = await import('../local/stack');
-  const stack = await startLocalStack({
-    ports: PORTS,
-    dataDir: DATA_DIR,
-    persistent: true,
-    web: false,
-    log: (line) => console.error(line),
-    debug: (line) => {
-      if (process.env.DEBUG) console.error(line);
-    },
-  });
-  const stop = async () => {
-    await stack.stop();
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
-  console.log(JSON.stringify({ type: 'ready', dynamodbEndpoint: stack.dynamodbEndpoint }));
-}
-
-function startStackProcess(): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bench/payouts.ts'), '--serve'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' },
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The bench stack did not become ready within 180 s')), 180_000);
-    child.once('exit', (code) => reject(new Error(`The bench stack exited early with code ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        if ((JSON.parse(line) as { type?: string }).type === 'ready') {
-          clearTimeout(timer);
-          resolve();
-        }
-      } catch {
-        /* not ours */
-      }
-    });
-  });
-  return { child, ready };
-}
-
-async function stopStackProcess(child: ChildProcess): Promise<void> {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid, 'SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
-}
-
 // ---------------------------------------------------------------------------------------------
 // The parent: seed, run, measure.
 
@@ -125,18 +73,6 @@ function whole(value: string | undefined, name: string, max: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`${name} must be a whole number from 1 to ${max.toLocaleString('en-US')}`);
   return n;
-}
-
-/** Deterministic pseudo-random numbers (mulberry32): the same N seeds the same balances. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const vendorIdOf = (base: number, i: number) => `V-${base + i + 1}`;
@@ -180,7 +116,7 @@ async function main(): Promise<number> {
 
   rmSync(DATA_DIR, { recursive: true, force: true });
   console.log(`Starting the bench stack (data in ${path.relative(root, DATA_DIR)}/, DynamoDB Local on 127.0.0.1:${PORTS.dynamodb})…`);
-  const { child, ready } = startStackProcess();
+  const { child, ready } = startStackProcess(path.join(root, 'scripts/bench/payouts.ts'));
   let fake: { close(): Promise<void> } | null = null;
   let cleaning: Promise<void> | null = null;
   // Once, whether Ctrl-C or the end of main() gets there first.
@@ -232,7 +168,7 @@ async function main(): Promise<number> {
 async function seed(vendors: number): Promise<void> {
   const { payoutHoldDays } = await import('../../lambdas/payouts/accounts');
   const t0 = Date.now();
-  const rnd = random(vendors);
+  const rnd = seededRandom(vendors);
   const holdUntil = new Date(Date.parse(ACCOUNTS_CHANGED_AT) + payoutHoldDays() * 86_400_000).toISOString();
   const balances: (BalanceItem & { [PAYABLE_ATTRIBUTE]: typeof PAYABLE_VALUE })[] = [];
   const accounts: PayoutAccountItem[] = [];
@@ -453,7 +389,7 @@ function report(r: { vendors: number; concurrency: number; period: PayoutPeriod;
 }
 
 // Last, so every declaration above is initialised before the top-level await runs.
-if (args.serve) await serve();
+if (args.serve) await serveStack(PORTS, DATA_DIR);
 else {
   try {
     process.exitCode = await main();

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { seededRandom } from './random';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE, type OrderDetailType, type OrderSnapshot } from '../../lambdas/sales/events';
 import { ORDER_STATUSES, type OrderLine, type OrderStatus } from '../../lambdas/sales/model';
@@ -64,18 +65,6 @@ export interface SimulatedOrder {
   events: { detailType: OrderDetailType; time: Date; detail: OrderSnapshot }[];
 }
 
-/** mulberry32: small, fast, good enough for test data. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -105,7 +94,7 @@ export function simulateOrders(opts: SimulationOptions): SimulatedOrder[] {
   const now = opts.now ?? new Date();
   const timeZone = opts.timeZone ?? MARKETPLACE_TIME_ZONE;
   const seed = opts.seed ?? randomInt(2 ** 31);
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const today = marketplaceDay(now, timeZone);
   const days = Math.max(1, opts.days);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { WebConfig } from '../../lib/definitions/web-config';
+import type { LocalPorts } from '../local/ports';
+
+/**
+ * A benchmark's local stack, in a child process of its own so the load generator does not share
+ * its event loop. The bench script runs itself with `--serve` as the child (see `serveStack`).
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface BenchStack {
+  apiUrl: string;
+  cognitoEndpoint: string;
+  dynamodbEndpoint: string;
+  webConfig: WebConfig;
+}
+
+/** The child's side: start the stack (no web), print one JSON "ready" line, stop on a signal. */
+export async function serveStack(ports: LocalPorts, dataDir: string): Promise<void> {
+  const { startLocalStack } = await import('../local/stack');
+  const stack = await startLocalStack({
+    ports,
+    dataDir,
+    persistent: true,
+    web: false,
+    log: (line) => console.error(line),
+    debug: (line) => {
+      if (process.env.DEBUG) console.error(line);
+    },
+  });
+  const stop = async () => {
+    await stack.stop();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
+  const ready: BenchStack = { apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, webConfig: stack.webConfig };
+  console.log(JSON.stringify({ type: 'ready', ...ready }));
+}
+
+/** The parent's side: runs `script --serve` and resolves with the stack's endpoints once it is ready. */
+export function startStackProcess(script: string): { child: ChildProcess; ready: Promise<BenchStack> } {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), script, '--serve'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' },
+  });
+  const ready = new Promise<BenchStack>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The bench stack did not become ready within 180 s')), 180_000);
+    child.once('exit', (code) => reject(new Error(`The bench stack exited early with code ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const msg = JSON.parse(line) as { type?: string } & BenchStack;
+        if (msg.type === 'ready') {
+          clearTimeout(timer);
+          resolve(msg);
+        }
+      } catch {
+        /* not ours */
+      }
+    });
+  });
+  return { child, ready };
+}
+
+/** Stops the child's whole process group: politely, then after 15 s for good. */
+export async function stopStackProcess(child: ChildProcess): Promise<void> {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid, 'SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
+}

@@ -82,8 +82,16 @@ export function summarizeOrders(orders: Pick<OrderItem, 'status' | 'lines' | 'to
   return sum;
 }
 
-export async function periodSales(vendorId: string, from: string, to: string, timeZone: string = MARKETPLACE_TIME_ZONE): Promise<PeriodSales> {
-  const orders: OrderItem[] = [];
+/**
+ * The orders placed in a payout period (marketplace days `from`..`to`), oldest first, one Query page
+ * at a time with only the attributes asked for; the next page is read only when asked for.
+ */
+async function* periodOrderQuery<T>(
+  vendorId: string,
+  from: string,
+  to: string,
+  opts: { projection: string; names: Record<string, string>; pageSize?: number; timeZone: string },
+): AsyncGenerator<T[]> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const out: QueryCommandOutput = await dynamo.send(
@@ -92,42 +100,39 @@ export async function periodSales(vendorId: string, from: string, to: string, ti
         KeyConditionExpression: 'vendorId = :v AND orderKey BETWEEN :lower AND :upper',
         ExpressionAttributeValues: {
           ':v': vendorId,
-          ':lower': startOfDay(from, timeZone).toISOString(),
-          ':upper': startOfDay(addDays(to, 1), timeZone).toISOString(),
+          ':lower': startOfDay(from, opts.timeZone).toISOString(),
+          ':upper': startOfDay(addDays(to, 1), opts.timeZone).toISOString(),
         },
-        ProjectionExpression: '#status, #lines, totalCents, commissionCents, netCents',
-        ExpressionAttributeNames: { '#status': 'status', '#lines': 'lines' },
+        ProjectionExpression: opts.projection,
+        ExpressionAttributeNames: opts.names,
+        ...(opts.pageSize ? { Limit: opts.pageSize } : {}),
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
     );
-    orders.push(...((out.Items ?? []) as OrderItem[]));
+    yield (out.Items ?? []) as T[];
     startKey = out.LastEvaluatedKey;
   } while (startKey);
+}
+
+export async function periodSales(vendorId: string, from: string, to: string, timeZone: string = MARKETPLACE_TIME_ZONE): Promise<PeriodSales> {
+  const orders: OrderItem[] = [];
+  const pages = periodOrderQuery<OrderItem>(vendorId, from, to, {
+    projection: '#status, #lines, totalCents, commissionCents, netCents',
+    names: { '#status': 'status', '#lines': 'lines' },
+    timeZone,
+  });
+  for await (const page of pages) orders.push(...page);
   return summarizeOrders(orders);
 }
 
 export type StatementOrder = Pick<OrderItem, 'orderNumber' | 'placedAt' | 'status' | 'totalCents' | 'commissionCents' | 'netCents'>;
 
 /** The period's orders, oldest first, page by page (read only as the previous page is taken). */
-export async function* periodOrderPages(vendorId: string, from: string, to: string, pageSize: number, timeZone: string = MARKETPLACE_TIME_ZONE): AsyncGenerator<StatementOrder[]> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('orders'),
-        KeyConditionExpression: 'vendorId = :v AND orderKey BETWEEN :lower AND :upper',
-        ExpressionAttributeValues: {
-          ':v': vendorId,
-          ':lower': startOfDay(from, timeZone).toISOString(),
-          ':upper': startOfDay(addDays(to, 1), timeZone).toISOString(),
-        },
-        ProjectionExpression: 'orderNumber, placedAt, #status, totalCents, commissionCents, netCents',
-        ExpressionAttributeNames: { '#status': 'status' },
-        Limit: pageSize,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    yield (out.Items ?? []) as StatementOrder[];
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+export function periodOrderPages(vendorId: string, from: string, to: string, pageSize: number, timeZone: string = MARKETPLACE_TIME_ZONE): AsyncGenerator<StatementOrder[]> {
+  return periodOrderQuery<StatementOrder>(vendorId, from, to, {
+    projection: 'orderNumber, placedAt, #status, totalCents, commissionCents, netCents',
+    names: { '#status': 'status' },
+    pageSize,
+    timeZone,
+  });
 }

@@ -6,7 +6,7 @@ import { apiFunctions } from '../../lambdas/routes';
 import { tables } from '../../lambdas/shared/tables';
 import { PAYOUT_MAX_RECEIVE_COUNT, PAYOUT_SCHEDULES } from '../../lib/payouts';
 import { payoutEnvironment, readStageSettings } from '../../lib/settings';
-import { functionByDescription, logicalIdOf, props, resourcesOfType, statementsOfRole, synth, type CfnResource, type Synthesized } from './support';
+import { functionByDescription, logicalIdOf, roleOf, props, resourcesOfType, statementsOfRole, synth, type CfnResource, type Synthesized } from './support';
 
 /** Issue 6's scheduled run: schedules, queue and DLQ, the worker, the payouts key, least privilege, alarms. */
 let s: Synthesized;
@@ -25,7 +25,6 @@ const secretId = () => id('AWS::SecretsManager::Secret', 'PayoutsProviderSecret'
 const ledgerId = () => id('AWS::DynamoDB::Table', 'DataLedgerTable');
 const accountsId = () => id('AWS::DynamoDB::Table', 'DataPayoutAccountsTable');
 const fn = (description: string) => functionByDescription(s.json, description);
-const roleOf = (f: CfnResource) => (props(f).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 const envOf = (f: CfnResource) => (props(f).Environment as { Variables: Record<string, unknown> }).Variables;
 const XRAY = { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' };
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Query', 'dynamodb:Scan'];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFunctions, routeKey, routes, type ApiFunctionKey } from '../../lambdas/routes';
 import { tables, type TableKey } from '../../lambdas/shared/tables';
 import { STREAM_TIMEOUT } from '../../lib/api';
-import { asArray, functionByDescription, logicalIdOf, props, resourcesOfType, statementsOfRole, synth, type CfnResource, type CfnTemplate, type Synthesized } from './support';
+import { asArray, functionByDescription, props, roleOf, tableLogicalId, resourcesOfType, statementsOfRole, synth, type CfnResource, type CfnTemplate, type Synthesized } from './support';
 
 /** Issue 4, read side: GET /api/dashboard, GET /api/orders and the streamed GET /api/orders/export.csv. */
 let s: Synthesized;
@@ -14,9 +14,8 @@ afterAll(() => s.cleanup());
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Query', 'dynamodb:Scan'];
 const SALES_ROUTES = ['GET /api/dashboard', 'GET /api/orders', 'GET /api/orders/export.csv'];
 
-const tableId = (key: TableKey) => logicalIdOf(s.json, 'AWS::DynamoDB::Table', `Data${key.charAt(0).toUpperCase()}${key.slice(1)}Table`);
+const tableId = (key: TableKey) => tableLogicalId(s.json, key);
 const fnOf = (key: ApiFunctionKey) => functionByDescription(s.json, apiFunctions[key].description);
-const roleOf = (fn: CfnResource) => (props(fn).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 const envOf = (fn: CfnResource) => (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
 const arn = (id: string) => JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] });
 const indexes = (id: string) => JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [id, 'Arn'] }, '/index/*']] });

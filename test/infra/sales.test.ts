@@ -14,6 +14,8 @@ import {
   synth,
   type CfnResource,
   type Synthesized,
+  roleOf,
+  tableLogicalId,
 } from './support';
 
 /** Issue 4's write side: the marketplace bus, the order rule, the ingest Lambda, its DLQ and alarm, the stack settings. */
@@ -23,12 +25,11 @@ beforeAll(() => {
 });
 afterAll(() => s.cleanup());
 
-const tableId = (key: TableKey) => logicalIdOf(s.json, 'AWS::DynamoDB::Table', `Data${key.charAt(0).toUpperCase()}${key.slice(1)}Table`);
+const tableId = (key: TableKey) => tableLogicalId(s.json, key);
 const busId = () => logicalIdOf(s.json, 'AWS::Events::EventBus', 'SalesMarketplaceBus');
 const ruleId = () => logicalIdOf(s.json, 'AWS::Events::Rule', 'SalesOrderEventsRule');
 const dlqId = () => logicalIdOf(s.json, 'AWS::SQS::Queue', 'SalesIngestDeadLetterQueue');
 const ingest = () => functionByDescription(s.json, orderIngestFunction.description);
-const roleOf = (fn: CfnResource) => (props(fn).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 const envOf = (fn: CfnResource) => (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
 const arn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
 

@@ -14,6 +14,8 @@ import {
   synth,
   type CfnResource,
   type Synthesized,
+  roleOf,
+  tableLogicalId,
 } from './support';
 
 /** Issue 3's infrastructure: support-cases and counters tables, the support topic, the support Lambda's permissions. */
@@ -24,10 +26,9 @@ beforeAll(() => {
 });
 afterAll(() => s.cleanup());
 
-const tableId = (key: TableKey) => logicalIdOf(s.json, 'AWS::DynamoDB::Table', `Data${key.charAt(0).toUpperCase()}${key.slice(1)}Table`);
+const tableId = (key: TableKey) => tableLogicalId(s.json, key);
 const table = (key: TableKey) => props(s.json.Resources[tableId(key)]);
 const supportTopicId = () => logicalIdOf(s.json, 'AWS::SNS::Topic', 'NotificationsSupportTopic');
-const roleOf = (fn: CfnResource) => (props(fn).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
 const envOf = (fn: CfnResource) => (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
 
 /** Every (action, resource) pair a role's policies allow, resources as JSON so tokens compare exactly. */

@@ -108,3 +108,10 @@ export function statementsOfRole(json: CfnTemplate, roleLogicalId: string): Reco
 }
 
 export const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** The logical id of the table of lambdas/shared/tables.ts named `key` (lib/data.ts names it Data<Key>Table). */
+export const tableLogicalId = (json: CfnTemplate, key: string): string =>
+  logicalIdOf(json, 'AWS::DynamoDB::Table', `Data${key.charAt(0).toUpperCase()}${key.slice(1)}Table`);
+
+/** The logical id of a Lambda's execution role. */
+export const roleOf = (fn: CfnResource): string => (props(fn).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];

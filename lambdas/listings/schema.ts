@@ -1,0 +1,228 @@
+/**
+ * The item form (spec §3, §5): one zod schema for the browser form (react-hook-form's zodResolver)
+ * and the products API. The wire format is the form's values (prices as the text the vendor typed);
+ * the schema's output is the stored content (prices in integer cents). Every message is an i18n key
+ * of web/src/i18n/{en,zh-TW}.json; the API answers them in `fields` next to an English `message`.
+ */
+import * as z from 'zod';
+
+export const PRODUCT_TYPES = ['instant', 'health', 'snacks', 'beverages', 'seasoning', 'canned', 'dry_goods', 'other'] as const;
+export const UNITS_OF_MEASURE = ['pack', 'carton', 'box', 'plastic_container', 'glass_container', 'can_tin'] as const;
+/** The major food allergens labelled in the US (FALCPA + sesame) — what a grocery shopper filters by. */
+export const ALLERGENS = ['milk', 'eggs', 'fish', 'shellfish', 'tree_nuts', 'peanuts', 'wheat', 'soybeans', 'sesame'] as const;
+export const WEIGHT_UNITS = ['g', 'kg', 'oz', 'lb'] as const;
+export const VOLUME_UNITS = ['ml', 'l', 'fl_oz'] as const;
+export const LENGTH_UNITS = ['cm', 'in'] as const;
+
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export type UnitOfMeasure = (typeof UNITS_OF_MEASURE)[number];
+export type Allergen = (typeof ALLERGENS)[number];
+
+/** Spec §5 gives two readings (20 MB / 5 MB; JPEG, PNG, GIF / BMP, JPG, PNG): we take the stricter size and the union of types (docs/decisions.md). */
+export const MAX_PRODUCT_IMAGES = 10;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp'] as const;
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+export const IMAGE_EXTENSIONS: Readonly<Record<ImageContentType, readonly string[]>> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/bmp': ['bmp'],
+};
+
+export const NAME_MAX = 150;
+export const TEXT_MAX = 5000;
+/** Prices: up to USD 99,999.99. */
+export const PRICE_MAX_CENTS = 9_999_999;
+
+/**
+ * Barcodes: GTIN-8, UPC-A (GTIN-12), EAN/ISBN-13 (GTIN-13) and GTIN-14 with the GS1 mod-10 check
+ * digit, or ISBN-10 with its mod-11 check (last character may be X). Spaces and hyphens are ignored.
+ */
+export function normalizeBarcode(raw: string): string {
+  return raw.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+export function isValidBarcode(raw: string): boolean {
+  const code = normalizeBarcode(raw);
+  if (/^\d{9}[\dX]$/.test(code) && isIsbn10(code)) return true;
+  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const check = digits.pop()!;
+  // GS1: from the right (excluding the check digit), weights 3, 1, 3, 1, ...
+  const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+function isIsbn10(code: string): boolean {
+  const sum = [...code].reduce((acc, c, i) => acc + (c === 'X' ? 10 : Number(c)) * (10 - i), 0);
+  return sum % 11 === 0;
+}
+
+/** '12', '12.5', '12.50' → cents; anything with commas, symbols or more than two decimals is refused. */
+export const PRICE_PATTERN = /^\d{1,5}(\.\d{1,2})?$/;
+export function priceToCents(text: string): number {
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+export const centsToPriceText = (cents: number): string => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** A price as typed: required, digits with an optional point and up to two decimals, more than zero. */
+export const priceText = z
+  .string()
+  .trim()
+  .min(1, 'listing_error_price_required')
+  .regex(PRICE_PATTERN, 'listing_error_price_format')
+  .transform(priceToCents)
+  .refine((cents) => cents > 0 && cents <= PRICE_MAX_CENTS, 'listing_error_price_range');
+
+/** Optional compare-at price: blank means none. */
+export const optionalPriceText = z
+  .string()
+  .trim()
+  .regex(/^$|^\d{1,5}(\.\d{1,2})?$/, 'listing_error_price_format')
+  .transform((t) => (t === '' ? undefined : priceToCents(t)))
+  .refine((cents) => cents === undefined || (cents > 0 && cents <= PRICE_MAX_CENTS), 'listing_error_price_range');
+
+/** A measurement as typed ('' = not given): positive, up to 2 decimals, below 100,000. */
+const measureText = z
+  .string()
+  .trim()
+  .regex(/^$|^\d{1,5}(\.\d{1,2})?$/, 'listing_error_measure_format')
+  .transform((t) => (t === '' ? undefined : Number(t)))
+  .refine((n) => n === undefined || n > 0, 'listing_error_measure_format');
+
+/**
+ * An image the vendor uploaded: the object key in the product-images bucket, under the vendor's own
+ * identity prefix: `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>` (see
+ * lambdas/images). The API checks the prefix and the server-side image check before accepting it.
+ */
+export const IMAGE_KEY_PATTERN = /^private\/[\w-]+:[0-9a-f-]{36}\/products\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|jpeg|png|gif|bmp)$/;
+export const imageKey = z.string().regex(IMAGE_KEY_PATTERN, 'listing_error_image_key');
+
+/**
+ * The item form's values. Everything but the English name may be left out of a draft; `submit`
+ * (below) adds what review needs. Text fields are trimmed; '' means "not given".
+ */
+export const productFormSchema = z
+  .object({
+    nameEn: z.string().trim().min(1, 'listing_error_name_en_required').max(NAME_MAX, 'listing_error_too_long'),
+    nameZh: z.string().trim().max(NAME_MAX, 'listing_error_too_long'),
+    barcode: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isValidBarcode(v), 'listing_error_barcode')
+      .transform((v) => (v === '' ? '' : normalizeBarcode(v))),
+    productType: z.union([z.enum(PRODUCT_TYPES), z.literal('')], 'listing_error_product_type'),
+    unitOfMeasure: z.union([z.enum(UNITS_OF_MEASURE), z.literal('')], 'listing_error_unit'),
+    unitQuantity: z
+      .string()
+      .trim()
+      .regex(/^$|^[1-9]\d{0,3}$/, 'listing_error_unit_quantity')
+      .transform((t) => (t === '' ? undefined : Number(t))),
+    description: z.string().trim().max(TEXT_MAX, 'listing_error_too_long'),
+    ingredients: z.string().trim().max(TEXT_MAX, 'listing_error_too_long'),
+    hasAllergens: z.enum(['', 'yes', 'no'], 'listing_error_allergens_answer'),
+    allergens: z.array(z.enum(ALLERGENS)).max(ALLERGENS.length),
+    /** ISO 3166-1 alpha-2 ('' = not given); names come from Intl.DisplayNames in the browser. */
+    countryOfOrigin: z.string().regex(/^$|^[A-Z]{2}$/, 'listing_error_country'),
+    price: priceText,
+    compareAtPrice: optionalPriceText,
+    weight: measureText,
+    weightUnit: z.enum(WEIGHT_UNITS),
+    volume: measureText,
+    volumeUnit: z.enum(VOLUME_UNITS),
+    length: measureText,
+    width: measureText,
+    height: measureText,
+    dimensionUnit: z.enum(LENGTH_UNITS),
+    /** Product images in display order; the first is the primary image. */
+    images: z.array(imageKey).max(MAX_PRODUCT_IMAGES, 'listing_error_too_many_images'),
+    nutritionLabel: z.union([imageKey, z.literal('')]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.compareAtPrice !== undefined && v.compareAtPrice <= v.price) {
+      ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: 'listing_error_compare_at_not_higher' });
+    }
+    if (v.hasAllergens === 'yes' && v.allergens.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['allergens'], message: 'listing_error_allergens_required' });
+    }
+  });
+
+/** What review needs on top of a draft: every field but the optional dimensions, at least one image and the label. */
+export const REQUIRED_FOR_REVIEW = ['nameZh', 'barcode', 'productType', 'unitOfMeasure', 'unitQuantity', 'description', 'ingredients', 'hasAllergens', 'countryOfOrigin', 'weight'] as const;
+
+export const productSubmitSchema = productFormSchema.superRefine((v, ctx) => {
+  for (const field of REQUIRED_FOR_REVIEW) {
+    const value = v[field];
+    if (value === '' || value === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'listing_error_required_for_review' });
+  }
+  if (v.images.length === 0) ctx.addIssue({ code: 'custom', path: ['images'], message: 'listing_error_image_required' });
+  if (v.nutritionLabel === '') ctx.addIssue({ code: 'custom', path: ['nutritionLabel'], message: 'listing_error_nutrition_label_required' });
+});
+
+/** The form's values as the browser holds and sends them. */
+export type ProductFormValues = z.input<typeof productFormSchema>;
+/** The stored content of a product version (prices in cents, numbers parsed). */
+export type ProductContent = z.output<typeof productFormSchema>;
+
+/** Empty form values: a new product. */
+export const emptyProductForm = (): ProductFormValues => ({
+  nameEn: '',
+  nameZh: '',
+  barcode: '',
+  productType: '',
+  unitOfMeasure: '',
+  unitQuantity: '',
+  description: '',
+  ingredients: '',
+  hasAllergens: '',
+  allergens: [],
+  countryOfOrigin: '',
+  price: '',
+  compareAtPrice: '',
+  weight: '',
+  weightUnit: 'g',
+  volume: '',
+  volumeUnit: 'ml',
+  length: '',
+  width: '',
+  height: '',
+  dimensionUnit: 'cm',
+  images: [],
+  nutritionLabel: '',
+});
+
+/** Stored content back to form values (editing a product). */
+export function contentToForm(c: ProductContent): ProductFormValues {
+  const num = (n: number | undefined) => (n === undefined ? '' : String(n));
+  return {
+    ...c,
+    unitQuantity: num(c.unitQuantity),
+    price: centsToPriceText(c.price),
+    compareAtPrice: c.compareAtPrice === undefined ? '' : centsToPriceText(c.compareAtPrice),
+    weight: num(c.weight),
+    volume: num(c.volume),
+    length: num(c.length),
+    width: num(c.width),
+    height: num(c.height),
+  };
+}
+
+/** The inventory edit dialog (no review): price, compare-at price, stock count and the out-of-stock switch. */
+export const offerSchema = z
+  .object({
+    price: priceText,
+    compareAtPrice: optionalPriceText,
+    inventory: z.union([z.number().int(), z.string().trim().regex(/^\d{1,6}$/, 'listing_error_inventory').transform(Number)]).pipe(
+      z.number().int().min(0, 'listing_error_inventory').max(999_999, 'listing_error_inventory'),
+    ),
+    outOfStock: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.compareAtPrice !== undefined && v.compareAtPrice <= v.price) {
+      ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: 'listing_error_compare_at_not_higher' });
+    }
+  });
+export type OfferFormValues = z.input<typeof offerSchema>;
+export type Offer = z.output<typeof offerSchema>;

@@ -79,6 +79,11 @@ export const apiFunctions = {
     tables: { vendors: 'rw', payoutAccounts: 'rw' },
     description: 'Vendor payout method: e-mail provider or bank account (answers masked), sets the change hold',
   },
+  listings: {
+    entry: 'listings/handler.ts',
+    tables: { vendors: 'rw', products: 'rw', imageChecks: 'r', counters: 'rw' },
+    description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -95,6 +100,14 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/payouts/{payoutId}/statement.csv', fn: 'payoutStatement', access: 'vendor', stream: true },
   { method: 'GET', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor' },
   { method: 'PUT', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor' },
+  { method: 'GET', path: '/api/products', fn: 'listings', access: 'vendor' },
+  { method: 'POST', path: '/api/products', fn: 'listings', access: 'vendor' },
+  { method: 'GET', path: '/api/products/{productId}', fn: 'listings', access: 'vendor' },
+  { method: 'PUT', path: '/api/products/{productId}', fn: 'listings', access: 'vendor' },
+  { method: 'DELETE', path: '/api/products/{productId}', fn: 'listings', access: 'vendor' },
+  { method: 'POST', path: '/api/products/{productId}/submit', fn: 'listings', access: 'vendor' },
+  { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor' },
+  { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -81,6 +81,36 @@ export const tables = {
     partitionKey: { name: 'vendorId', type: 'S' },
     encryption: 'payouts-key',
   },
+  /**
+   * Vendor products, by vendor then product id (`P-…`, server-assigned). Item layout:
+   * lambdas/listings/store.ts. Sparse indexes serve the list tabs without scans:
+   * `byVendorPublished` (`publishedVendorId` present while a live version exists),
+   * `byVendorRevision` (`revisionTab` = `<vendorId>#draft|pending|rejected`), `byReviewQueue`
+   * (`reviewQueue` = `pending` while awaiting review: the ops queue, oldest first) and `byProductId`
+   * (the review command and the ops console find a product by id alone).
+   */
+  products: {
+    name: 'products',
+    envVar: 'PRODUCTS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'productId', type: 'S' },
+    globalIndexes: [
+      { indexName: 'byProductId', partitionKey: { name: 'productId', type: 'S' } },
+      { indexName: 'byVendorPublished', partitionKey: { name: 'publishedVendorId', type: 'S' }, sortKey: { name: 'publishedSort', type: 'S' } },
+      { indexName: 'byVendorRevision', partitionKey: { name: 'revisionTab', type: 'S' }, sortKey: { name: 'revisionSort', type: 'S' } },
+      { indexName: 'byReviewQueue', partitionKey: { name: 'reviewQueue', type: 'S' }, sortKey: { name: 'revisionSort', type: 'S' } },
+    ],
+  },
+  /**
+   * The server-side check of each uploaded product image (lambdas/images), by object key: `valid`
+   * (type from the bytes, size, count per upload folder) or `rejected` with the reason (the object
+   * is deleted). The products API accepts only keys under the caller's prefix that checked valid.
+   */
+  imageChecks: {
+    name: 'image-checks',
+    envVar: 'IMAGE_CHECKS_TABLE',
+    partitionKey: { name: 'key', type: 'S' },
+  },
   /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
   counters: {
     name: 'counters',

@@ -69,6 +69,7 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
     USER_POOL_ID: LOCAL_USER_POOL_ID,
     USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
+    PRODUCT_IMAGES_BUCKET: productImagesBucket.localName,
     POWERTOOLS_SERVICE_NAME: 'seller-portal-local',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     ...Object.fromEntries((Object.keys(tables) as TableKey[]).map((k) => [tables[k].envVar, localTableName(k)])),

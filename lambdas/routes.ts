@@ -13,7 +13,7 @@ export interface ApiFunction {
   /** Module path relative to lambdas/, exporting `handler`. */
   entry: string;
   /** Tables the function reads (r) or writes (rw); the CDK grants exactly these. */
-  tables: Partial<Record<TableKey, 'r' | 'rw'>>;
+  tables: TableAccess;
   /** SNS topics the function publishes to (lambdas/shared/topics.ts); the CDK grants publish on exactly these. */
   publishes?: readonly TopicKey[];
   description: string;
@@ -34,7 +34,7 @@ export interface Route {
   stream?: true;
 }
 
-import type { TableKey } from './shared/tables';
+import type { TableAccess } from './shared/tables';
 import type { TopicKey } from './shared/topics';
 
 export const apiFunctions = {
@@ -76,7 +76,7 @@ export const apiFunctions = {
   },
   payoutMethod: {
     entry: 'payouts/method-api.ts',
-    tables: { vendors: 'rw', payoutAccounts: 'rw' },
+    tables: { vendors: 'rw', payoutAccounts: 'w' },
     description: 'Vendor payout method: e-mail provider or bank account (answers masked), sets the change hold',
   },
   listings: {

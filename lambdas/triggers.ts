@@ -1,4 +1,4 @@
-import type { TableKey } from './shared/tables';
+import type { TableAccess } from './shared/tables';
 
 /**
  * Cognito triggers: the CDK auth construct wires them to the user pool; locally cognito-local
@@ -9,6 +9,6 @@ export const cognitoTriggers = {
     /** The name cognito-local invokes locally. */
     localName: 'post-confirmation',
     entry: 'cognito/post-confirmation.ts',
-    tables: { vendors: 'rw' } as Partial<Record<TableKey, 'r' | 'rw'>>,
+    tables: { vendors: 'rw' } as TableAccess,
   },
 } as const;

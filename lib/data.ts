@@ -3,11 +3,14 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, typ
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { tables as tableDefs, type KeyDef, type TableDef, type TableKey } from '../lambdas/shared/tables';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { tables as tableDefs, type KeyDef, type TableAccess, type TableDef, type TableKey, type TableMode } from '../lambdas/shared/tables';
 import type { StageSettings } from './settings';
 
-/** What a Lambda declares it needs (lambdas/routes.ts, lambdas/triggers.ts): read or read-write per table. */
-export type TableAccess = Partial<Record<TableKey, 'r' | 'rw'>>;
+export type { TableAccess } from '../lambdas/shared/tables';
+
+/** Write-only access (mode `w`): item writes, no reads, and no old item values in the answers. */
+export const WRITE_ONLY_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'] as const;
 
 const attribute = (key: KeyDef): Attribute => ({
   name: key.name,
@@ -70,18 +73,23 @@ export class Data extends Construct {
 
   /**
    * Gives a Lambda exactly the tables it declares: the physical name in the table's env var and
-   * read (r) or read-write (rw) data access, nothing more.
+   * read (r), read-write (rw) or write-only (w) data access, nothing more.
    */
   connect(fn: LambdaFunction, access: TableAccess): void {
-    for (const [key, mode] of Object.entries(access) as [TableKey, 'r' | 'rw'][]) {
+    for (const [key, mode] of Object.entries(access) as [TableKey, TableMode][]) {
       const table = this.tables[key];
-      fn.addEnvironment(tableDefs[key].envVar, table.tableName);
+      const def = tableDefs[key] as TableDef;
+      fn.addEnvironment(def.envVar, table.tableName);
+      if (mode === 'w') {
+        this.grantWriteOnly(fn, key);
+        continue;
+      }
       if (mode === 'rw') table.grantReadWriteData(fn);
       else table.grantReadData(fn);
-      if ((tableDefs[key] as TableDef).encryption === 'payouts-key' && mode === 'rw') {
+      if (def.encryption === 'payouts-key' && mode === 'rw') {
         Validations.of(fn).acknowledge(
-          { id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]', reason: `Writing the ${tableDefs[key].name} table encrypts with the payouts key: data-key generation on that one key only (what Table.grantReadWriteData grants).` },
-          { id: 'AwsSolutions-IAM5[Action::kms:ReEncrypt*]', reason: `Re-encryption under the payouts key for the ${tableDefs[key].name} table, on that one key only (what Table.grantReadWriteData grants).` },
+          { id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]', reason: `Writing the ${def.name} table encrypts with the payouts key: data-key generation on that one key only (what Table.grantReadWriteData grants).` },
+          { id: 'AwsSolutions-IAM5[Action::kms:ReEncrypt*]', reason: `Re-encryption under the payouts key for the ${def.name} table, on that one key only (what Table.grantReadWriteData grants).` },
         );
       }
       if ((tableDefs[key] as TableDef).globalIndexes?.length) {
@@ -92,5 +100,35 @@ export class Data extends Construct {
         });
       }
     }
+  }
+
+  /**
+   * Mode `w`: put, update and condition-check items of the table (no index), and nothing that
+   * reads: no GetItem/Query/Scan, and `ReturnValues` must be NONE, so a write can never hand the old
+   * item back. Writing a table under the payouts key needs that key, but only through DynamoDB.
+   */
+  private grantWriteOnly(fn: LambdaFunction, key: TableKey): void {
+    const table = this.tables[key];
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: [...WRITE_ONLY_ACTIONS],
+        resources: [table.tableArn],
+        conditions: { StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' } },
+      }),
+    );
+    if ((tableDefs[key] as TableDef).encryption !== 'payouts-key') return;
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey*', 'kms:DescribeKey'],
+        resources: [this.payoutsKey.keyArn],
+        conditions: { StringEquals: { 'kms:ViaService': `dynamodb.${Stack.of(this).region}.amazonaws.com` } },
+      }),
+    );
+    Validations.of(fn).acknowledge({
+      id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
+      reason: `Writing the ${tableDefs[key].name} table encrypts with the payouts key: data-key generation on that one key, only through DynamoDB (kms:ViaService).`,
+    });
   }
 }

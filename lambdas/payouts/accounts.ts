@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/clients';
-import { ConflictError, NotFoundError } from '../shared/errors';
+import { ConflictError } from '../shared/errors';
+import type { VendorRecord } from '../shared/vendors';
 import { tableName } from '../shared/tables';
 import type { BankDestination } from './destination';
-import { maskDestination, type PayoutAccountItem } from './model';
-import { getPayoutAccount } from './store';
+import { summarize, type PayoutAccountItem, type PayoutMethodSummary } from './model';
 
 export const DEFAULT_PAYOUT_HOLD_DAYS = 3;
 export function payoutHoldDays(env: NodeJS.ProcessEnv = process.env): number {
@@ -22,56 +22,74 @@ export function payoutHoldDays(env: NodeJS.ProcessEnv = process.env): number {
 
 export type Destination = { method: 'email'; email: string } | ({ method: 'bank' } & BankDestination);
 
-const sameDestination = (a: PayoutAccountItem, b: Destination): boolean =>
-  a.method === 'email' && b.method === 'email'
-    ? a.email === b.email
-    : a.method === 'bank' && b.method === 'bank' && a.accountNumber === b.accountNumber && a.swiftBic === b.swiftBic && a.currency === b.currency;
-
 export const newPayoutAccountId = (): string => `PA-${randomBytes(5).toString('hex').toUpperCase()}`;
 
-/** The answer of GET/PUT /api/payout-method: never more than the last four digits of an account number. */
-export function payoutMethodView(account: PayoutAccountItem | null, now: Date) {
-  if (!account) return { method: null, holdDays: payoutHoldDays() };
-  const onHold = !!account.holdUntil && account.holdUntil > now.toISOString();
-  const base = {
-    method: account.method,
-    payoutAccountId: account.payoutAccountId,
-    destination: maskDestination(account),
-    holdUntil: onHold ? account.holdUntil! : null,
-    holdDays: payoutHoldDays(),
-    updatedAt: account.updatedAt,
-  };
-  if (account.method === 'email') return { ...base, email: account.email };
+/** The answer of GET/PUT /api/payout-method, from the vendor record's masked copy: never more than the last four digits. */
+export function payoutMethodView(summary: PayoutMethodSummary | undefined, now: Date) {
+  if (!summary) return { method: null, holdDays: payoutHoldDays() };
+  const { holdUntil, ...shown } = summary;
+  const onHold = !!holdUntil && holdUntil > now.toISOString();
+  return { ...shown, holdUntil: onHold ? holdUntil : null, holdDays: payoutHoldDays() };
+}
+
+/**
+ * The payout-accounts condition that holds only when the stored destination is this one. The
+ * payout-method API may write that table but never read it (lib/data.ts, mode `w`), so "is this
+ * the destination we already have?" is asked of DynamoDB as a condition, not by reading the item.
+ */
+function sameDestinationCondition(destination: Destination): { expression: string; values: Record<string, string> } {
+  if (destination.method === 'email') return { expression: '#method = :method AND email = :email', values: { ':method': 'email', ':email': destination.email } };
   return {
-    ...base,
-    accountType: account.accountType,
-    country: account.country,
-    currency: account.currency,
-    business: account.business,
-    bankName: account.bankName,
-    accountHolderName: account.accountHolderName,
-    accountNumberLast4: account.accountNumber.slice(-4),
-    swiftBic: account.swiftBic,
+    expression: '#method = :method AND accountNumber = :accountNumber AND swiftBic = :swiftBic AND currency = :currency',
+    values: { ':method': 'bank', ':accountNumber': destination.accountNumber, ':swiftBic': destination.swiftBic, ':currency': destination.currency },
   };
 }
 
 /**
  * Stores the destination. The same destination again keeps its id and hold; another one gets a new
- * id and a hold. The vendor record's `payoutAccountId` (account settings) changes in the same
- * transaction; a concurrent change of the destination makes this one a 409.
+ * id and a hold. The payout-accounts item (full destination, for the worker) and the vendor
+ * record's masked copy and `payoutAccountId` (account settings) change in one transaction; a
+ * concurrent change of the destination makes this one a 409.
  */
-export async function savePayoutAccount(userId: string, vendorId: string, destination: Destination, now: Date): Promise<PayoutAccountItem> {
-  const previous = await getPayoutAccount(vendorId);
-  const same = previous !== null && sameDestination(previous, destination);
+export async function savePayoutAccount(vendor: Pick<VendorRecord, 'userId' | 'vendorId' | 'payoutAccountId' | 'payoutMethod'>, destination: Destination, now: Date): Promise<PayoutMethodSummary> {
+  const vendorId = vendor.vendorId!;
+  const previousId = vendor.payoutMethod?.payoutAccountId ?? vendor.payoutAccountId;
   const at = now.toISOString();
-  const holdUntil = same ? previous.holdUntil : new Date(now.getTime() + payoutHoldDays() * 86_400_000).toISOString();
+  if (previousId && vendor.payoutMethod?.method === destination.method) {
+    const kept = vendor.payoutMethod.holdUntil;
+    const same = sameDestinationCondition(destination);
+    const outcome = await writeDestination(vendor, { vendorId, payoutAccountId: previousId, ...(kept ? { holdUntil: kept } : {}), updatedAt: at, ...destination } as PayoutAccountItem, {
+      expression: `payoutAccountId = :previous AND ${same.expression}`,
+      values: { ':previous': previousId, ...same.values },
+    }, previousId);
+    if (outcome !== 'destination_differs') return outcome;
+  }
   const item = {
     vendorId,
-    payoutAccountId: same ? previous.payoutAccountId : newPayoutAccountId(),
-    ...(holdUntil ? { holdUntil } : {}),
+    payoutAccountId: newPayoutAccountId(),
+    holdUntil: new Date(now.getTime() + payoutHoldDays() * 86_400_000).toISOString(),
     updatedAt: at,
     ...destination,
   } as PayoutAccountItem;
+  const outcome = await writeDestination(
+    vendor,
+    item,
+    previousId ? { expression: 'payoutAccountId = :previous', values: { ':previous': previousId } } : { expression: 'attribute_not_exists(vendorId)', values: {} },
+    previousId,
+  );
+  if (outcome === 'destination_differs') {
+    throw new ConflictError('The payout method was changed at the same time. Reload and try again.', 'payout_method_conflict');
+  }
+  return outcome;
+}
+
+async function writeDestination(
+  vendor: Pick<VendorRecord, 'userId' | 'vendorId'>,
+  item: PayoutAccountItem,
+  condition: { expression: string; values: Record<string, string> },
+  previousId: string | undefined,
+): Promise<PayoutMethodSummary | 'destination_differs'> {
+  const summary = summarize(item);
   try {
     await dynamo.send(
       new TransactWriteCommand({
@@ -80,28 +98,38 @@ export async function savePayoutAccount(userId: string, vendorId: string, destin
             Put: {
               TableName: tableName('payoutAccounts'),
               Item: item,
-              ...(previous
-                ? { ConditionExpression: 'payoutAccountId = :previous', ExpressionAttributeValues: { ':previous': previous.payoutAccountId } }
-                : { ConditionExpression: 'attribute_not_exists(vendorId)' }),
+              ConditionExpression: condition.expression,
+              ...(condition.expression.includes('#method') ? { ExpressionAttributeNames: { '#method': 'method' } } : {}),
+              ...(Object.keys(condition.values).length ? { ExpressionAttributeValues: condition.values } : {}),
             },
           },
           {
             Update: {
               TableName: tableName('vendors'),
-              Key: { userId },
-              UpdateExpression: 'SET payoutAccountId = :id, updatedAt = :now',
-              ConditionExpression: 'vendorId = :vendorId',
-              ExpressionAttributeValues: { ':id': item.payoutAccountId, ':now': at, ':vendorId': vendorId },
+              Key: { userId: vendor.userId },
+              UpdateExpression: 'SET payoutAccountId = :id, payoutMethod = :summary, updatedAt = :now',
+              // The vendor record must still point at the destination this request started from.
+              ConditionExpression: previousId ? 'vendorId = :vendorId AND payoutAccountId = :previous' : 'vendorId = :vendorId AND attribute_not_exists(payoutAccountId)',
+              ExpressionAttributeValues: {
+                ':id': item.payoutAccountId,
+                ':summary': summary,
+                ':now': item.updatedAt,
+                ':vendorId': vendor.vendorId,
+                ...(previousId ? { ':previous': previousId } : {}),
+              },
             },
           },
         ],
       }),
     );
+    return summary;
   } catch (err) {
     if (!(err instanceof TransactionCanceledException)) throw err;
     const codes = (err.CancellationReasons ?? []).map((r) => r.Code);
-    if (codes[1] === 'ConditionalCheckFailed') throw new NotFoundError('Vendor not found.', 'vendor_not_found');
-    throw new ConflictError('The payout method was changed at the same time. Reload and try again.', 'payout_method_conflict');
+    if (codes[1] === 'ConditionalCheckFailed') {
+      throw new ConflictError('The payout method was changed at the same time. Reload and try again.', 'payout_method_conflict');
+    }
+    if (codes[0] === 'ConditionalCheckFailed') return 'destination_differs';
+    throw err;
   }
-  return item;
 }

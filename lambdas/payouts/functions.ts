@@ -2,9 +2,9 @@
  * The payout Lambdas outside the API: what the CDK payouts construct (lib/payouts.ts) deploys.
  * Locally `npm run payouts:run` runs the same modules in-process.
  */
-import type { TableKey } from '../shared/tables';
+import type { TableAccess } from '../shared/tables';
 
-type FunctionDef = { entry: string; description: string; tables: Partial<Record<TableKey, 'r' | 'rw'>> };
+type FunctionDef = { entry: string; description: string; tables: TableAccess };
 
 /** The scheduled run: reads the ledger's `byPayable` index and prunes it; never payout accounts. */
 export const payoutRunFunction = {

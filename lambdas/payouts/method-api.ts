@@ -1,13 +1,13 @@
 /**
  * Payout method API: GET/PUT /api/payout-method. The answer never carries more than the last four
- * digits of an account number; the full destination goes to the payout-accounts table only.
+ * digits of an account number; the full destination goes to the payout-accounts table only, which
+ * this function may write but never read (it answers from the vendor record's masked copy).
  */
 import * as z from 'zod';
 import { apiHandler, route } from '../shared/http';
 import { logger } from '../shared/logger';
 import { payoutMethodView, savePayoutAccount, type Destination } from './accounts';
 import { validateBank, validateEmail } from './destination';
-import { getPayoutAccount } from './store';
 
 const text = z.optional(z.string().max(200));
 /** Shape only: the wizard's rules and messages are checked in destination.ts. */
@@ -31,7 +31,7 @@ export const handler = apiHandler('payoutMethod', {
   'GET /api/payout-method': route({
     access: 'vendor',
     async handler({ caller }) {
-      return { body: payoutMethodView(await getPayoutAccount(caller.vendor.vendorId), new Date()) };
+      return { body: payoutMethodView(caller.vendor.payoutMethod, new Date()) };
     },
   }),
   'PUT /api/payout-method': route({
@@ -40,7 +40,7 @@ export const handler = apiHandler('payoutMethod', {
     async handler({ caller, body }) {
       const destination: Destination = body.method === 'email' ? { method: 'email', email: validateEmail(body.email) } : { method: 'bank', ...validateBank(body) };
       const now = new Date();
-      const saved = await savePayoutAccount(caller.userId, caller.vendor.vendorId, destination, now);
+      const saved = await savePayoutAccount(caller.vendor, destination, now);
       logger.info('payout method saved', { vendorId: caller.vendor.vendorId, payoutAccountId: saved.payoutAccountId, method: saved.method });
       return { body: payoutMethodView(saved, now) };
     },

@@ -51,6 +51,22 @@ export type PayoutAccountItem =
   | (PayoutAccountBase & { method: 'email'; email: string })
   | (PayoutAccountBase & { method: 'bank' } & BankDestination);
 
+/**
+ * The vendor-visible copy of the payout method, kept on the vendor record (`payoutMethod`) in the
+ * same transaction that writes the payout-accounts item: the payout-method API answers from it and
+ * may only write, never read, the payout-accounts table (docs/decisions.md, "Payouts (issue 6)").
+ */
+interface PayoutMethodSummaryBase {
+  payoutAccountId: string;
+  /** Masked: `j***@example.com`, `•••• 1234`. */
+  destination: string;
+  holdUntil?: string;
+  updatedAt: string;
+}
+export type PayoutMethodSummary =
+  | (PayoutMethodSummaryBase & { method: 'email'; email: string })
+  | (PayoutMethodSummaryBase & { method: 'bank' } & Omit<BankDestination, 'accountNumber'> & { accountNumberLast4: string });
+
 /** The vendor-visible form of a destination: at most the last four digits of an account number. */
 export function maskDestination(account: PayoutAccountItem): string {
   if (account.method === 'bank') return `•••• ${account.accountNumber.replace(/\s+/g, '').slice(-4)}`;
@@ -62,3 +78,16 @@ export function maskDestination(account: PayoutAccountItem): string {
 export const PAYABLE_ATTRIBUTE = 'payable';
 export const PAYABLE_VALUE = 'Y';
 export const PAYABLE_INDEX = 'byPayable';
+
+/** The summary of a payout-accounts item: what the vendor may see of it. */
+export function summarize(account: PayoutAccountItem): PayoutMethodSummary {
+  const base = {
+    payoutAccountId: account.payoutAccountId,
+    destination: maskDestination(account),
+    ...(account.holdUntil ? { holdUntil: account.holdUntil } : {}),
+    updatedAt: account.updatedAt,
+  };
+  if (account.method === 'email') return { ...base, method: 'email', email: account.email };
+  const { accountNumber, vendorId: _vendorId, payoutAccountId: _id, holdUntil: _hold, updatedAt: _at, ...bank } = account;
+  return { ...base, ...bank, accountNumberLast4: accountNumber.replace(/\s+/g, '').slice(-4) };
+}

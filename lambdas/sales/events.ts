@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { TableKey } from '../shared/tables';
+import type { TableAccess } from '../shared/tables';
 import { ORDER_STATUSES } from './model';
 
 /**
@@ -87,4 +87,4 @@ export const orderIngestFunction = {
   /** Orders and the ledger are written; vendors only read (the commission rate). */
   tables: { orders: 'rw', ledger: 'rw', vendors: 'r' },
   description: 'Marketplace order events: the order, daily sales and the ledger in one transaction',
-} as const satisfies { entry: string; tables: Partial<Record<TableKey, 'r' | 'rw'>>; description: string };
+} as const satisfies { entry: string; tables: TableAccess; description: string };

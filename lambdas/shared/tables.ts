@@ -121,6 +121,14 @@ export const tables = {
 
 export type TableKey = keyof typeof tables;
 
+/**
+ * What a Lambda declares it needs of a table (lambdas/routes.ts, lambdas/triggers.ts, ...):
+ * `r` read, `rw` read-write, `w` write-only — put/update/condition-check, never get, query or scan,
+ * and no old values in answers (lib/data.ts), for a table a function must fill but not read.
+ */
+export type TableMode = 'r' | 'rw' | 'w';
+export type TableAccess = Partial<Record<TableKey, TableMode>>;
+
 export const localTableName = (key: TableKey): string => `seller-portal-${tables[key].name}`;
 
 /** The physical name of a table inside a Lambda (or the local API server, which sets the same env). */

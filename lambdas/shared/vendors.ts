@@ -5,6 +5,7 @@ import { dynamo } from './clients';
 import { tableName } from './tables';
 
 import type { Language } from '../../lib/definitions/languages';
+import type { PayoutMethodSummary } from '../payouts/model';
 
 export { LANGUAGES, type Language } from '../../lib/definitions/languages';
 
@@ -21,6 +22,8 @@ export interface VendorRecord {
   rejectionReason?: string;
   /** The payout destination's id (set up on the payouts page; shown in account settings). */
   payoutAccountId?: string;
+  /** The payout method as the vendor may see it (masked), kept beside `payoutAccountId` by the payout-method API. */
+  payoutMethod?: PayoutMethodSummary;
   createdAt: string;
   updatedAt: string;
 }

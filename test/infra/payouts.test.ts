@@ -174,20 +174,35 @@ describe('least privilege', () => {
     });
   });
 
-  it('payout-method API: vendors and payout accounts read-write, with the key to encrypt — nothing about the ledger or the queue', () => {
+  it('payout-method API: vendors read-write; payout accounts write-only (no read, no old values back), the key only through DynamoDB', () => {
     expect(statementsOf(apiFunctions.payoutMethod.description)).toEqual([
       XRAY,
       {
         Action: READ_WRITE,
         Effect: 'Allow',
-        Resource: [arn(accountsId()), arn(id('AWS::DynamoDB::Table', 'DataVendorsTable')), { 'Fn::Join': ['', [arn(id('AWS::DynamoDB::Table', 'DataVendorsTable')), '/index/*']] }],
+        Resource: [arn(id('AWS::DynamoDB::Table', 'DataVendorsTable')), { 'Fn::Join': ['', [arn(id('AWS::DynamoDB::Table', 'DataVendorsTable')), '/index/*']] }],
       },
-      { Action: ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey*', 'kms:ReEncrypt*'], Effect: 'Allow', Resource: arn(keyId()) },
+      {
+        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+        Effect: 'Allow',
+        Resource: arn(accountsId()),
+        Condition: { StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' } },
+      },
+      {
+        Action: ['kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey*', 'kms:DescribeKey'],
+        Effect: 'Allow',
+        Resource: arn(keyId()),
+        Condition: { StringEquals: { 'kms:ViaService': { 'Fn::Join': ['', ['dynamodb.', { Ref: 'AWS::Region' }, '.amazonaws.com']] } } },
+      },
     ]);
+    const readsAccounts = (description: string) =>
+      statementsOf(description).some((st) => JSON.stringify(st.Resource).includes(`"${accountsId()}"`) && [st.Action].flat().some((a) => /dynamodb:(GetItem|BatchGetItem|Query|Scan)/.test(String(a))));
+    expect(readsAccounts(apiFunctions.payoutMethod.description)).toBe(false);
+    expect(readsAccounts(payoutWorkerFunction.description)).toBe(true);
     expect(envOf(fn(apiFunctions.payoutMethod.description)[1])).toMatchObject({ PAYOUT_HOLD_DAYS: '3' });
   });
 
-  it('only the worker and the payout-method API may use the key or touch payout accounts', () => {
+  it('only the worker (read) and the payout-method API (write-only) may use the key or touch payout accounts', () => {
     const expected = [roleOf(fn(payoutWorkerFunction.description)[1]), roleOf(fn(apiFunctions.payoutMethod.description)[1])].sort();
     expect(rolesMentioning(keyId())).toEqual(expected);
     expect(rolesMentioning(accountsId())).toEqual(expected);

@@ -50,6 +50,8 @@ export function orderItem(vendorId: string, o: { orderId: string; placedAt: stri
 
 export interface TestVendor {
   email: string;
+  /** Cognito sub: the vendor record's key. */
+  userId: string;
   vendorId: string;
   token: string;
 }
@@ -62,5 +64,5 @@ export async function approvedVendor(label: string, vendorName: string): Promise
   await signUpVendor(email, password, vendorName);
   const { reviewVendor } = await import('../../lambdas/vendor/review');
   const { vendor } = await reviewVendor(email, { decision: 'approve' }, 'test');
-  return { email, vendorId: vendor.vendorId!, token: await idTokenFor(email, password) };
+  return { email, userId: vendor.userId, vendorId: vendor.vendorId!, token: await idTokenFor(email, password) };
 }

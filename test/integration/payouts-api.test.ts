@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
 import type * as Worker from '../../lambdas/payouts/worker';
 import type * as Provider from '../../lambdas/payouts/provider';
@@ -65,6 +65,27 @@ describe('payout method API', () => {
       expect(JSON.stringify(answer)).not.toContain(IBAN);
       expect(JSON.stringify(answer)).not.toContain('0532013');
     }
+  });
+  it('keeps id and hold for the same account, gives a new id and hold for a new number, and keeps only a masked copy on the vendor record', async () => {
+    const c = await approvedVendor('payout.c', 'Payout C Foods');
+    const first = (await put(c.token, bank)).body as { payoutAccountId: string; holdUntil: string };
+    // Same account, another bank name: same id and hold, the new name shown.
+    const renamed = await put(c.token, { ...bank, bankName: 'Commerzbank AG' });
+    expect(renamed.body).toMatchObject({ payoutAccountId: first.payoutAccountId, holdUntil: first.holdUntil, bankName: 'Commerzbank AG' });
+    // Another account number: a new id, a new hold, and the worker's copy has the new number.
+    const otherIban = 'DE02120300000000202051';
+    const moved = (await put(c.token, { ...bank, accountNumber: otherIban, swiftBic: 'BYLADEM1001' })).body as { payoutAccountId: string; accountNumberLast4: string };
+    expect(moved).toMatchObject({ payoutAccountId: expect.not.stringMatching(first.payoutAccountId), accountNumberLast4: '2051' });
+    const stored = await dynamo.send(new GetCommand({ TableName: localTableName('payoutAccounts'), Key: { vendorId: c.vendorId }, ConsistentRead: true }));
+    expect(stored.Item).toMatchObject({ payoutAccountId: moved.payoutAccountId, accountNumber: otherIban });
+    // The vendor record (read by every vendor API) carries the masked copy, never the number.
+    const record = await dynamo.send(new GetCommand({ TableName: localTableName('vendors'), Key: { userId: c.userId }, ConsistentRead: true }));
+    expect(record.Item).toMatchObject({ payoutAccountId: moved.payoutAccountId, payoutMethod: { method: 'bank', accountNumberLast4: '2051', destination: '•••• 2051' } });
+    expect(JSON.stringify(record.Item)).not.toContain('0000202051');
+    // Switching to e-mail is another destination again.
+    const email = (await put(c.token, { method: 'email', email: 'c@example.com' })).body as { payoutAccountId: string; method: string };
+    expect(email).toMatchObject({ method: 'email', payoutAccountId: expect.not.stringMatching(moved.payoutAccountId) });
+    expect((await api('/api/payout-method', { token: c.token })).body).toMatchObject({ method: 'email', email: 'c@example.com', payoutAccountId: email.payoutAccountId });
   });
 });
 

@@ -35,7 +35,8 @@ const envOf = (fn: CfnResource) => (props(fn).Environment as { Variables: Record
 function grants(roleId: string): { action: string; resource: string }[] {
   return statementsOfRole(s.json, roleId).flatMap((st) => {
     expect(st.Effect).toBe('Allow');
-    expect(st.Condition).toBeUndefined();
+    // Conditions only narrow (e.g. write-only table access); publishing is never conditional.
+    if (JSON.stringify(st.Action).includes('sns:')) expect(st.Condition).toBeUndefined();
     return asArray(st.Action as string | string[]).flatMap((action) =>
       asArray(st.Resource as unknown).map((resource) => ({ action, resource: JSON.stringify(resource) })),
     );

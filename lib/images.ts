@@ -1,7 +1,12 @@
-import { Duration } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
+import { imageCheckFunction } from '../lambdas/images/functions';
+import type { Data } from './data';
 import { productImagesBucket } from './definitions/buckets';
+import { AppFunction } from './lambda-function';
 import type { StageSettings } from './settings';
 
 const CORS_METHODS: Record<(typeof productImagesBucket.corsAllowedMethods)[number], HttpMethods> = {
@@ -12,16 +17,26 @@ const CORS_METHODS: Record<(typeof productImagesBucket.corsAllowedMethods)[numbe
   DELETE: HttpMethods.DELETE,
 };
 
+export interface ProductImagesProps {
+  settings: StageSettings;
+  accessLogs: IBucket;
+  /** The image check records its outcomes in the `imageChecks` table. */
+  data: Data;
+}
+
 /**
  * The product-images bucket (lib/definitions/buckets.ts; the local s3rver bucket reads the same
  * file): private, TLS only, encrypted, access-logged. Browsers upload straight to it with the
  * identity pool's credentials, each vendor under its own prefix (see Auth), so it answers CORS for
- * the site's origins.
+ * the site's origins. Every object created under `private/` is checked again on the server
+ * (lambdas/images/check.ts): what breaks the rules is deleted, what passes is recorded valid.
  */
 export class ProductImages extends Construct {
   readonly bucket: Bucket;
+  /** The image check, invoked by the bucket's object-created notification. */
+  readonly check: AppFunction;
 
-  constructor(scope: Construct, id: string, props: { settings: StageSettings; accessLogs: IBucket }) {
+  constructor(scope: Construct, id: string, props: ProductImagesProps) {
     super(scope, id);
     const { settings } = props;
     this.bucket = new Bucket(this, 'Bucket', {
@@ -36,6 +51,48 @@ export class ProductImages extends Construct {
       removalPolicy: settings.removalPolicy,
       autoDeleteObjects: !settings.isProd,
     });
+    this.check = this.checkUploads(props);
+  }
+
+  /**
+   * The check function and the notification that invokes it (asynchronously: Lambda retries a
+   * failed check twice). It may read and delete objects under `private/` and list that prefix (the
+   * slots of a full upload folder), nothing else of the bucket.
+   */
+  private checkUploads(props: ProductImagesProps): AppFunction {
+    const prefix = imageCheckFunction.keyPrefix;
+    const fn = new AppFunction(this, 'CheckFunction', {
+      entry: imageCheckFunction.entry,
+      description: imageCheckFunction.description,
+      logRemovalPolicy: props.settings.removalPolicy,
+      // A few S3 and DynamoDB calls per object; room for the SDK's own retries.
+      timeout: Duration.seconds(30),
+      environment: { PRODUCT_IMAGES_BUCKET: this.bucket.bucketName },
+    });
+    props.data.connect(fn, imageCheckFunction.tables);
+    fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject', 's3:DeleteObject'], resources: [this.bucket.arnForObjects(`${prefix}*`)] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['s3:ListBucket'],
+        resources: [this.bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': `${prefix}*` } },
+      }),
+    );
+    const bucketLogicalId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnElement);
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${prefix}*]`,
+      reason: 'GetObject (size, first bytes) and DeleteObject (rejected uploads) on the vendor upload prefix only: the check must reach every vendor\'s uploads, and nothing outside private/.',
+    });
+    this.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), { prefix });
+    // The notification is configured by a handler aws-cdk-lib adds once per stack.
+    for (const handler of Stack.of(this).node.children.filter((c) => c.node.id.startsWith('BucketNotificationsHandler'))) {
+      Validations.of(handler).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'Execution role of the bucket-notifications handler provided by aws-cdk-lib (it sets the notification during deployments): only CloudWatch Logs permissions.',
+      });
+    }
+    return fn;
   }
 
   /** Lets the site's origins upload from the browser (called once the distribution exists). */

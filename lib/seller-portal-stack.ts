@@ -40,7 +40,7 @@ export class SellerPortalStack extends Stack {
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { settings });
     this.data = new Data(this, 'Data', { settings });
-    this.images = new ProductImages(this, 'ProductImages', { settings, accessLogs: accessLogs.bucket });
+    this.images = new ProductImages(this, 'ProductImages', { settings, accessLogs: accessLogs.bucket, data: this.data });
     this.auth = new Auth(this, 'Auth', { settings, data: this.data, productImages: this.images.bucket });
     this.notifications = new Notifications(this, 'Notifications', {
       settings,
@@ -77,6 +77,7 @@ export class SellerPortalStack extends Stack {
         orderIngest: this.sales.ingest,
         payoutRun: this.payouts.run,
         payoutWorker: this.payouts.worker,
+        imageCheck: this.images.check,
       },
       deadLetterQueues: { orderIngest: this.sales.deadLetterQueue, payouts: { queue: this.payouts.deadLetterQueue, runbook: 'docs/operations.md' } },
       metricAlarms: {

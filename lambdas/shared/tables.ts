@@ -105,6 +105,8 @@ export const tables = {
    * The server-side check of each uploaded product image (lambdas/images), by object key: `valid`
    * (type from the bytes, size, count per upload folder) or `rejected` with the reason (the object
    * is deleted). The products API accepts only keys under the caller's prefix that checked valid.
+   * Items keyed by an upload folder (`…/products/<folder>/`, ending in '/') hold that folder's
+   * admitted keys, so concurrent checks never admit more than 11 (lambdas/images/model.ts).
    */
   imageChecks: {
     name: 'image-checks',

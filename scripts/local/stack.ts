@@ -10,7 +10,7 @@ import { LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, startCognito, type V
 import { ensureTables, startDynamoDb } from './dynamodb';
 import type { LocalPorts } from './ports';
 import { assertPortFree } from './processes';
-import { startS3 } from './s3';
+import { imageCheckNotification, startS3 } from './s3';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../..');
@@ -113,7 +113,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         onCode: opts.onCode,
         log: (l) => opts.debug(`cognito: ${l}`),
       }),
-      startS3({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), siteOrigins: webOrigins }),
+      startS3({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), siteOrigins: webOrigins, onEvent: imageCheckNotification(opts.log) }),
     ]);
     stoppers.push(() => ddb.stop(), () => cognito.stop(), () => s3.stop());
     await ensureTables(dynamodbEndpoint);

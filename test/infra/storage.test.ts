@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageCheckFunction } from '../../lambdas/images/functions';
 import { tables, type KeyDef, type TableDef } from '../../lambdas/shared/tables';
 import { productImagesBucket } from '../../lib/definitions/buckets';
-import { props, resourcesOfType, synth, type Synthesized } from './support';
+import { functionByDescription, logicalIdOf, props, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type Synthesized } from './support';
 
 let s: Synthesized;
 beforeAll(() => {
@@ -78,6 +79,62 @@ describe('buckets', () => {
         },
       ],
     });
+  });
+});
+
+describe('the server-side image check (lambdas/images/check.ts)', () => {
+  const arn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+  const bucketId = () => logicalIdOf(s.json, 'AWS::S3::Bucket', 'ProductImagesBucket');
+  const check = () => functionByDescription(s.json, imageCheckFunction.description);
+
+  it('the product-images bucket notifies the check of every object created under private/, and nothing else', () => {
+    const notifications = resourcesOfType(s.json, 'Custom::S3BucketNotifications')
+      .map(([, r]) => props(r))
+      .filter((p) => JSON.stringify(p.BucketName) === JSON.stringify({ Ref: bucketId() }));
+    expect(notifications.map((p) => p.NotificationConfiguration)).toEqual([
+      {
+        LambdaFunctionConfigurations: [
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: productImagesBucket.vendorPrefix }] } },
+            LambdaFunctionArn: arn(check()[0]),
+          },
+        ],
+      },
+    ]);
+    expect(imageCheckFunction.keyPrefix).toBe('private/');
+  });
+
+  it('only S3, for this bucket in this account, may invoke the check', () => {
+    const permissions = resourcesOfType(s.json, 'AWS::Lambda::Permission')
+      .map(([, r]) => props(r))
+      .filter((p) => JSON.stringify(p.FunctionName) === JSON.stringify(arn(check()[0])));
+    expect(permissions).toEqual([
+      { Action: 'lambda:InvokeFunction', FunctionName: arn(check()[0]), Principal: 's3.amazonaws.com', SourceAccount: { Ref: 'AWS::AccountId' }, SourceArn: arn(bucketId()) },
+    ]);
+  });
+
+  it('knows the bucket and the image-checks table from its environment', () => {
+    expect((props(check()[1]).Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({
+      PRODUCT_IMAGES_BUCKET: { Ref: bucketId() },
+      [tables.imageChecks.envVar]: { Ref: tableLogicalId(s.json, 'imageChecks') },
+    });
+  });
+
+  it('may read and delete objects under private/, list that prefix, and use the image-checks table: nothing more', () => {
+    expect(statementsOfRole(s.json, roleOf(check()[1]))).toEqual([
+      { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' },
+      {
+        Action: [
+          'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem',
+          'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:UpdateItem',
+        ],
+        Effect: 'Allow',
+        Resource: arn(tableLogicalId(s.json, 'imageChecks')),
+      },
+      { Action: ['s3:DeleteObject', 's3:GetObject'], Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(bucketId()), '/private/*']] } },
+      { Action: 's3:ListBucket', Condition: { StringLike: { 's3:prefix': 'private/*' } }, Effect: 'Allow', Resource: arn(bucketId()) },
+    ]);
   });
 });
 

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type * as ImageStore from '../../lambdas/images/store';
+import type { ImageCheckItem } from '../../lambdas/images/model';
+import { MAX_PRODUCT_IMAGES } from '../../lambdas/listings/schema';
+import { localIdentityId, productImagesBucket } from '../../lib/definitions/buckets';
+import { LOCAL_REGION } from '../../scripts/local/cognito';
+import { useTestStackEnv } from '../support/auth';
+import { gif, imageKey, jpeg, png, text } from '../lambdas/images/fixtures';
+
+/**
+ * The server-side image check against the local stack: objects are put straight into s3rver, as a
+ * vendor with S3 credentials could do without the browser; s3rver's event reaches the same handler
+ * the bucket notification invokes in the cloud, which deletes what breaks the rules and records
+ * every outcome in the imageChecks table (DynamoDB Local).
+ */
+const BUCKET = productImagesBucket.localName;
+let s3: ClientS3.S3Client;
+let sdk: typeof ClientS3;
+let store: typeof ImageStore;
+
+beforeAll(async () => {
+  useTestStackEnv();
+  sdk = await import('@aws-sdk/client-s3');
+  store = await import('../../lambdas/images/store');
+  s3 = (await import('../../lambdas/shared/s3')).s3Client();
+});
+
+const put = (key: string, body: Buffer) => s3.send(new sdk.PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body }));
+
+/** The check runs asynchronously after the upload, as in the cloud: wait for its record. */
+async function checked(key: string, timeoutMs = 15_000): Promise<ImageCheckItem> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const item = await store.getCheck(key);
+    if (item) return item;
+    if (Date.now() > deadline) throw new Error(`No image check recorded for ${key} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function exists(key: string): Promise<boolean> {
+  try {
+    await s3.send(new sdk.HeadObjectCommand({ Bucket: BUCKET, Key: key }));
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'NotFound') return false;
+    throw err;
+  }
+}
+
+const vendorFolder = () => ({ identity: localIdentityId(LOCAL_REGION, randomUUID()), folder: randomUUID() });
+
+describe('image check on s3rver uploads', () => {
+  it('keeps a real PNG and a real JPEG and records them valid with the type read from their bytes', async () => {
+    const where = vendorFolder();
+    const pngKey = imageKey({ ...where, ext: 'png' });
+    const jpegKey = imageKey({ ...where, ext: 'jpg' });
+    await Promise.all([put(pngKey, png(8)), put(jpegKey, jpeg())]);
+    expect(await checked(pngKey)).toEqual({ key: pngKey, status: 'valid', contentType: 'image/png', size: png(8).length, checkedAt: expect.any(String) });
+    expect(await checked(jpegKey)).toEqual({ key: jpegKey, status: 'valid', contentType: 'image/jpeg', size: jpeg().length, checkedAt: expect.any(String) });
+    expect(await exists(pngKey)).toBe(true);
+    expect(await exists(jpegKey)).toBe(true);
+  });
+
+  it.each([
+    ['a text file renamed .png', 'png', () => text(), 'not_an_image'],
+    ['a GIF named .jpg', 'jpg', () => gif(), 'type_mismatch'],
+    ['a 6 MB PNG', 'png', () => Buffer.concat([png(), Buffer.alloc(6 * 1024 * 1024 - png().length)]), 'too_large'],
+  ])('deletes %s from s3rver and records it rejected with the reason', async (_name, ext, body, reason) => {
+    const key = imageKey({ ext });
+    const bytes = body();
+    await put(key, bytes);
+    expect(await checked(key)).toEqual({ key, status: 'rejected', reason, size: bytes.length, checkedAt: expect.any(String) });
+    expect(await exists(key)).toBe(false);
+  });
+
+  it('deletes a real image stored outside the product folders (bad_key)', async () => {
+    const key = `private/${localIdentityId(LOCAL_REGION, randomUUID())}/${randomUUID()}.png`;
+    await put(key, png());
+    expect(await checked(key)).toMatchObject({ status: 'rejected', reason: 'bad_key' });
+    expect(await exists(key)).toBe(false);
+  });
+
+  it(`keeps ${MAX_PRODUCT_IMAGES + 1} of 12 images uploaded at once into one folder and deletes the 12th`, async () => {
+    const where = vendorFolder();
+    const keys = Array.from({ length: MAX_PRODUCT_IMAGES + 2 }, () => imageKey({ ...where, ext: 'png' }));
+    await Promise.all(keys.map((key) => put(key, png())));
+    const checks = await Promise.all(keys.map((key) => checked(key)));
+    const valid = checks.filter((c) => c.status === 'valid').map((c) => c.key);
+    const rejected = checks.filter((c) => c.status === 'rejected');
+    expect(valid).toHaveLength(MAX_PRODUCT_IMAGES + 1);
+    expect(rejected).toEqual([expect.objectContaining({ status: 'rejected', reason: 'too_many_images' })]);
+    const listed = await s3.send(new sdk.ListObjectsV2Command({ Bucket: BUCKET, Prefix: `private/${where.identity}/products/${where.folder}/` }));
+    expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual(valid.sort());
+  });
+
+  it('checks an image again when it is overwritten: a valid PNG replaced by text is deleted', async () => {
+    const key = imageKey({ ext: 'png' });
+    await put(key, png());
+    expect(await checked(key)).toMatchObject({ status: 'valid' });
+    await put(key, text());
+    await expect.poll(async () => (await store.getCheck(key))?.status, { timeout: 15_000, interval: 100 }).toBe('rejected');
+    expect(await store.getCheck(key)).toMatchObject({ reason: 'not_an_image' });
+    expect(await exists(key)).toBe(false);
+  });
+});

@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { S3Event } from 'aws-lambda';
+import { decodeEventKey, handler, UPLOAD_FOLDER_SLOTS, uploadFolderOf, type CheckOutcome } from '../../../lambdas/images/check';
+import type { ImageCheckItem, UploadFolderItem } from '../../../lambdas/images/model';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../../../lambdas/listings/schema';
+import { context } from '../events';
+import { bmp, gif, imageKey, jpeg, png, text } from './fixtures';
+
+const BUCKET = 'product-images-test';
+process.env.IMAGE_CHECKS_TABLE = 'image-checks-test';
+process.env.PRODUCT_IMAGES_BUCKET = BUCKET;
+
+const s3 = mockClient(S3Client);
+const ddb = mockClient(DynamoDBDocumentClient);
+
+/** The bucket and the table as the fakes below keep them. */
+let objects: Map<string, Buffer>;
+let items: Map<string, Record<string, unknown>>;
+
+const s3Error = (name: string, status: number) => new S3ServiceException({ name, $fault: 'client', $metadata: { httpStatusCode: status }, message: name });
+const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+/** Lets other checks run between calls: only the single-item update below is atomic, as in DynamoDB. */
+const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
+const etagOf = (b: Buffer) => `"${b.length}-${b.subarray(0, 4).toString('hex')}"`;
+
+const ADMIT = 'attribute_not_exists(admitted) OR contains(admitted, :key) OR size(admitted) < :slots';
+
+/** DynamoDB's semantics for the two updates lambdas/images/store.ts sends (asserted, so the fake cannot drift silently). */
+function update(input: UpdateCommandInput): Record<string, never> {
+  const key = input.Key!.key as string;
+  const values = input.ExpressionAttributeValues!;
+  const item = items.get(key);
+  const admitted = (item?.admitted as Set<string> | undefined) ?? undefined;
+  if (input.UpdateExpression!.startsWith('ADD admitted')) {
+    expect(input.ConditionExpression).toBe(ADMIT);
+    if (admitted && !admitted.has(values[':key'] as string) && admitted.size >= (values[':slots'] as number)) throw conditionFailed();
+    items.set(key, { ...item, key, kind: values[':kind'], updatedAt: values[':now'], admitted: new Set([...(admitted ?? []), ...(values[':keys'] as Set<string>)]) });
+    return {};
+  }
+  expect(input.UpdateExpression).toBe('DELETE admitted :keys SET updatedAt = :now');
+  expect(input.ConditionExpression).toBe('attribute_exists(#key)');
+  if (!item) throw conditionFailed();
+  const left = new Set([...(admitted ?? [])].filter((k) => !(values[':keys'] as Set<string>).has(k)));
+  const { admitted: _dropped, ...rest } = item;
+  // DynamoDB has no empty sets: deleting the last element removes the attribute.
+  items.set(key, { ...rest, updatedAt: values[':now'], ...(left.size ? { admitted: left } : {}) });
+  return {};
+}
+
+beforeEach(() => {
+  objects = new Map();
+  items = new Map();
+  s3.reset();
+  ddb.reset();
+  s3.on(HeadObjectCommand).callsFake(async ({ Key }: { Key: string }) => {
+    await yieldTurn();
+    const body = objects.get(Key);
+    if (!body) throw new NotFound({ message: 'Not Found', $metadata: { httpStatusCode: 404 } });
+    return { ContentLength: body.length, ETag: etagOf(body) };
+  });
+  s3.on(GetObjectCommand).callsFake(async ({ Key, Range }: { Key: string; Range?: string }) => {
+    await yieldTurn();
+    const body = objects.get(Key);
+    if (!body) throw s3Error('NoSuchKey', 404);
+    const [, start, end] = /^bytes=(\d+)-(\d+)$/.exec(Range ?? '') ?? [];
+    const bytes = Range ? body.subarray(Number(start), Number(end) + 1) : body;
+    return { Body: { transformToByteArray: async () => new Uint8Array(bytes) } };
+  });
+  s3.on(ListObjectsV2Command).callsFake(async ({ Prefix, MaxKeys }: { Prefix: string; MaxKeys?: number }) => {
+    await yieldTurn();
+    const keys = [...objects.keys()].filter((k) => k.startsWith(Prefix)).sort().slice(0, MaxKeys ?? 1000);
+    return { Contents: keys.map((Key) => ({ Key, Size: objects.get(Key)!.length })), IsTruncated: false };
+  });
+  s3.on(DeleteObjectCommand).callsFake(async ({ Key }: { Key: string }) => {
+    await yieldTurn();
+    objects.delete(Key);
+    return {};
+  });
+  ddb.on(PutCommand).callsFake(async ({ Item }: { Item: Record<string, unknown> }) => {
+    await yieldTurn();
+    items.set(Item.key as string, structuredClone(Item));
+    return {};
+  });
+  ddb.on(GetCommand).callsFake(async ({ Key }: { Key: { key: string } }) => {
+    await yieldTurn();
+    return { Item: items.get(Key.key) };
+  });
+  ddb.on(UpdateCommand).callsFake(async (input: UpdateCommandInput) => {
+    await yieldTurn();
+    return update(input);
+  });
+});
+
+/** S3's event for objects created in the bucket: keys URL-encoded, '+' for spaces. */
+const created = (...keys: string[]): S3Event =>
+  ({
+    Records: keys.map((key) => ({
+      eventVersion: '2.1',
+      eventSource: 'aws:s3',
+      awsRegion: 'us-east-1',
+      eventTime: '2026-03-08T07:30:00.000Z',
+      eventName: 'ObjectCreated:Put',
+      s3: { s3SchemaVersion: '1.0', configurationId: 'check', bucket: { name: BUCKET, arn: `arn:aws:s3:::${BUCKET}` }, object: { key: encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+'), sequencer: '0A1B' } },
+    })),
+  }) as unknown as S3Event;
+
+const run = (event: unknown) => handler(event as S3Event, context) as Promise<CheckOutcome[]>;
+const upload = async (key: string, body: Buffer) => {
+  objects.set(key, body);
+  const [outcome] = await run(created(key));
+  return outcome!;
+};
+const check = (key: string) => items.get(key) as ImageCheckItem | undefined;
+const folderItem = (key: string) => items.get(uploadFolderOf(key)) as UploadFolderItem | undefined;
+
+describe('image check: the rules', () => {
+  it.each([
+    ['PNG', 'png', png(), 'image/png'],
+    ['JPEG as .jpg', 'jpg', jpeg(), 'image/jpeg'],
+    ['JPEG as .jpeg', 'jpeg', jpeg(), 'image/jpeg'],
+    ['GIF', 'gif', gif(), 'image/gif'],
+    ['BMP', 'bmp', bmp(), 'image/bmp'],
+  ])('a real %s is kept and recorded valid with the type from its bytes', async (_name, ext, body, contentType) => {
+    const key = imageKey({ ext });
+    await expect(upload(key, body)).resolves.toEqual({ key, outcome: 'valid', contentType, size: body.length });
+    expect(objects.has(key)).toBe(true);
+    expect(check(key)).toEqual({ key, status: 'valid', contentType, size: body.length, checkedAt: expect.any(String) });
+    expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toMatchObject({ Range: 'bytes=0-15', IfMatch: etagOf(body) });
+  });
+
+  it.each([
+    ['a text file renamed .png', 'png', text(), 'not_an_image'],
+    ['an empty .jpg', 'jpg', Buffer.alloc(0), 'not_an_image'],
+    ['a GIF named .jpg', 'jpg', gif(), 'type_mismatch'],
+    ['a PNG named .bmp', 'bmp', png(), 'type_mismatch'],
+  ])('%s is deleted and recorded rejected', async (_name, ext, body, reason) => {
+    const key = imageKey({ ext });
+    await expect(upload(key, body)).resolves.toEqual({ key, outcome: 'rejected', reason, size: body.length });
+    expect(objects.has(key)).toBe(false);
+    expect(check(key)).toEqual({ key, status: 'rejected', reason, size: body.length, checkedAt: expect.any(String) });
+  });
+
+  it('a file over 5 MB is rejected from its stored size, without reading it', async () => {
+    const key = imageKey({ ext: 'png' });
+    const body = Buffer.concat([png(), Buffer.alloc(MAX_IMAGE_BYTES + 1 - png().length)]);
+    await expect(upload(key, body)).resolves.toMatchObject({ outcome: 'rejected', reason: 'too_large', size: MAX_IMAGE_BYTES + 1 });
+    expect(objects.has(key)).toBe(false);
+    expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
+  });
+
+  it('exactly 5 MB (5 × 1024 × 1024 bytes) is allowed', async () => {
+    const key = imageKey({ ext: 'png' });
+    const body = Buffer.concat([png(), Buffer.alloc(MAX_IMAGE_BYTES - png().length)]);
+    await expect(upload(key, body)).resolves.toMatchObject({ outcome: 'valid', size: MAX_IMAGE_BYTES });
+  });
+
+  it.each([
+    ['an image straight in the identity folder', (id: string) => `private/${id}/${randomUUID()}.png`],
+    ['an unknown extension', (id: string) => `private/${id}/products/${randomUUID()}/${randomUUID()}.webp`],
+    ['an upper-case extension', (id: string) => `private/${id}/products/${randomUUID()}/${randomUUID()}.PNG`],
+    ['a file name that is not an id', (id: string) => `private/${id}/products/${randomUUID()}/my photo.png`],
+    ['another folder than products', (id: string) => `private/${id}/invoices/${randomUUID()}/${randomUUID()}.png`],
+  ])('%s is deleted and recorded rejected as bad_key, even when it is a real image', async (_name, keyFor) => {
+    const key = keyFor(`us-east-1:${randomUUID()}`);
+    await expect(upload(key, png())).resolves.toMatchObject({ key, outcome: 'rejected', reason: 'bad_key' });
+    expect(objects.has(key)).toBe(false);
+    expect(check(key)).toMatchObject({ status: 'rejected', reason: 'bad_key' });
+  });
+
+  it('never touches an object outside the vendor prefix', async () => {
+    const key = `public/${randomUUID()}.png`;
+    await expect(upload(key, text())).resolves.toEqual({ key, outcome: 'ignored' });
+    expect(objects.has(key)).toBe(true);
+    expect(s3.commandCalls(HeadObjectCommand)).toHaveLength(0);
+    expect(items.size).toBe(0);
+  });
+});
+
+describe('image check: count per upload folder', () => {
+  const folderOf = () => ({ identity: `us-east-1:${randomUUID()}`, folder: randomUUID() });
+
+  it(`keeps ${MAX_PRODUCT_IMAGES} images plus the nutrition label, and rejects the next one`, async () => {
+    const where = folderOf();
+    const keys = Array.from({ length: UPLOAD_FOLDER_SLOTS + 1 }, () => imageKey({ ...where, ext: 'png' }));
+    const outcomes = [];
+    for (const key of keys) outcomes.push(await upload(key, png()));
+    expect(outcomes.slice(0, UPLOAD_FOLDER_SLOTS).every((o) => o.outcome === 'valid')).toBe(true);
+    expect(outcomes[UPLOAD_FOLDER_SLOTS]).toMatchObject({ outcome: 'rejected', reason: 'too_many_images' });
+    expect(objects.has(keys[UPLOAD_FOLDER_SLOTS]!)).toBe(false);
+    expect(check(keys[UPLOAD_FOLDER_SLOTS]!)).toMatchObject({ status: 'rejected', reason: 'too_many_images' });
+    expect(folderItem(keys[0]!)?.admitted).toEqual(new Set(keys.slice(0, UPLOAD_FOLDER_SLOTS)));
+  });
+
+  it('12 uploads checked at the same time: exactly 11 are kept, whatever the interleaving', async () => {
+    const where = folderOf();
+    const keys = Array.from({ length: UPLOAD_FOLDER_SLOTS + 1 }, () => imageKey({ ...where, ext: 'png' }));
+    for (const key of keys) objects.set(key, png());
+    const outcomes = (await Promise.all(keys.map((key) => run(created(key))))).flat();
+    expect(outcomes.filter((o) => o.outcome === 'valid')).toHaveLength(UPLOAD_FOLDER_SLOTS);
+    expect(outcomes.filter((o) => o.outcome === 'rejected' && o.reason === 'too_many_images')).toHaveLength(1);
+    const remaining = keys.filter((k) => objects.has(k));
+    expect(remaining).toHaveLength(UPLOAD_FOLDER_SLOTS);
+    expect(folderItem(keys[0]!)?.admitted).toEqual(new Set(remaining));
+    expect(remaining.every((k) => check(k)?.status === 'valid')).toBe(true);
+  });
+
+  it('12 uploads arriving while the earlier ones are being checked: exactly 11 are kept', async () => {
+    const where = folderOf();
+    const keys = Array.from({ length: UPLOAD_FOLDER_SLOTS + 1 }, () => imageKey({ ...where, ext: 'png' }));
+    const checks: Promise<CheckOutcome[]>[] = [];
+    for (const key of keys) {
+      objects.set(key, png());
+      checks.push(run(created(key)));
+      // The next object lands while this check is between its S3 and DynamoDB calls.
+      await yieldTurn();
+      await yieldTurn();
+    }
+    const outcomes = (await Promise.all(checks)).flat();
+    expect(outcomes.filter((o) => o.outcome === 'valid')).toHaveLength(UPLOAD_FOLDER_SLOTS);
+    expect(keys.filter((k) => objects.has(k))).toHaveLength(UPLOAD_FOLDER_SLOTS);
+  });
+
+  it('two uploads racing for the last slot: one wins, the other is deleted', async () => {
+    const where = folderOf();
+    for (let i = 0; i < UPLOAD_FOLDER_SLOTS - 1; i += 1) await upload(imageKey({ ...where, ext: 'jpg' }), jpeg());
+    const racing = [imageKey({ ...where, ext: 'png' }), imageKey({ ...where, ext: 'gif' })];
+    objects.set(racing[0]!, png());
+    objects.set(racing[1]!, gif());
+    // Both objects are in the folder before either check runs: each listing would show both.
+    const outcomes = (await Promise.all(racing.map((k) => run(created(k))))).flat();
+    expect(outcomes.map((o) => (o.outcome === 'rejected' ? o.reason : o.outcome)).sort()).toEqual(['too_many_images', 'valid']);
+    expect(racing.filter((k) => objects.has(k))).toHaveLength(1);
+    expect(folderItem(racing[0]!)?.admitted.size).toBe(UPLOAD_FOLDER_SLOTS);
+  });
+
+  it('frees the slot of an image the vendor removed, so a replacement fits', async () => {
+    const where = folderOf();
+    const keys = Array.from({ length: UPLOAD_FOLDER_SLOTS }, () => imageKey({ ...where, ext: 'png' }));
+    for (const key of keys) await upload(key, png());
+    objects.delete(keys[3]!); // removed in the image manager (the vendor may delete under their prefix)
+    const replacement = imageKey({ ...where, ext: 'jpg' });
+    await expect(upload(replacement, jpeg())).resolves.toMatchObject({ outcome: 'valid' });
+    expect(folderItem(replacement)?.admitted).toEqual(new Set([...keys.filter((_, i) => i !== 3), replacement]));
+  });
+
+  it('other rejections do not use a slot', async () => {
+    const where = folderOf();
+    for (let i = 0; i < UPLOAD_FOLDER_SLOTS; i += 1) await upload(imageKey({ ...where, ext: 'png' }), i % 2 ? text() : png());
+    expect(folderItem(imageKey({ ...where, ext: 'png' }))?.admitted.size).toBe(Math.ceil(UPLOAD_FOLDER_SLOTS / 2));
+  });
+});
+
+describe('image check: at-least-once delivery', () => {
+  it('a redelivered event of a valid image changes nothing but the check time', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    const first = check(key);
+    await expect(run(created(key))).resolves.toEqual([{ key, outcome: 'valid', contentType: 'image/png', size: png().length }]);
+    expect({ ...check(key), checkedAt: '' }).toEqual({ ...first, checkedAt: '' });
+    expect(folderItem(key)?.admitted).toEqual(new Set([key]));
+    expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+  });
+
+  it('a redelivered event of a rejected (deleted) object keeps the rejection and deletes nothing', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, text());
+    const rejected = check(key);
+    s3.resetHistory();
+    ddb.resetHistory();
+    await expect(run(created(key))).resolves.toEqual([{ key, outcome: 'gone' }]);
+    expect(check(key)).toEqual(rejected);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+  });
+
+  it('an event for a full folder redelivered to an admitted image keeps it valid', async () => {
+    const where = { identity: `us-east-1:${randomUUID()}`, folder: randomUUID() };
+    const keys = Array.from({ length: UPLOAD_FOLDER_SLOTS }, () => imageKey({ ...where, ext: 'png' }));
+    for (const key of keys) await upload(key, png());
+    await expect(run(created(keys[UPLOAD_FOLDER_SLOTS - 1]!))).resolves.toMatchObject([{ outcome: 'valid' }]);
+    expect(keys.every((k) => objects.has(k))).toBe(true);
+  });
+
+  it('an image overwritten with something else is checked again: rejected, deleted, its slot freed', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    await expect(upload(key, text())).resolves.toMatchObject({ outcome: 'rejected', reason: 'not_an_image' });
+    expect(check(key)).toMatchObject({ status: 'rejected', reason: 'not_an_image' });
+    expect(folderItem(key)?.admitted).toBeUndefined();
+  });
+
+  it('an object replaced between the look and the read is left to its own event', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    s3.on(GetObjectCommand).rejects(s3Error('PreconditionFailed', 412));
+    await expect(run(created(key))).resolves.toEqual([{ key, outcome: 'changed' }]);
+    expect(items.size).toBe(0);
+    expect(objects.has(key)).toBe(true);
+  });
+});
+
+describe('image check: the event and failures', () => {
+  it('decodes S3 event keys (":" as %3A, "+" for a space)', async () => {
+    expect(decodeEventKey('private/us-east-1%3Aabc/products/x/a+b%2Bc.png')).toBe('private/us-east-1:abc/products/x/a b+c.png');
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    const event = created(key);
+    expect(event.Records[0]!.s3.object.key).toContain('%3A');
+    await expect(run(event)).resolves.toMatchObject([{ key, outcome: 'valid' }]);
+  });
+
+  it('checks every record of the event and skips other event kinds', async () => {
+    const good = imageKey({ ext: 'gif' });
+    const bad = imageKey({ ext: 'gif' });
+    objects.set(good, gif());
+    objects.set(bad, jpeg());
+    const event = created(good, bad, good);
+    event.Records[2]!.eventName = 'ObjectRemoved:Delete';
+    await expect(run(event)).resolves.toMatchObject([
+      { key: good, outcome: 'valid' },
+      { key: bad, outcome: 'rejected', reason: 'type_mismatch' },
+    ]);
+  });
+
+  it('ignores objects of another bucket', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, text());
+    const event = created(key);
+    event.Records[0]!.s3.bucket.name = 'someone-elses-bucket';
+    await expect(run(event)).resolves.toEqual([{ key, outcome: 'ignored' }]);
+    expect(objects.has(key)).toBe(true);
+  });
+
+  it('something that is not an S3 event is logged and dropped: retrying cannot help', async () => {
+    await expect(run({ Service: 'Amazon S3', Event: 's3:TestEvent' })).resolves.toEqual([]);
+    await expect(run({ Records: [{ eventName: 'ObjectCreated:Put' }] })).resolves.toEqual([]);
+    expect(s3.calls()).toHaveLength(0);
+  });
+
+  it('throws when DynamoDB fails, before deleting anything, so Lambda retries the event', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, text());
+    ddb.on(PutCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    await expect(run(created(key))).rejects.toThrow('ProvisionedThroughputExceeded');
+    expect(objects.has(key)).toBe(true);
+  });
+
+  it('throws when S3 refuses to read an object that is there (a permission problem, not a bad upload)', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    s3.on(HeadObjectCommand).rejects(s3Error('Forbidden', 403));
+    await expect(run(created(key))).rejects.toThrow('Forbidden');
+    expect(s3.commandCalls(ListObjectsV2Command)[0]!.args[0].input).toMatchObject({ Prefix: key, MaxKeys: 1 });
+  });
+
+  it('a 403 for an object the listing does not show means it is gone (S3 without ListBucket on the key)', async () => {
+    const key = imageKey({ ext: 'png' });
+    s3.on(HeadObjectCommand).rejects(s3Error('Forbidden', 403));
+    await expect(run(created(key))).resolves.toEqual([{ key, outcome: 'gone' }]);
+  });
+
+  it('throws without the bucket name in its environment (a deployment error)', async () => {
+    delete process.env.PRODUCT_IMAGES_BUCKET;
+    try {
+      await expect(run(created(imageKey({ ext: 'png' })))).rejects.toThrow('PRODUCT_IMAGES_BUCKET');
+    } finally {
+      process.env.PRODUCT_IMAGES_BUCKET = BUCKET;
+    }
+  });
+});

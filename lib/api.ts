@@ -1,4 +1,4 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
@@ -13,11 +13,15 @@ import {
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IIdentityPool } from 'aws-cdk-lib/aws-cognito-identitypool';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey } from '../lambdas/routes';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
+import { productImagesBucket } from './definitions/buckets';
 import type { Notifications } from './notifications';
 import { payoutEnvironment, salesEnvironment, type StageSettings } from './settings';
 
@@ -93,7 +97,18 @@ export interface ApiProps {
   userPoolClient: IUserPoolClient;
   data: Data;
   notifications: Notifications;
+  /** The product-images bucket: the listings function signs GET URLs for it and deletes unreferenced images. */
+  productImages: IBucket;
+  /** The identity pool the browser uploads with: the listings function maps a caller to their upload prefix. */
+  identityPool: IIdentityPool;
 }
+
+/**
+ * Product images the products API touches: `private/<identityId>/products/...` (lambdas/listings/images.ts).
+ * The identity id is a policy variable only for the browser's role, so the function gets every
+ * vendor's product folder and the code restricts each request to the caller's own prefix.
+ */
+export const LISTINGS_IMAGE_OBJECTS = `${productImagesBucket.vendorPrefix}*/products/*`;
 
 /**
  * The REST API, generated from the route table (lambdas/routes.ts): one Lambda per entry of
@@ -189,6 +204,8 @@ export class Api extends Construct {
       }),
     ) as Record<ApiFunctionKey, AppFunction>;
 
+    this.connectListings(props);
+
     for (const route of routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
       const integration = route.stream
@@ -200,6 +217,26 @@ export class Api extends Construct {
         requestValidator: validator,
       });
     }
+  }
+
+  /**
+   * The products API's extras: the images bucket and identity pool by env; GetObject (to sign the
+   * display URLs, which carry the function's own permission) and DeleteObject (images no version
+   * references after a save, an approval or a delete) on product image keys only. GetId, which
+   * maps a caller's token to their identity id, is an unauthenticated Cognito API: no grant.
+   */
+  private connectListings(props: ApiProps): void {
+    const listings = this.functions.listings;
+    listings.addEnvironment('PRODUCT_IMAGES_BUCKET', props.productImages.bucketName);
+    listings.addEnvironment('IDENTITY_POOL_ID', props.identityPool.identityPoolId);
+    listings.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [props.productImages.arnForObjects(LISTINGS_IMAGE_OBJECTS)] }),
+    );
+    const bucketId = Stack.of(this).getLogicalId(props.productImages.node.defaultChild as CfnElement);
+    Validations.of(listings).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${LISTINGS_IMAGE_OBJECTS}]`,
+      reason: "Get and Delete only, only product images (private/<identity>/products/): the handler limits each request to the caller's own identity prefix.",
+    });
   }
 }
 

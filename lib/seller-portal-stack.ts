@@ -52,6 +52,8 @@ export class SellerPortalStack extends Stack {
       notifications: this.notifications,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.webClient,
+      productImages: this.images.bucket,
+      identityPool: this.auth.identityPool,
     });
     this.sales = new Sales(this, 'Sales', { settings, data: this.data });
     this.payouts = new Payouts(this, 'Payouts', { settings, data: this.data, accessLogs: accessLogs.bucket });

@@ -14,15 +14,17 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { API_STAGE_NAME } from './api';
 import type { WebConfig } from './definitions/web-config';
 import { defaultWebDistDir, hasBuiltSite, projectRoot } from './paths';
 import type { StageSettings } from './settings';
@@ -146,7 +148,14 @@ export class Site extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new RestApiOrigin(props.api),
+          // The API's domain and stage path as plain values: RestApiOrigin would read them from the
+          // stage, making the distribution wait for the API deployment, i.e. for every API Lambda —
+          // a cycle as soon as one of them references a resource that waits for the distribution
+          // (the product-images bucket, whose CORS rule names the distribution's domain).
+          origin: new HttpOrigin(`${props.api.restApiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`, {
+            originPath: `/${API_STAGE_NAME}`,
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

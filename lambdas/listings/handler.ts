@@ -1,0 +1,147 @@
+/**
+ * The products API (docs/api.md, "Products"): the product lists by tab, the item form's create,
+ * read, update, submit and delete, the inventory table and its offer edit. Parse → ./products
+ * (state changes, conditional writes) → views with signed image URLs.
+ */
+import * as z from 'zod';
+import { callerIdentityId } from '../shared/identity';
+import { apiHandler, route, type Reply, type RouteRequest } from '../shared/http';
+import type { VendorCaller } from '../shared/auth';
+import { logger } from '../shared/logger';
+import { decodeCursor, encodeCursor, isTabSortKey } from './cursor';
+import { imageSigner } from './images';
+import { cursorParam, inventoryListKey, inventoryQuery, inventorySlice, isInventoryKey, limitParam, optionalParam, PAGE_SIZE_DEFAULT, type InventoryQuery } from './inventory';
+import { PRODUCT_TABS, type InventoryPage, type ProductPage } from './model';
+import { changeProductOffer, createProduct, deleteProduct, ownProduct, saveProduct, submitProduct } from './products';
+import { offerSchema } from './schema';
+import { catalogueRows, queryProductTab } from './store';
+import { FieldValidationError, parseFields, parseProductValues } from './validation';
+import { inventoryRow, productView } from './view';
+
+/** Body of POST and PUT: the item form's values, and whether to submit them for review. */
+export const productBody = z.strictObject({ values: z.unknown(), submit: z.boolean() });
+
+/** `GET /api/products` query. Unknown parameters are refused; the default tab is Published. */
+export const productsQuery = z.strictObject({
+  tab: optionalParam(z.enum(PRODUCT_TABS, { message: `must be one of ${PRODUCT_TABS.join(', ')}` })),
+  cursor: cursorParam,
+  limit: limitParam,
+});
+
+/** Field errors (the item form and the offer dialog) are answered with `fields` next to the message. */
+function withFieldErrors<B, Q>(handler: (req: RouteRequest<B, Q, VendorCaller>) => Promise<Reply>) {
+  return async (req: RouteRequest<B, Q, VendorCaller>): Promise<Reply> => {
+    try {
+      return await handler(req);
+    } catch (err) {
+      if (!(err instanceof FieldValidationError)) throw err;
+      logger.info('request rejected', { statusCode: 400, code: err.code, fields: err.fields });
+      return err.reply();
+    }
+  };
+}
+
+const productId = (params: Record<string, string>) => params.productId ?? '';
+
+export const handler = apiHandler('listings', {
+  'GET /api/products': route({
+    access: 'vendor',
+    query: productsQuery,
+    async handler({ query, caller }) {
+      const vendorId = caller.vendor.vendorId;
+      const tab = query.tab ?? 'published';
+      const list = `products|${tab}`;
+      const after = query.cursor ? decodeCursor(query.cursor, vendorId, list, isTabSortKey) : undefined;
+      const page = await queryProductTab(vendorId, tab, { limit: query.limit ?? PAGE_SIZE_DEFAULT, after });
+      const sign = imageSigner();
+      const body: ProductPage = {
+        items: await Promise.all(page.items.map((item) => productView(item, sign))),
+        ...(page.lastSort ? { nextCursor: encodeCursor(vendorId, list, page.lastSort) } : {}),
+      };
+      return { body };
+    },
+  }),
+
+  'POST /api/products': route({
+    access: 'vendor',
+    body: productBody,
+    handler: withFieldErrors(async ({ event, body, caller }) => {
+      const content = parseProductValues(body.values, body.submit);
+      const identityId = await callerIdentityId(event, caller);
+      const item = await createProduct(caller.vendor.vendorId, identityId, content, body.submit);
+      logger.info('product created', { vendorId: item.vendorId, productId: item.productId, state: item.revision?.state });
+      return { statusCode: 201, body: await productView(item, imageSigner()) };
+    }),
+  }),
+
+  'GET /api/products/{productId}': route({
+    access: 'vendor',
+    async handler({ params, caller }) {
+      return { body: await productView(await ownProduct(caller.vendor.vendorId, productId(params)), imageSigner()) };
+    },
+  }),
+
+  'PUT /api/products/{productId}': route({
+    access: 'vendor',
+    body: productBody,
+    handler: withFieldErrors(async ({ event, body, params, caller }) => {
+      const content = parseProductValues(body.values, body.submit);
+      const identityId = await callerIdentityId(event, caller);
+      const item = await saveProduct(caller.vendor.vendorId, productId(params), identityId, content, body.submit);
+      logger.info('product saved', { vendorId: item.vendorId, productId: item.productId, state: item.revision?.state });
+      return { body: await productView(item, imageSigner()) };
+    }),
+  }),
+
+  'POST /api/products/{productId}/submit': route({
+    access: 'vendor',
+    handler: withFieldErrors(async ({ event, params, caller }) => {
+      // The product is looked up first, so another vendor's id is a 404 before anything else.
+      await ownProduct(caller.vendor.vendorId, productId(params));
+      const item = await submitProduct(caller.vendor.vendorId, productId(params), await callerIdentityId(event, caller));
+      logger.info('product submitted', { vendorId: item.vendorId, productId: item.productId });
+      return { body: await productView(item, imageSigner()) };
+    }),
+  }),
+
+  'DELETE /api/products/{productId}': route({
+    access: 'vendor',
+    async handler({ params, caller }) {
+      const remaining = await deleteProduct(caller.vendor.vendorId, productId(params));
+      logger.info(remaining ? 'product revision discarded' : 'product deleted', { vendorId: caller.vendor.vendorId, productId: productId(params) });
+      return remaining ? { body: await productView(remaining, imageSigner()) } : { statusCode: 204 };
+    },
+  }),
+
+  'PATCH /api/products/{productId}/offer': route({
+    access: 'vendor',
+    body: z.unknown(),
+    handler: withFieldErrors(async ({ body, params, caller }) => {
+      // 404 before 400: whether a body is acceptable says nothing about another vendor's product.
+      await ownProduct(caller.vendor.vendorId, productId(params));
+      const offer = parseFields(offerSchema, body, 'The body');
+      const item = await changeProductOffer(caller.vendor.vendorId, productId(params), offer);
+      logger.info('offer changed', { vendorId: item.vendorId, productId: item.productId });
+      return { body: await productView(item, imageSigner()) };
+    }),
+  }),
+
+  'GET /api/inventory': route({
+    access: 'vendor',
+    query: inventoryQuery,
+    async handler({ query, caller }) {
+      const vendorId = caller.vendor.vendorId;
+      const search: InventoryQuery = { q: query.q ?? '', sort: query.sort ?? 'name', order: query.order ?? 'asc' };
+      const list = inventoryListKey(search);
+      const after = query.cursor ? decodeCursor(query.cursor, vendorId, list, isInventoryKey) : undefined;
+      const slice = inventorySlice(await catalogueRows(vendorId), search, { limit: query.limit ?? PAGE_SIZE_DEFAULT, after });
+      const sign = imageSigner();
+      const body: InventoryPage = {
+        items: await Promise.all(slice.rows.map((row) => inventoryRow(row, sign))),
+        total: slice.total,
+        ...(slice.lastKey ? { nextCursor: encodeCursor(vendorId, list, slice.lastKey) } : {}),
+      };
+      return { body };
+    },
+  }),
+});

@@ -1,0 +1,260 @@
+/**
+ * A vendor's product as stored (one item per product in the `products` table) and its review
+ * states (spec §4, issue 5), as pure functions: every change takes the item as read and returns
+ * the next item, which the store writes conditionally on the `version` it read. Nothing here talks
+ * to AWS, so the rules are tested without mocks (test/lambdas/listings/product.test.ts).
+ *
+ * A product has at most one live (published) version and at most one working revision (draft,
+ * pending review or rejected). The offer — price, compare-at price, inventory, out of stock — sits
+ * at the top of the item and changes without review.
+ */
+import { ConflictError } from '../shared/errors';
+import type { ProductTab, RevisionState } from './model';
+import type { Offer, ProductContent } from './schema';
+
+export interface LiveVersion {
+  content: ProductContent;
+  publishedAt: string;
+  reviewedBy?: string;
+}
+
+export interface Revision {
+  content: ProductContent;
+  state: RevisionState;
+  savedAt: string;
+  submittedAt?: string;
+  /** Kept when a rejected revision is saved as a draft again, so the form can still show why. */
+  rejectedAt?: string;
+  rejectionReasons?: string[];
+  reviewedBy?: string;
+}
+
+/** The index attributes derived from the versions (see `withIndexes`); never set by hand. */
+export interface ProductIndexAttributes {
+  /** Name shown in lists and searched by the inventory: the revision's if any, else the live version's. */
+  nameEn: string;
+  nameZh: string;
+  /** Primary image of what the list row shows. */
+  thumbnailKey?: string;
+  /** byVendorPublished: present while a live version exists. */
+  publishedVendorId?: string;
+  publishedSort?: string;
+  /** byVendorRevision: `<vendorId>#draft|pending|rejected` while a revision exists. */
+  revisionTab?: string;
+  revisionSort?: string;
+  /** byReviewQueue: `pending` only while the revision awaits review. */
+  reviewQueue?: 'pending';
+}
+
+export interface ProductItem extends ProductIndexAttributes {
+  vendorId: string;
+  productId: string;
+  sku: string;
+  /** Optimistic lock: each write is conditional on the version it read and increments it. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  priceCents: number;
+  compareAtCents?: number;
+  inventory: number;
+  outOfStock: boolean;
+  offerUpdatedAt: string;
+  live?: LiveVersion;
+  revision?: Revision;
+}
+
+export const PRODUCT_ID_PATTERN = /^P-[0-9A-Z]{10}$/;
+
+export const underReview = () =>
+  new ConflictError('This product is under review and cannot be edited until the review is finished.', 'product_under_review');
+
+const INDEX_ATTRIBUTES: readonly (keyof ProductIndexAttributes)[] = [
+  'nameEn',
+  'nameZh',
+  'thumbnailKey',
+  'publishedVendorId',
+  'publishedSort',
+  'revisionTab',
+  'revisionSort',
+  'reviewQueue',
+];
+
+/**
+ * Recomputes the list and index attributes from the versions, so the sparse indexes can never
+ * disagree with the item: a product is in byVendorPublished exactly while it has a live version,
+ * in byVendorRevision under its revision's state, and in byReviewQueue only while pending. Sort
+ * keys end with the product id, so they are unique and a cursor can name a position.
+ */
+export function withIndexes(item: ProductItem): ProductItem {
+  const next: ProductItem = { ...item };
+  for (const key of INDEX_ATTRIBUTES) delete next[key];
+  const shown = item.revision?.content ?? item.live?.content;
+  next.nameEn = shown?.nameEn ?? '';
+  next.nameZh = shown?.nameZh ?? '';
+  const thumbnail = shown?.images[0];
+  if (thumbnail) next.thumbnailKey = thumbnail;
+  if (item.live) {
+    next.publishedVendorId = item.vendorId;
+    next.publishedSort = `${item.live.publishedAt}#${item.productId}`;
+  }
+  if (item.revision) {
+    const r = item.revision;
+    next.revisionTab = `${item.vendorId}#${r.state}`;
+    // Pending: when submitted (the review queue is oldest first); rejected: when rejected; draft: last save.
+    const at = r.state === 'pending' ? (r.submittedAt ?? r.savedAt) : r.state === 'rejected' ? (r.rejectedAt ?? r.savedAt) : r.savedAt;
+    next.revisionSort = `${at}#${item.productId}`;
+    if (r.state === 'pending') next.reviewQueue = 'pending';
+  }
+  return next;
+}
+
+const offerOf = (item: ProductItem): Offer => ({
+  price: item.priceCents,
+  compareAtPrice: item.compareAtCents,
+  inventory: item.inventory,
+  outOfStock: item.outOfStock,
+});
+
+/**
+ * The offer applies to whichever version is live; the versions' own price fields are kept equal
+ * to it, so the item form always opens with the price the marketplace charges.
+ */
+function withOffer(item: ProductItem, offer: Offer, now: string): ProductItem {
+  const priced = (content: ProductContent): ProductContent => {
+    const c: ProductContent = { ...content, price: offer.price };
+    if (offer.compareAtPrice === undefined) delete c.compareAtPrice;
+    else c.compareAtPrice = offer.compareAtPrice;
+    return c;
+  };
+  const current = offerOf(item);
+  const changed = (Object.keys(current) as (keyof Offer)[]).some((k) => current[k] !== offer[k]);
+  const next: ProductItem = {
+    ...item,
+    priceCents: offer.price,
+    inventory: offer.inventory,
+    outOfStock: offer.outOfStock,
+    // The marketplace picks up offer changes by this time; an unchanged offer keeps it.
+    offerUpdatedAt: changed ? now : item.offerUpdatedAt,
+  };
+  if (offer.compareAtPrice === undefined) delete next.compareAtCents;
+  else next.compareAtCents = offer.compareAtPrice;
+  if (next.live) next.live = { ...next.live, content: priced(next.live.content) };
+  if (next.revision) next.revision = { ...next.revision, content: priced(next.revision.content) };
+  return next;
+}
+
+const bumped = (item: ProductItem, now: string): ProductItem => withIndexes({ ...item, version: item.version + 1, updatedAt: now });
+
+/** A new product: a draft, or straight into review. Stock starts at zero. */
+export function newProduct(p: { vendorId: string; productId: string; sku: string; content: ProductContent; submit: boolean; now: string }): ProductItem {
+  const revision: Revision = { content: p.content, state: p.submit ? 'pending' : 'draft', savedAt: p.now, ...(p.submit ? { submittedAt: p.now } : {}) };
+  const base: ProductItem = {
+    vendorId: p.vendorId,
+    productId: p.productId,
+    sku: p.sku,
+    version: 1,
+    createdAt: p.now,
+    updatedAt: p.now,
+    priceCents: p.content.price,
+    inventory: 0,
+    outOfStock: false,
+    offerUpdatedAt: p.now,
+    revision,
+    nameEn: '',
+    nameZh: '',
+  };
+  return withIndexes(withOffer(base, { price: p.content.price, compareAtPrice: p.content.compareAtPrice, inventory: 0, outOfStock: false }, p.now));
+}
+
+/**
+ * The item form saved (PUT): the content becomes the revision, as a draft or submitted for
+ * review. The live version of a published product stays as it is until the revision is approved.
+ * The form's price is written to the offer at once: prices never wait for review.
+ */
+export function saveRevision(item: ProductItem, content: ProductContent, submit: boolean, now: string): ProductItem {
+  if (item.revision?.state === 'pending') throw underReview();
+  const previous = item.revision;
+  const revision: Revision = submit
+    ? { content, state: 'pending', savedAt: now, submittedAt: now }
+    : {
+        content,
+        state: 'draft',
+        savedAt: now,
+        ...(previous?.rejectedAt ? { rejectedAt: previous.rejectedAt, rejectionReasons: previous.rejectionReasons ?? [] } : {}),
+      };
+  const next = withOffer({ ...item, revision }, { ...offerOf(item), price: content.price, compareAtPrice: content.compareAtPrice }, now);
+  return bumped(next, now);
+}
+
+/** Sends the draft or rejected revision to review (its content is validated by the caller). */
+export function submitRevision(item: ProductItem, now: string): ProductItem {
+  const r = item.revision;
+  if (r?.state === 'pending') throw new ConflictError('This product is already under review.', 'product_under_review');
+  if (!r) throw new ConflictError('This product has no changes to submit for review.', 'nothing_to_submit');
+  return bumped({ ...item, revision: { content: r.content, state: 'pending', savedAt: r.savedAt, submittedAt: now } }, now);
+}
+
+/**
+ * DELETE: a product that was never published goes altogether; a published one loses its draft or
+ * rejected revision and keeps its live version. Nothing can be deleted while under review, and a
+ * published product is removed from the marketplace by support (spec: "Add/Remove a product").
+ */
+export function removeRevision(item: ProductItem, now: string): { deleted: true } | { deleted: false; item: ProductItem } {
+  if (item.revision?.state === 'pending') throw underReview();
+  if (!item.revision) {
+    throw new ConflictError('A published product cannot be deleted here. Contact support (Add/Remove a product) to take it off the marketplace.', 'product_published');
+  }
+  if (!item.live) return { deleted: true };
+  const next: ProductItem = { ...item };
+  delete next.revision;
+  return { deleted: false, item: bumped(next, now) };
+}
+
+/** The inventory table's edit (PATCH offer): allowed in every state, no review. */
+export function changeOffer(item: ProductItem, offer: Offer, now: string): ProductItem {
+  return bumped(withOffer(item, offer, now), now);
+}
+
+const notPending = (item: ProductItem) =>
+  new ConflictError(
+    `Product ${item.productId} is not awaiting review (it is ${item.revision ? item.revision.state : 'published with no changes'}).`,
+    'product_not_pending',
+  );
+
+/** Approval: the revision becomes the live version; the offer (price, stock) is kept as it is. */
+export function approveRevision(item: ProductItem, reviewer: string, now: string): ProductItem {
+  if (item.revision?.state !== 'pending') throw notPending(item);
+  const next: ProductItem = withOffer({ ...item, live: { content: item.revision.content, publishedAt: now, reviewedBy: reviewer } }, offerOf(item), now);
+  delete next.revision;
+  return bumped(next, now);
+}
+
+/** Rejection with the reasons the vendor reads; the revision can then be edited and resubmitted. */
+export function rejectRevision(item: ProductItem, reasons: string[], reviewer: string, now: string): ProductItem {
+  const r = item.revision;
+  if (r?.state !== 'pending') throw notPending(item);
+  return bumped({ ...item, revision: { ...r, state: 'rejected', rejectedAt: now, rejectionReasons: reasons, reviewedBy: reviewer } }, now);
+}
+
+/** Every image key a version references (product images and nutrition label). */
+export function versionImageKeys(content: ProductContent | undefined): string[] {
+  if (!content) return [];
+  return [...content.images, ...(content.nutritionLabel ? [content.nutritionLabel] : [])];
+}
+
+export function imageKeysOf(item: Pick<ProductItem, 'live' | 'revision'>): Set<string> {
+  return new Set([...versionImageKeys(item.live?.content), ...versionImageKeys(item.revision?.content)]);
+}
+
+/** Keys `before` referenced that `after` (or nothing, when deleted) no longer does: candidates for cleanup. */
+export function droppedImageKeys(before: ProductItem, after: ProductItem | null): string[] {
+  const kept = after ? imageKeysOf(after) : new Set<string>();
+  return [...imageKeysOf(before)].filter((k) => !kept.has(k));
+}
+
+/** Where a product stands in one word (inventory table): the live version wins. */
+export function productStatus(item: Pick<ProductItem, 'publishedVendorId' | 'revisionTab'>): ProductTab {
+  if (item.publishedVendorId) return 'published';
+  const state = item.revisionTab?.split('#').pop();
+  return state === 'pending' || state === 'rejected' ? state : 'draft';
+}

@@ -1,0 +1,124 @@
+/**
+ * What a vendor does with their products (the products API): each operation reads the caller's
+ * own product, applies a state change of ./product.ts and writes it conditionally, retrying on a
+ * concurrent write. Another vendor's product is answered exactly like a missing one.
+ */
+import { randomBytes } from 'node:crypto';
+import { ConflictError } from '../shared/errors';
+import { acceptImages, releaseUnreferencedImages } from './images';
+import {
+  changeOffer,
+  droppedImageKeys,
+  newProduct,
+  removeRevision,
+  saveRevision,
+  submitRevision,
+  underReview,
+  PRODUCT_ID_PATTERN,
+  type ProductItem,
+} from './product';
+import { contentToForm, productSubmitSchema, type Offer, type ProductContent } from './schema';
+import {
+  CATALOGUE_CAP,
+  deleteProductItem,
+  getProduct,
+  insertProduct,
+  nextSkuNumber,
+  productCount,
+  productNotFound,
+  putProduct,
+  withOptimisticRetry,
+} from './store';
+import { parseFields } from './validation';
+
+export const newProductId = (): string => `P-${randomBytes(5).toString('hex').toUpperCase()}`;
+
+/** `V-10001` and 7 → `10001-0007`. */
+export const skuFor = (vendorId: string, n: number): string => `${vendorId.replace(/^V-/, '')}-${String(n).padStart(4, '0')}`;
+
+const catalogueFull = () =>
+  new ConflictError(`Your catalogue has reached ${CATALOGUE_CAP.toLocaleString('en-US')} products. Delete drafts you no longer need, or contact support.`, 'catalogue_full');
+
+/** The caller's product, or 404 `product_not_found` (also for an id of another vendor, or not an id at all). */
+export async function ownProduct(vendorId: string, productId: string): Promise<ProductItem> {
+  const item = PRODUCT_ID_PATTERN.test(productId) ? await getProduct(vendorId, productId) : null;
+  if (!item) throw productNotFound();
+  return item;
+}
+
+/** POST: a new product with the next SKU; the images must be the caller's and checked valid. */
+export async function createProduct(vendorId: string, identityId: string, content: ProductContent, submit: boolean, now = new Date()): Promise<ProductItem> {
+  await acceptImages(content, identityId);
+  // Checked first so a full catalogue does not use up SKU numbers; the transaction enforces it.
+  if ((await productCount(vendorId)) >= CATALOGUE_CAP) throw catalogueFull();
+  const sku = skuFor(vendorId, await nextSkuNumber(vendorId));
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const item = newProduct({ vendorId, productId: newProductId(), sku, content, submit, now: now.toISOString() });
+    const outcome = await insertProduct(item);
+    if (outcome === 'created') return item;
+    if (outcome === 'catalogue_full') throw catalogueFull();
+  }
+  throw new Error('Could not find a free product id in three tries');
+}
+
+/**
+ * PUT: the form saved as the revision (draft or submitted). 409 while under review. Images the
+ * vendor removed in this save are deleted once no version of any of their products uses them.
+ */
+export async function saveProduct(vendorId: string, productId: string, identityId: string, content: ProductContent, submit: boolean, now = new Date()): Promise<ProductItem> {
+  // Read once up front: a product under review is refused before its images are looked at.
+  let read: ProductItem | null = await ownProduct(vendorId, productId);
+  if (read.revision?.state === 'pending') throw underReview();
+  await acceptImages(content, identityId);
+  const { before, after } = await withOptimisticRetry(async () => {
+    const item = read ?? (await ownProduct(vendorId, productId));
+    read = null;
+    const next = saveRevision(item, content, submit, now.toISOString());
+    await putProduct(next, item.version);
+    return { before: item, after: next };
+  });
+  await releaseUnreferencedImages(vendorId, droppedImageKeys(before, after));
+  return after;
+}
+
+/** POST …/submit: the draft or rejected revision goes to review, if complete. */
+export async function submitProduct(vendorId: string, productId: string, identityId: string, now = new Date()): Promise<ProductItem> {
+  return withOptimisticRetry(async () => {
+    const item = await ownProduct(vendorId, productId);
+    const next = submitRevision(item, now.toISOString());
+    // Complete for review, and its images still the caller's and valid.
+    const content = parseFields(productSubmitSchema, contentToForm(next.revision!.content), 'The product');
+    await acceptImages(content, identityId);
+    await putProduct(next, item.version);
+    return next;
+  });
+}
+
+/**
+ * DELETE: deletes a never-published product, or discards the revision of a published one; then
+ * deletes the images nothing references any more. Returns the remaining product, or null.
+ */
+export async function deleteProduct(vendorId: string, productId: string, now = new Date()): Promise<ProductItem | null> {
+  const { before, after } = await withOptimisticRetry(async () => {
+    const item = await ownProduct(vendorId, productId);
+    const outcome = removeRevision(item, now.toISOString());
+    if (outcome.deleted) {
+      await deleteProductItem(item);
+      return { before: item, after: null };
+    }
+    await putProduct(outcome.item, item.version);
+    return { before: item, after: outcome.item };
+  });
+  await releaseUnreferencedImages(vendorId, droppedImageKeys(before, after));
+  return after;
+}
+
+/** PATCH …/offer: price, compare-at price, inventory, out of stock — no review, in every state. */
+export async function changeProductOffer(vendorId: string, productId: string, offer: Offer, now = new Date()): Promise<ProductItem> {
+  return withOptimisticRetry(async () => {
+    const item = await ownProduct(vendorId, productId);
+    const next = changeOffer(item, offer, now.toISOString());
+    await putProduct(next, item.version);
+    return next;
+  });
+}

@@ -1,0 +1,313 @@
+/**
+ * The products table (lambdas/shared/tables.ts) and the listings' counters and image checks.
+ *
+ * Item layout: one item per product, keyed by vendorId + productId (`P-` + 10 hex digits), as
+ * `ProductItem` in ./product.ts describes it — the offer at the top (priceCents, compareAtCents,
+ * inventory, outOfStock, offerUpdatedAt), `live` { content, publishedAt, reviewedBy } and
+ * `revision` { content, state, savedAt, submittedAt, rejectedAt, rejectionReasons, reviewedBy }, the
+ * list attributes (nameEn, nameZh, thumbnailKey) and the sparse index attributes (publishedVendorId
+ * + publishedSort, revisionTab + revisionSort, reviewQueue), all recomputed by `withIndexes` on every
+ * write. Every change is one conditional write of the whole item on the `version` it read, so a
+ * review and an edit (or two edits) can never interleave into a state neither of them meant.
+ *
+ * The counters item `sku#<vendorId>` holds the vendor's SKU sequence (`value`) and how many
+ * products the vendor has (`products`, kept by the create and delete transactions: the cap).
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ImageCheckItem } from '../images/model';
+import { dynamo } from '../shared/clients';
+import { ConflictError, NotFoundError } from '../shared/errors';
+import { tableName } from '../shared/tables';
+import type { ProductTab } from './model';
+import { imageKeysOf, type LiveVersion, type ProductItem, type Revision } from './product';
+
+/** Products per vendor: the inventory table reads the whole catalogue per request (docs/decisions.md). */
+export const CATALOGUE_CAP = 5_000;
+
+/** A conditional write found another version than the one read: re-read and try again. */
+export class VersionConflict extends Error {
+  constructor() {
+    super('The product changed since it was read');
+  }
+}
+
+const counterName = (vendorId: string) => `sku#${vendorId}`;
+
+export const productNotFound = () => new NotFoundError('There is no such product.', 'product_not_found');
+
+export async function getProduct(vendorId: string, productId: string): Promise<ProductItem | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('products'), Key: { vendorId, productId }, ConsistentRead: true }));
+  return (out.Item as ProductItem | undefined) ?? null;
+}
+
+/** Writes the next state of a product if nobody wrote since `expectedVersion` was read. */
+export async function putProduct(next: ProductItem, expectedVersion: number): Promise<void> {
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: tableName('products'),
+        Item: next,
+        ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': expectedVersion },
+      }),
+    );
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) throw new VersionConflict();
+    throw err;
+  }
+}
+
+/**
+ * Runs a read-change-write until it lands on an unchanged item (a few tries), so concurrent
+ * requests never lose each other's changes; gives up with a 409 when the product keeps changing.
+ */
+export async function withOptimisticRetry<T>(attempt: () => Promise<T>, tries = 4): Promise<T> {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!(err instanceof VersionConflict)) throw err;
+      if (i >= tries) throw new ConflictError('This product was changed at the same time. Reload it and try again.', 'product_changed');
+    }
+  }
+}
+
+/** The vendor's SKU sequence: 1, 2, 3, ... Gaps are possible (a refused create), duplicates are not. */
+export async function nextSkuNumber(vendorId: string): Promise<number> {
+  const out = await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName('counters'),
+      Key: { name: counterName(vendorId) },
+      UpdateExpression: 'ADD #value :one',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return out.Attributes!.value as number;
+}
+
+export async function productCount(vendorId: string): Promise<number> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('counters'), Key: { name: counterName(vendorId) }, ConsistentRead: true }));
+  return (out.Item?.products as number | undefined) ?? 0;
+}
+
+const reasonCode = (err: unknown, index: number): string | undefined =>
+  err instanceof TransactionCanceledException ? err.CancellationReasons?.[index]?.Code : undefined;
+
+/**
+ * Creates a product and counts it in one transaction: refused (`catalogue_full`) when the vendor
+ * has `cap` products already, `id_taken` in the unlikely case the random id exists.
+ */
+export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP): Promise<'created' | 'catalogue_full' | 'id_taken'> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('counters'),
+              Key: { name: counterName(item.vendorId) },
+              UpdateExpression: 'ADD #products :one',
+              ConditionExpression: 'attribute_not_exists(#products) OR #products < :cap',
+              ExpressionAttributeNames: { '#products': 'products' },
+              ExpressionAttributeValues: { ':one': 1, ':cap': cap },
+            },
+          },
+          { Put: { TableName: tableName('products'), Item: item, ConditionExpression: 'attribute_not_exists(productId)' } },
+        ],
+      }),
+    );
+    return 'created';
+  } catch (err) {
+    if (reasonCode(err, 0) === 'ConditionalCheckFailed') return 'catalogue_full';
+    if (reasonCode(err, 1) === 'ConditionalCheckFailed') return 'id_taken';
+    throw err;
+  }
+}
+
+/** Deletes a product (as read at `item.version`) and uncounts it, in one transaction. */
+export async function deleteProductItem(item: ProductItem): Promise<void> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName('products'),
+              Key: { vendorId: item.vendorId, productId: item.productId },
+              ConditionExpression: '#version = :expected',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':expected': item.version },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName('counters'),
+              Key: { name: counterName(item.vendorId) },
+              UpdateExpression: 'ADD #products :minusOne',
+              ExpressionAttributeNames: { '#products': 'products' },
+              ExpressionAttributeValues: { ':minusOne': -1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (reasonCode(err, 0) === 'ConditionalCheckFailed') throw new VersionConflict();
+    throw err;
+  }
+}
+
+export interface ProductTabPage {
+  items: ProductItem[];
+  /** Sort key (publishedSort / revisionSort) of the last item when more follow, else null. */
+  lastSort: string | null;
+}
+
+/** Where a tab lives: its sparse index, key values and sort attribute. */
+export function tabIndex(vendorId: string, tab: ProductTab) {
+  return tab === 'published'
+    ? { IndexName: 'byVendorPublished', pk: 'publishedVendorId', pkValue: vendorId, sk: 'publishedSort' }
+    : { IndexName: 'byVendorRevision', pk: 'revisionTab', pkValue: `${vendorId}#${tab}`, sk: 'revisionSort' };
+}
+
+/**
+ * One page of a product tab, newest first, after the sort key `after`. Asks for one item more
+ * than the page, so a client never follows a cursor to an empty page.
+ */
+export async function queryProductTab(vendorId: string, tab: ProductTab, opts: { limit: number; after?: string }): Promise<ProductTabPage> {
+  const index = tabIndex(vendorId, tab);
+  const startKey = opts.after
+    ? { [index.pk]: index.pkValue, [index.sk]: opts.after, vendorId, productId: opts.after.slice(opts.after.lastIndexOf('#') + 1) }
+    : undefined;
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('products'),
+      IndexName: index.IndexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': index.pk },
+      ExpressionAttributeValues: { ':pk': index.pkValue },
+      ScanIndexForward: false,
+      Limit: opts.limit + 1,
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    }),
+  );
+  const items = (out.Items ?? []) as ProductItem[];
+  const sortOf = (item: ProductItem) => item[index.sk as 'publishedSort' | 'revisionSort']!;
+  if (items.length > opts.limit) {
+    const page = items.slice(0, opts.limit);
+    return { items: page, lastSort: sortOf(page[page.length - 1]!) };
+  }
+  // Fewer than asked for and yet a LastEvaluatedKey: DynamoDB's 1 MB limit cut the page short.
+  return { items, lastSort: out.LastEvaluatedKey && items.length > 0 ? sortOf(items[items.length - 1]!) : null };
+}
+
+/** What the inventory table reads of each product. */
+export type CatalogueRow = Pick<
+  ProductItem,
+  'productId' | 'sku' | 'nameEn' | 'nameZh' | 'thumbnailKey' | 'priceCents' | 'compareAtCents' | 'inventory' | 'outOfStock' | 'updatedAt' | 'publishedVendorId' | 'revisionTab'
+>;
+
+const CATALOGUE_ATTRIBUTES = ['productId', 'sku', 'nameEn', 'nameZh', 'thumbnailKey', 'priceCents', 'compareAtCents', 'inventory', 'outOfStock', 'updatedAt', 'publishedVendorId', 'revisionTab'];
+
+/** Every item of the vendor's partition, one DynamoDB page after another. */
+async function* partition(vendorId: string, projection: { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }, consistent: boolean) {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('products'),
+        KeyConditionExpression: '#vendorId = :vendorId',
+        ...projection,
+        ExpressionAttributeNames: { ...projection.ExpressionAttributeNames, '#vendorId': 'vendorId' },
+        ExpressionAttributeValues: { ':vendorId': vendorId },
+        ConsistentRead: consistent,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    startKey = out.LastEvaluatedKey;
+    yield* (out.Items ?? []) as Record<string, unknown>[];
+  } while (startKey);
+}
+
+/** The vendor's whole catalogue (at most CATALOGUE_CAP rows), only the inventory table's fields. */
+export async function catalogueRows(vendorId: string): Promise<CatalogueRow[]> {
+  const names = Object.fromEntries(CATALOGUE_ATTRIBUTES.map((a, i) => [`#a${i}`, a]));
+  const rows: CatalogueRow[] = [];
+  for await (const item of partition(vendorId, { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }, false)) {
+    rows.push(item as unknown as CatalogueRow);
+  }
+  return rows;
+}
+
+/**
+ * Every image key any version of any of the vendor's products references, read consistently: the
+ * last look before an image is deleted.
+ */
+export async function referencedImageKeys(vendorId: string): Promise<Set<string>> {
+  const names = { '#live': 'live', '#revision': 'revision', '#content': 'content', '#images': 'images', '#label': 'nutritionLabel' };
+  const projection = '#live.#content.#images, #live.#content.#label, #revision.#content.#images, #revision.#content.#label';
+  const keys = new Set<string>();
+  for await (const item of partition(vendorId, { ProjectionExpression: projection, ExpressionAttributeNames: names }, true)) {
+    const versions = item as { live?: Pick<LiveVersion, 'content'>; revision?: Pick<Revision, 'content'> };
+    for (const key of imageKeysOf(versions as Pick<ProductItem, 'live' | 'revision'>)) keys.add(key);
+  }
+  return keys;
+}
+
+/** The vendor a product id belongs to (byProductId), for the review, which knows only the id. */
+export async function vendorOfProduct(productId: string): Promise<string | null> {
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('products'),
+      IndexName: 'byProductId',
+      KeyConditionExpression: 'productId = :productId',
+      ExpressionAttributeValues: { ':productId': productId },
+    }),
+  );
+  return (out.Items?.[0]?.vendorId as string | undefined) ?? null;
+}
+
+/** The review queue (byReviewQueue), oldest submission first. */
+export async function pendingProducts(limit: number): Promise<ProductItem[]> {
+  const items: ProductItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('products'),
+        IndexName: 'byReviewQueue',
+        KeyConditionExpression: 'reviewQueue = :pending',
+        ExpressionAttributeValues: { ':pending': 'pending' },
+        ScanIndexForward: true,
+        Limit: limit - items.length,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    items.push(...((out.Items ?? []) as ProductItem[]));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && items.length < limit);
+  return items;
+}
+
+/** What the image check (lambdas/images) recorded for each of `keys` (missing keys: no check recorded). */
+export async function imageChecks(keys: string[]): Promise<Map<string, ImageCheckItem>> {
+  const found = new Map<string, ImageCheckItem>();
+  let pending: Record<string, unknown>[] = [...new Set(keys)].map((key) => ({ key }));
+  for (let round = 0; pending.length > 0; round += 1) {
+    if (round > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(round, 5)));
+    const out = await dynamo.send(
+      new BatchGetCommand({ RequestItems: { [tableName('imageChecks')]: { Keys: pending.slice(0, 100), ConsistentRead: true } } }),
+    );
+    for (const item of (out.Responses?.[tableName('imageChecks')] ?? []) as ImageCheckItem[]) found.set(item.key, item);
+    pending = [...((out.UnprocessedKeys?.[tableName('imageChecks')]?.Keys ?? []) as Record<string, unknown>[]), ...pending.slice(100)];
+  }
+  return found;
+}
+
+export async function deleteImageCheck(key: string): Promise<void> {
+  await dynamo.send(new DeleteCommand({ TableName: tableName('imageChecks'), Key: { key } }));
+}

@@ -1,0 +1,67 @@
+/** Stored products as the API answers them (lambdas/listings/model.ts), with signed image URLs. */
+import type { InventoryRow, ProductVersionView, ProductView } from './model';
+import type { ImageSigner } from './images';
+import { productStatus, type ProductItem } from './product';
+import type { ProductContent } from './schema';
+import type { CatalogueRow } from './store';
+
+async function versionView(content: ProductContent, sign: ImageSigner): Promise<ProductVersionView> {
+  const [images, label] = await Promise.all([
+    Promise.all(content.images.map(async (key) => ({ key, url: await sign(key) }))),
+    content.nutritionLabel ? sign(content.nutritionLabel).then((url) => ({ key: content.nutritionLabel, url })) : Promise.resolve(null),
+  ]);
+  return { content, images, nutritionLabel: label };
+}
+
+export async function productView(item: ProductItem, sign: ImageSigner): Promise<ProductView> {
+  const [live, revision, thumbnailUrl] = await Promise.all([
+    item.live ? versionView(item.live.content, sign) : null,
+    item.revision ? versionView(item.revision.content, sign) : null,
+    item.thumbnailKey ? sign(item.thumbnailKey) : null,
+  ]);
+  const r = item.revision;
+  return {
+    productId: item.productId,
+    sku: item.sku,
+    nameEn: item.nameEn,
+    nameZh: item.nameZh,
+    thumbnailUrl,
+    live: live && item.live ? { ...live, publishedAt: item.live.publishedAt } : null,
+    revision:
+      revision && r
+        ? {
+            ...revision,
+            state: r.state,
+            savedAt: r.savedAt,
+            submittedAt: r.submittedAt ?? null,
+            rejectedAt: r.rejectedAt ?? null,
+            rejectionReasons: r.rejectionReasons ?? [],
+          }
+        : null,
+    offer: {
+      priceCents: item.priceCents,
+      compareAtCents: item.compareAtCents ?? null,
+      inventory: item.inventory,
+      outOfStock: item.outOfStock,
+      updatedAt: item.offerUpdatedAt,
+    },
+    editable: r?.state !== 'pending',
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+export async function inventoryRow(row: CatalogueRow, sign: ImageSigner): Promise<InventoryRow> {
+  return {
+    productId: row.productId,
+    sku: row.sku,
+    nameEn: row.nameEn,
+    nameZh: row.nameZh,
+    thumbnailUrl: row.thumbnailKey ? await sign(row.thumbnailKey) : null,
+    priceCents: row.priceCents,
+    compareAtCents: row.compareAtCents ?? null,
+    inventory: row.inventory,
+    outOfStock: row.outOfStock,
+    status: productStatus(row),
+  };
+}

@@ -1,0 +1,263 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { handler } from '../../../lambdas/listings/handler';
+import { encodeCursor } from '../../../lambdas/listings/cursor';
+import type { InventoryPage, ProductPage, ProductView } from '../../../lambdas/listings/model';
+import { newProduct, type ProductItem } from '../../../lambdas/listings/product';
+import { apiEvent, context, idClaims } from '../events';
+import { completeForm, completeContent, imageKeyFor, OTHER_IDENTITY } from './fixtures';
+
+Object.assign(process.env, {
+  VENDORS_TABLE: 'vendors-test',
+  PRODUCTS_TABLE: 'products-test',
+  IMAGE_CHECKS_TABLE: 'image-checks-test',
+  COUNTERS_TABLE: 'counters-test',
+  PRODUCT_IMAGES_BUCKET: 'images-test',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+});
+delete process.env.IDENTITY_POOL_ID;
+delete process.env.AWS_ENDPOINT_URL_S3;
+
+const SUB = '0b6c7f1e-2d3a-4c5b-8e9f-a1b2c3d4e5f6';
+const ddb = mockClient(DynamoDBDocumentClient);
+const vendor = { userId: SUB, email: 'vendor@example.com', status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods', language: 'en' };
+
+async function call(method: string, resource: string, opts: { body?: unknown; query?: Record<string, string>; productId?: string } = {}) {
+  const event = apiEvent(method, resource, {
+    claims: idClaims({ sub: SUB }),
+    ...(opts.body === undefined ? {} : { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }),
+    ...(opts.query ? { query: opts.query } : {}),
+  });
+  if (opts.productId !== undefined) event.pathParameters = { productId: opts.productId };
+  const res = await handler(event, context);
+  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Record<string, unknown>) : null };
+}
+
+/** Image checks recorded as valid for `keys` (the rest: none recorded). */
+function checked(keys: string[], status = 'valid') {
+  ddb.on(BatchGetCommand).resolves({ Responses: { 'image-checks-test': keys.map((key) => ({ key, status })) } });
+}
+const stored = (submit: boolean, productId = 'P-0123456789') =>
+  newProduct({ vendorId: 'V-10001', productId, sku: '10001-0001', content: completeContent(), submit, now: '2026-03-01T10:00:00.000Z' });
+const writes = () => [...ddb.commandCalls(PutCommand), ...ddb.commandCalls(TransactWriteCommand)];
+
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: vendor });
+});
+
+describe('POST /api/products', () => {
+  it('creates a draft with the next SKU and answers 201 with signed image URLs', async () => {
+    const form = completeForm();
+    checked([...form.images, form.nutritionLabel]);
+    ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({ Item: { name: 'sku#V-10001', value: 6, products: 6 } });
+    ddb.on(UpdateCommand, { TableName: 'counters-test' }).resolves({ Attributes: { value: 7 } });
+    ddb.on(TransactWriteCommand).resolves({});
+    const res = await call('POST', '/api/products', { body: { values: form, submit: false } });
+    expect(res.status).toBe(201);
+    const view = res.body as unknown as ProductView;
+    expect(view).toMatchObject({ productId: expect.stringMatching(/^P-[0-9A-F]{10}$/), sku: '10001-0007', editable: true, live: null, revision: { state: 'draft', rejectionReasons: [] } });
+    expect(view.offer).toMatchObject({ priceCents: 1250, compareAtCents: 1500, inventory: 0, outOfStock: false });
+    const url = new URL(view.revision!.images[0]!.url);
+    expect(url.pathname).toContain(form.images[0]!.split('/').pop());
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+    expect(view.thumbnailUrl).toBe(view.revision!.images[0]!.url);
+    const [transaction] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(transaction![0]!.Update).toMatchObject({ TableName: 'counters-test', Key: { name: 'sku#V-10001' }, ConditionExpression: 'attribute_not_exists(#products) OR #products < :cap', ExpressionAttributeValues: { ':one': 1, ':cap': 5000 } });
+    expect(transaction![1]!.Put).toMatchObject({ TableName: 'products-test', ConditionExpression: 'attribute_not_exists(productId)', Item: { vendorId: 'V-10001', sku: '10001-0007', revisionTab: 'V-10001#draft' } });
+  });
+
+  it('answers 400 with the field errors the form shows, and writes nothing', async () => {
+    const res = await call('POST', '/api/products', { body: { values: completeForm({ price: '1,200', barcode: '4006381333932', nameEn: '' }), submit: false } });
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        error: 'validation_error',
+        message: 'Check these fields: nameEn, barcode, price.',
+        fields: { nameEn: 'listing_error_name_en_required', barcode: 'listing_error_barcode', price: 'listing_error_price_format' },
+      },
+    });
+    expect(writes()).toEqual([]);
+    expect(ddb.commandCalls(UpdateCommand)).toEqual([]);
+  });
+
+  it('a submission must be complete; a draft need not be', async () => {
+    const res = await call('POST', '/api/products', { body: { values: completeForm({ nameZh: '', images: [], nutritionLabel: '' }), submit: true } });
+    expect(res.body).toMatchObject({
+      error: 'validation_error',
+      fields: { nameZh: 'listing_error_required_for_review', images: 'listing_error_image_required', nutritionLabel: 'listing_error_nutrition_label_required' },
+    });
+  });
+
+  it('wrong types get a generic key, never a 500', async () => {
+    for (const values of [{ ...completeForm(), nameEn: 42, allergens: 'milk' }, 'a string', null]) {
+      const res = await call('POST', '/api/products', { body: { values, submit: false } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'validation_error' });
+    }
+    expect((await call('POST', '/api/products', { body: { values: { ...completeForm(), nameEn: 42 }, submit: false } })).body).toMatchObject({ fields: { nameEn: 'listing_error_invalid' } });
+    expect((await call('POST', '/api/products', { body: { values: completeForm(), submit: 'yes' } })).status).toBe(400);
+    expect((await call('POST', '/api/products', { body: '{not json' })).body).toMatchObject({ error: 'invalid_json' });
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses images under another identity without even looking them up, and unchecked or rejected ones', async () => {
+    const foreign = completeForm({ images: [imageKeyFor(OTHER_IDENTITY)] });
+    checked([]);
+    expect((await call('POST', '/api/products', { body: { values: foreign, submit: false } })).body).toMatchObject({ fields: { images: 'listing_error_image_not_checked' } });
+    const lookedUp = ddb.commandCalls(BatchGetCommand).flatMap((c) => Object.values(c.args[0].input.RequestItems!).flatMap((r) => r.Keys!.map((k) => k.key as string)));
+    expect(lookedUp).not.toContain(foreign.images[0]);
+
+    const form = completeForm();
+    checked([form.images[0]!, form.nutritionLabel]);
+    expect((await call('POST', '/api/products', { body: { values: form, submit: false } })).body).toMatchObject({ fields: { images: 'listing_error_image_not_checked' } });
+    checked([...form.images, form.nutritionLabel], 'rejected');
+    expect((await call('POST', '/api/products', { body: { values: form, submit: false } })).body).toMatchObject({
+      fields: { images: 'listing_error_image_rejected', nutritionLabel: 'listing_error_image_rejected' },
+    });
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses a new product beyond 5,000 with 409 catalogue_full', async () => {
+    checked([]);
+    ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({ Item: { name: 'sku#V-10001', value: 5003, products: 5000 } });
+    const res = await call('POST', '/api/products', { body: { values: completeForm({ images: [], nutritionLabel: '' }), submit: false } });
+    expect(res).toMatchObject({ status: 409, body: { error: 'catalogue_full' } });
+    expect(ddb.commandCalls(UpdateCommand)).toEqual([]);
+    // A race past the pre-check is stopped by the transaction's condition.
+    ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({ Item: { products: 4999 } });
+    ddb.on(UpdateCommand, { TableName: 'counters-test' }).resolves({ Attributes: { value: 5004 } });
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] }),
+    );
+    expect((await call('POST', '/api/products', { body: { values: completeForm({ images: [], nutritionLabel: '' }), submit: false } })).body).toMatchObject({ error: 'catalogue_full' });
+  });
+});
+
+describe('one product', () => {
+  it('another vendor’s product, a missing one and a non-id are the same 404', async () => {
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({});
+    for (const productId of ['P-ABCDEF0123', 'P-abc', '../../etc']) {
+      expect(await call('GET', '/api/products/{productId}', { productId })).toEqual({ status: 404, body: { error: 'product_not_found', message: 'There is no such product.' } });
+    }
+    // Only the well-formed id was looked up, and only in the caller's partition.
+    expect(ddb.commandCalls(GetCommand, { TableName: 'products-test' }).map((c) => c.args[0].input.Key)).toEqual([{ vendorId: 'V-10001', productId: 'P-ABCDEF0123' }]);
+    expect((await call('PATCH', '/api/products/{productId}/offer', { productId: 'P-ABCDEF0123', body: { price: '$12' } })).status).toBe(404);
+    expect((await call('DELETE', '/api/products/{productId}', { productId: 'P-ABCDEF0123' })).status).toBe(404);
+    expect((await call('POST', '/api/products/{productId}/submit', { productId: 'P-ABCDEF0123' })).status).toBe(404);
+    expect(writes()).toEqual([]);
+  });
+
+  it('PUT while under review is a 409 with the message the UI shows, and looks at no image', async () => {
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: stored(true) });
+    const res = await call('PUT', '/api/products/{productId}', { productId: 'P-0123456789', body: { values: completeForm(), submit: false } });
+    expect(res).toEqual({ status: 409, body: { error: 'product_under_review', message: 'This product is under review and cannot be edited until the review is finished.' } });
+    expect(ddb.commandCalls(BatchGetCommand)).toEqual([]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('submit checks the saved draft is complete for review', async () => {
+    const draft = newProduct({ vendorId: 'V-10001', productId: 'P-0123456789', sku: '10001-0001', content: { ...completeContent(), description: '' }, submit: false, now: '2026-03-01T10:00:00.000Z' });
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: draft });
+    const res = await call('POST', '/api/products/{productId}/submit', { productId: 'P-0123456789' });
+    expect(res).toMatchObject({ status: 400, body: { error: 'validation_error', fields: { description: 'listing_error_required_for_review' } } });
+    expect(writes()).toEqual([]);
+  });
+
+  it('PATCH offer: field errors for a bad price; a concurrent write is retried on the fresh item', async () => {
+    const item = stored(true);
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: item });
+    for (const price of ['$12', '1,200', '12.345']) {
+      expect((await call('PATCH', '/api/products/{productId}/offer', { productId: item.productId, body: { price, compareAtPrice: '', inventory: 3, outOfStock: false } })).body).toMatchObject({
+        fields: { price: 'listing_error_price_format' },
+      });
+    }
+    expect((await call('PATCH', '/api/products/{productId}/offer', { productId: item.productId, body: { price: '12', compareAtPrice: '12', inventory: -1, outOfStock: false } })).body).toMatchObject({
+      fields: { inventory: 'listing_error_inventory' },
+    });
+    expect(writes()).toEqual([]);
+
+    const concurrent: ProductItem = { ...item, version: 2, inventory: 50 };
+    ddb.reset();
+    ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: vendor });
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolvesOnce({ Item: item }).resolvesOnce({ Item: item }).resolves({ Item: concurrent });
+    ddb.on(PutCommand).rejectsOnce(new ConditionalCheckFailedException({ message: 'version', $metadata: {} })).resolves({});
+    const res = await call('PATCH', '/api/products/{productId}/offer', { productId: item.productId, body: { price: '9.99', compareAtPrice: '', inventory: '8', outOfStock: true } });
+    expect(res.status).toBe(200);
+    expect((res.body as unknown as ProductView).offer).toMatchObject({ priceCents: 999, compareAtCents: null, inventory: 8, outOfStock: true });
+    expect(ddb.commandCalls(PutCommand).map((c) => c.args[0].input.ExpressionAttributeValues)).toEqual([{ ':expected': 1 }, { ':expected': 2 }]);
+    // Still pending: the offer needs no review.
+    expect((res.body as unknown as ProductView).revision).toMatchObject({ state: 'pending' });
+  });
+});
+
+describe('GET /api/products', () => {
+  it('reads a tab from its sparse index, newest first, one more than the page, with a cursor for the next page', async () => {
+    const items = [stored(true, 'P-000000000C'), stored(true, 'P-000000000B'), stored(true, 'P-000000000A')];
+    ddb.on(QueryCommand).resolves({ Items: items });
+    const res = await call('GET', '/api/products', { query: { tab: 'pending', limit: '2' } });
+    const page = res.body as unknown as ProductPage;
+    expect(page.items.map((p) => p.productId)).toEqual(['P-000000000C', 'P-000000000B']);
+    expect(page.items[0]).toMatchObject({ editable: false, revision: { state: 'pending' } });
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toEqual({
+      TableName: 'products-test',
+      IndexName: 'byVendorRevision',
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': 'revisionTab' },
+      ExpressionAttributeValues: { ':pk': 'V-10001#pending' },
+      ScanIndexForward: false,
+      Limit: 3,
+    });
+
+    ddb.resetHistory();
+    await call('GET', '/api/products', { query: { tab: 'pending', limit: '2', cursor: page.nextCursor! } });
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExclusiveStartKey).toEqual({
+      revisionTab: 'V-10001#pending',
+      revisionSort: '2026-03-01T10:00:00.000Z#P-000000000B',
+      vendorId: 'V-10001',
+      productId: 'P-000000000B',
+    });
+  });
+
+  it('the Published tab by default; a cursor of another tab or a bad tab is a 400', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    expect((await call('GET', '/api/products')).body).toEqual({ items: [] });
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ IndexName: 'byVendorPublished', ExpressionAttributeValues: { ':pk': 'V-10001' } });
+    const cursor = encodeCursor('V-10001', 'products|pending', '2026-03-01T10:00:00.000Z#P-000000000B');
+    expect((await call('GET', '/api/products', { query: { tab: 'draft', cursor } })).body).toMatchObject({ error: 'invalid_cursor' });
+    expect((await call('GET', '/api/products', { query: { tab: 'archived' } })).body).toMatchObject({ error: 'validation_error' });
+    expect((await call('GET', '/api/products', { query: { vendorId: 'V-10002' } })).status).toBe(400);
+  });
+});
+
+describe('GET /api/inventory', () => {
+  it('reads only the inventory fields of the caller’s partition, then searches, sorts and pages', async () => {
+    const rows = ['Oolong Tea', 'Green Tea', 'Jasmine Rice'].map((nameEn, i) => ({
+      productId: `P-00000000${i}A`,
+      sku: `10001-000${i + 1}`,
+      nameEn,
+      nameZh: '',
+      priceCents: 100 * (3 - i),
+      inventory: i,
+      outOfStock: false,
+      updatedAt: '2026-03-01T10:00:00.000Z',
+      revisionTab: 'V-10001#draft',
+      ...(i === 0 ? { publishedVendorId: 'V-10001', thumbnailKey: imageKeyFor() } : {}),
+    }));
+    ddb.on(QueryCommand).resolvesOnce({ Items: rows.slice(0, 2), LastEvaluatedKey: { vendorId: 'V-10001', productId: rows[1]!.productId } }).resolves({ Items: rows.slice(2) });
+    const res = await call('GET', '/api/inventory', { query: { q: 'tea', sort: 'price', order: 'desc', limit: '1' } });
+    const page = res.body as unknown as InventoryPage;
+    expect(page).toMatchObject({ total: 2, items: [{ nameEn: 'Oolong Tea', status: 'published', priceCents: 300, compareAtCents: null, thumbnailUrl: expect.stringContaining('X-Amz-Signature') }] });
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(queries).toHaveLength(2);
+    expect(queries[0]).toMatchObject({ TableName: 'products-test', KeyConditionExpression: '#vendorId = :vendorId', ExpressionAttributeValues: { ':vendorId': 'V-10001' } });
+    expect(queries[0]!.IndexName).toBeUndefined();
+    expect(Object.values(queries[0]!.ExpressionAttributeNames!)).not.toContain('live');
+    expect(queries[1]!.ExclusiveStartKey).toEqual({ vendorId: 'V-10001', productId: rows[1]!.productId });
+  });
+});

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import {
+  approveRevision,
+  changeOffer,
+  droppedImageKeys,
+  newProduct,
+  productStatus,
+  rejectRevision,
+  removeRevision,
+  saveRevision,
+  submitRevision,
+  withIndexes,
+  type ProductItem,
+} from '../../../lambdas/listings/product';
+import { completeContent, draftContent } from './fixtures';
+
+const T0 = '2026-03-01T10:00:00.000Z';
+const T1 = '2026-03-02T10:00:00.000Z';
+const T2 = '2026-03-03T10:00:00.000Z';
+const T3 = '2026-03-04T10:00:00.000Z';
+
+const created = (submit: boolean, content = submit ? completeContent() : draftContent()) =>
+  newProduct({ vendorId: 'V-10001', productId: 'P-0123456789', sku: '10001-0001', content, submit, now: T0 });
+
+/** The index attributes only: what decides which tab and queue a product is in. */
+const indexes = (item: ProductItem) => ({
+  publishedVendorId: item.publishedVendorId,
+  publishedSort: item.publishedSort,
+  revisionTab: item.revisionTab,
+  revisionSort: item.revisionSort,
+  reviewQueue: item.reviewQueue,
+});
+
+/** A product whose first revision was approved at T1. */
+const published = () => approveRevision(created(true), 'ops', T1);
+
+describe('a new product', () => {
+  it('saved as a draft is in the Draft tab only, with its price as the offer and no stock', () => {
+    const item = created(false);
+    expect(item).toMatchObject({ version: 1, priceCents: 1250, compareAtCents: 1500, inventory: 0, outOfStock: false, nameEn: 'Oolong Tea', revision: { state: 'draft', savedAt: T0 } });
+    expect(item.revision?.submittedAt).toBeUndefined();
+    expect(indexes(item)).toEqual({ revisionTab: 'V-10001#draft', revisionSort: `${T0}#P-0123456789` });
+    expect(item.live).toBeUndefined();
+  });
+
+  it('submitted is pending and in the review queue', () => {
+    const item = created(true);
+    expect(item.revision).toMatchObject({ state: 'pending', submittedAt: T0 });
+    expect(indexes(item)).toEqual({ revisionTab: 'V-10001#pending', revisionSort: `${T0}#P-0123456789`, reviewQueue: 'pending' });
+    expect(item.thumbnailKey).toBe(item.revision!.content.images[0]);
+  });
+});
+
+describe('review', () => {
+  it('approval makes the revision live, leaves the review queue and the pending tab, keeps the offer', () => {
+    const pending = changeOffer(created(true), { price: 990, compareAtPrice: undefined, inventory: 12, outOfStock: false }, T0);
+    const item = approveRevision(pending, 'ops', T1);
+    expect(item.revision).toBeUndefined();
+    expect(item.live).toMatchObject({ publishedAt: T1, reviewedBy: 'ops', content: { nameEn: 'Oolong Tea', price: 990 } });
+    expect(item.live!.content.compareAtPrice).toBeUndefined();
+    expect(item).toMatchObject({ priceCents: 990, inventory: 12, version: pending.version + 1 });
+    expect(indexes(item)).toEqual({ publishedVendorId: 'V-10001', publishedSort: `${T1}#P-0123456789` });
+  });
+
+  it('rejection keeps the revision with the reasons, in the Rejected tab', () => {
+    const item = rejectRevision(created(true), ['image_background', 'Name does not match the label'], 'ops', T1);
+    expect(item.revision).toMatchObject({ state: 'rejected', rejectedAt: T1, rejectionReasons: ['image_background', 'Name does not match the label'] });
+    expect(indexes(item)).toEqual({ revisionTab: 'V-10001#rejected', revisionSort: `${T1}#P-0123456789` });
+  });
+
+  it('only a pending revision can be reviewed', () => {
+    expect(() => approveRevision(created(false), 'ops', T1)).toThrow(expect.objectContaining({ statusCode: 409, code: 'product_not_pending' }));
+    expect(() => rejectRevision(published(), ['x'], 'ops', T2)).toThrow(/not awaiting review \(it is published with no changes\)/);
+    expect(() => approveRevision(rejectRevision(created(true), ['x'], 'ops', T1), 'ops', T2)).toThrow(/it is rejected/);
+  });
+});
+
+describe('editing', () => {
+  it('is refused while under review', () => {
+    expect(() => saveRevision(created(true), completeContent(), false, T1)).toThrow(
+      expect.objectContaining({ statusCode: 409, code: 'product_under_review', message: 'This product is under review and cannot be edited until the review is finished.' }),
+    );
+  });
+
+  it('a rejected product edited and resubmitted goes back to pending without the old reasons', () => {
+    const rejected = rejectRevision(created(true), ['image_background'], 'ops', T1);
+    const resubmitted = saveRevision(rejected, completeContent({ nameEn: 'Oolong Tea (fixed)' }), true, T2);
+    expect(resubmitted.revision).toEqual({ content: expect.objectContaining({ nameEn: 'Oolong Tea (fixed)' }), state: 'pending', savedAt: T2, submittedAt: T2 });
+    expect(indexes(resubmitted)).toMatchObject({ revisionTab: 'V-10001#pending', reviewQueue: 'pending' });
+  });
+
+  it('a rejected product saved as a draft keeps why it was rejected', () => {
+    const rejected = rejectRevision(created(true), ['image_background'], 'ops', T1);
+    const draft = saveRevision(rejected, completeContent(), false, T2);
+    expect(draft.revision).toMatchObject({ state: 'draft', savedAt: T2, rejectedAt: T1, rejectionReasons: ['image_background'] });
+    expect(indexes(draft)).toEqual({ revisionTab: 'V-10001#draft', revisionSort: `${T2}#P-0123456789` });
+  });
+
+  it('an update of a published product is a revision: the live version stays until approval', () => {
+    const live = published();
+    const update = saveRevision(live, completeContent({ nameEn: 'Oolong Tea 2026', price: '13' }), true, T2);
+    expect(update.live!.content.nameEn).toBe('Oolong Tea');
+    expect(update.revision).toMatchObject({ state: 'pending', content: { nameEn: 'Oolong Tea 2026' } });
+    // In both the Published and the Pending tab, and listed under the name being reviewed.
+    expect(indexes(update)).toEqual({
+      publishedVendorId: 'V-10001',
+      publishedSort: `${T1}#P-0123456789`,
+      revisionTab: 'V-10001#pending',
+      revisionSort: `${T2}#P-0123456789`,
+      reviewQueue: 'pending',
+    });
+    expect(update.nameEn).toBe('Oolong Tea 2026');
+    // Prices never wait for review: the form's price is the offer at once, on both versions.
+    expect(update).toMatchObject({ priceCents: 1300, offerUpdatedAt: T2, live: { content: { price: 1300 } } });
+    const approved = approveRevision(update, 'ops', T3);
+    expect(approved.live).toMatchObject({ publishedAt: T3, content: { nameEn: 'Oolong Tea 2026', price: 1300 } });
+    expect(indexes(approved).publishedSort).toBe(`${T3}#P-0123456789`);
+  });
+
+  it('submitting needs a draft or rejected revision', () => {
+    expect(submitRevision(created(false), T1).revision).toMatchObject({ state: 'pending', savedAt: T0, submittedAt: T1 });
+    expect(() => submitRevision(created(true), T1)).toThrow(expect.objectContaining({ code: 'product_under_review' }));
+    expect(() => submitRevision(published(), T2)).toThrow(expect.objectContaining({ code: 'nothing_to_submit' }));
+  });
+
+  it('every change increments the version the store writes conditionally on', () => {
+    const a = created(false);
+    const b = saveRevision(a, draftContent({ nameEn: 'B' }), false, T1);
+    const c = changeOffer(b, { price: 100, compareAtPrice: undefined, inventory: 1, outOfStock: true }, T2);
+    expect([a.version, b.version, c.version]).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the offer', () => {
+  it('changes without review in every state and keeps the versions’ prices equal to it', () => {
+    for (const item of [created(false), created(true), published(), rejectRevision(created(true), ['x'], 'ops', T1)]) {
+      const next = changeOffer(item, { price: 2000, compareAtPrice: 2500, inventory: 7, outOfStock: true }, T3);
+      expect(next).toMatchObject({ priceCents: 2000, compareAtCents: 2500, inventory: 7, outOfStock: true, offerUpdatedAt: T3 });
+      expect(next.revision?.state).toBe(item.revision?.state);
+      for (const v of [next.live, next.revision].filter(Boolean)) expect(v!.content).toMatchObject({ price: 2000, compareAtPrice: 2500 });
+      expect(indexes(next)).toEqual(indexes(item));
+    }
+  });
+
+  it('an unchanged offer keeps its time (the marketplace has nothing new to pick up)', () => {
+    const item = created(false);
+    expect(changeOffer(item, { price: 1250, compareAtPrice: 1500, inventory: 0, outOfStock: false }, T3).offerUpdatedAt).toBe(T0);
+  });
+});
+
+describe('delete', () => {
+  it('deletes a never-published draft or rejected product', () => {
+    expect(removeRevision(created(false), T1)).toEqual({ deleted: true });
+    expect(removeRevision(rejectRevision(created(true), ['x'], 'ops', T1), T2)).toEqual({ deleted: true });
+  });
+
+  it('discards the revision of a published product, which stays live', () => {
+    const update = saveRevision(published(), completeContent({ nameEn: 'Changed' }), false, T2);
+    const outcome = removeRevision(update, T3);
+    expect(outcome.deleted).toBe(false);
+    const item = (outcome as { item: ProductItem }).item;
+    expect(item.revision).toBeUndefined();
+    expect(item.nameEn).toBe('Oolong Tea');
+    expect(indexes(item)).toEqual({ publishedVendorId: 'V-10001', publishedSort: `${T1}#P-0123456789` });
+  });
+
+  it('is refused while pending, and for a published product without changes', () => {
+    expect(() => removeRevision(created(true), T1)).toThrow(expect.objectContaining({ code: 'product_under_review' }));
+    expect(() => removeRevision(published(), T2)).toThrow(expect.objectContaining({ statusCode: 409, code: 'product_published' }));
+  });
+});
+
+describe('images no version references any more', () => {
+  it('after approval: what the live version had and the revision dropped', () => {
+    const live = published();
+    const [keep, drop] = live.live!.content.images;
+    const update = saveRevision(live, { ...live.live!.content, images: [keep!] }, true, T2);
+    const approved = approveRevision(update, 'ops', T3);
+    expect(droppedImageKeys(update, approved)).toEqual([drop]);
+  });
+
+  it('after a delete: everything; after discarding a revision: only what the live version does not use', () => {
+    const draft = created(false, completeContent());
+    expect(droppedImageKeys(draft, null).sort()).toEqual([...draft.revision!.content.images, draft.revision!.content.nutritionLabel].sort());
+    const live = published();
+    const newImage = completeContent().images[0]!;
+    const update = saveRevision(live, { ...live.live!.content, images: [...live.live!.content.images, newImage] }, false, T2);
+    const discarded = removeRevision(update, T3) as { item: ProductItem };
+    expect(droppedImageKeys(update, discarded.item)).toEqual([newImage]);
+  });
+
+  it('nothing after a rejection', () => {
+    const pending = created(true);
+    expect(droppedImageKeys(pending, rejectRevision(pending, ['x'], 'ops', T1))).toEqual([]);
+  });
+});
+
+describe('status and indexes', () => {
+  it('the live version wins the status', () => {
+    expect(productStatus(created(false))).toBe('draft');
+    expect(productStatus(created(true))).toBe('pending');
+    expect(productStatus(rejectRevision(created(true), ['x'], 'ops', T1))).toBe('rejected');
+    expect(productStatus(saveRevision(published(), completeContent(), true, T2))).toBe('published');
+  });
+
+  it('withIndexes drops index attributes a state no longer has', () => {
+    const stale = { ...published(), revisionTab: 'V-10001#pending', reviewQueue: 'pending' as const };
+    expect(indexes(withIndexes(stale))).toEqual({ publishedVendorId: 'V-10001', publishedSort: `${T1}#P-0123456789` });
+  });
+});

@@ -1,0 +1,145 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { changeOffer, newProduct, approveRevision, saveRevision, type ProductItem } from '../../../lambdas/listings/product';
+import { pendingReviews, reviewProduct } from '../../../lambdas/listings/review';
+import { completeContent } from './fixtures';
+
+process.env.PRODUCTS_TABLE = 'products-test';
+process.env.IMAGE_CHECKS_TABLE = 'image-checks-test';
+process.env.PRODUCT_IMAGES_BUCKET = 'images-test';
+process.env.AWS_REGION = 'us-east-1';
+const ddb = mockClient(DynamoDBDocumentClient);
+const s3 = mockClient(S3Client);
+
+const NOW = new Date('2026-03-05T12:00:00.000Z');
+const pending = (productId = 'P-0123456789') =>
+  newProduct({ vendorId: 'V-10001', productId, sku: '10001-0001', content: completeContent(), submit: true, now: '2026-03-01T10:00:00.000Z' });
+
+/** The table as the review finds it: the product (by id and by key) and the vendor's other products. */
+function given(item: ProductItem, others: Partial<ProductItem>[] = []) {
+  ddb.on(QueryCommand, { IndexName: 'byProductId' }).resolves({ Items: [{ vendorId: item.vendorId, productId: item.productId }] });
+  ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: item });
+  ddb.on(PutCommand).resolves({});
+  ddb.on(DeleteCommand).resolves({});
+  s3.on(DeleteObjectCommand).resolves({});
+  return { others };
+}
+const puts = () => ddb.commandCalls(PutCommand).map((c) => c.args[0].input);
+const deletedObjects = () => s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key).sort();
+
+beforeEach(() => {
+  ddb.reset();
+  s3.reset();
+});
+
+describe('reviewProduct: approve', () => {
+  it('publishes the pending revision with one write conditional on the version it read', async () => {
+    const item = pending();
+    given(item);
+    ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
+    const { product, deletedImages } = await reviewProduct({ productId: item.productId, decision: 'approve', reasons: [], reviewer: 'cli:ops' }, NOW);
+    expect(product).toMatchObject({ version: 2, live: { publishedAt: NOW.toISOString(), reviewedBy: 'cli:ops' }, publishedVendorId: 'V-10001' });
+    expect(product.revision).toBeUndefined();
+    expect(product.reviewQueue).toBeUndefined();
+    expect(puts()).toEqual([
+      { TableName: 'products-test', Item: product, ConditionExpression: '#version = :expected', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': 1 } },
+    ]);
+    // A first approval drops nothing.
+    expect(deletedImages).toEqual([]);
+    expect(s3.calls()).toHaveLength(0);
+  });
+
+  it('deletes the images the update dropped, unless another product of the vendor still uses them', async () => {
+    const live = approveRevision(pending(), 'ops', '2026-03-02T00:00:00.000Z');
+    const [kept, dropped, sharedWithOther] = [live.live!.content.images[0]!, live.live!.content.images[1]!, live.live!.content.nutritionLabel];
+    const newLabel = completeContent().nutritionLabel;
+    const update = saveRevision(live, { ...live.live!.content, images: [kept], nutritionLabel: newLabel }, true, '2026-03-03T00:00:00.000Z');
+    given(update);
+    // The vendor's partition after the approval: this product, and another that uses the old label too.
+    ddb.on(QueryCommand, { ConsistentRead: true }).resolves({
+      Items: [{ live: { content: { images: [kept], nutritionLabel: newLabel } } }, { revision: { content: { images: [], nutritionLabel: sharedWithOther } } }],
+    });
+    const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: [], reviewer: 'ops' }, NOW);
+    expect(deletedImages).toEqual([dropped]);
+    expect(deletedObjects()).toEqual([dropped]);
+    expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input.Bucket).toBe('images-test');
+    expect(ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input)).toEqual([{ TableName: 'image-checks-test', Key: { key: dropped } }]);
+  });
+
+  it('keeps an offer the vendor changed while the review was being decided', async () => {
+    const item = pending();
+    const withNewPrice = changeOffer(item, { price: 777, compareAtPrice: undefined, inventory: 9, outOfStock: false }, '2026-03-05T11:59:59.000Z');
+    given(item);
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolvesOnce({ Item: item }).resolves({ Item: withNewPrice });
+    ddb.on(PutCommand).rejectsOnce(new ConditionalCheckFailedException({ message: 'version', $metadata: {} })).resolves({});
+    ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
+    const { product } = await reviewProduct({ productId: item.productId, decision: 'approve', reasons: [], reviewer: 'ops' }, NOW);
+    expect(puts().map((p) => p.ExpressionAttributeValues)).toEqual([{ ':expected': 1 }, { ':expected': 2 }]);
+    expect(product).toMatchObject({ priceCents: 777, inventory: 9, live: { content: { price: 777 } } });
+  });
+});
+
+describe('reviewProduct: reject', () => {
+  it('records the reasons, trimmed, and deletes nothing', async () => {
+    const item = pending();
+    given(item);
+    const { product, deletedImages } = await reviewProduct(
+      { productId: item.productId, decision: 'reject', reasons: ['  image_background ', 'The name does not match the label.'], reviewer: 'ops' },
+      NOW,
+    );
+    expect(product.revision).toMatchObject({ state: 'rejected', rejectedAt: NOW.toISOString(), rejectionReasons: ['image_background', 'The name does not match the label.'] });
+    expect(product.revisionTab).toBe('V-10001#rejected');
+    expect(deletedImages).toEqual([]);
+    expect(s3.calls()).toHaveLength(0);
+  });
+
+  it.each([
+    ['no reason', [], /at least one reason/],
+    ['an empty reason', ['ok', '   '], /cannot be empty/],
+    ['a reason over 500 characters', ['x'.repeat(501)], /at most 500 characters/],
+  ])('refuses %s before reading anything', async (_what, reasons, message) => {
+    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'reject', reasons, reviewer: 'ops' })).rejects.toMatchObject({ statusCode: 400, code: 'invalid_review', message: expect.stringMatching(message) });
+    expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it('accepts a reason of exactly 500 characters', async () => {
+    given(pending());
+    const { product } = await reviewProduct({ productId: 'P-0123456789', decision: 'reject', reasons: ['x'.repeat(500)], reviewer: 'ops' });
+    expect(product.revision!.rejectionReasons![0]).toHaveLength(500);
+  });
+});
+
+describe('reviewProduct: what cannot be reviewed', () => {
+  it('a product that is not pending, with a clear 409', async () => {
+    given(approveRevision(pending(), 'ops', '2026-03-02T00:00:00.000Z'));
+    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'approve', reasons: [], reviewer: 'ops' })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'product_not_pending',
+      message: 'Product P-0123456789 is not awaiting review (it is published with no changes).',
+    });
+    expect(puts()).toEqual([]);
+  });
+
+  it('an unknown product id, and something that is not a product id', async () => {
+    ddb.on(QueryCommand, { IndexName: 'byProductId' }).resolves({ Items: [] });
+    await expect(reviewProduct({ productId: 'P-AAAAAAAAAA', decision: 'approve', reasons: [], reviewer: 'ops' })).rejects.toMatchObject({ statusCode: 404, message: 'There is no product P-AAAAAAAAAA.' });
+    await expect(reviewProduct({ productId: 'banana', decision: 'approve', reasons: [], reviewer: 'ops' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'approve', reasons: ['why?'], reviewer: 'ops' })).rejects.toMatchObject({ message: expect.stringMatching(/approval takes no reasons/) });
+  });
+});
+
+describe('pendingReviews', () => {
+  it('reads the review queue oldest first and tells new products from updates', async () => {
+    const first = pending('P-000000000A');
+    const update = saveRevision(approveRevision(pending('P-000000000B'), 'ops', '2026-03-02T00:00:00.000Z'), completeContent(), true, '2026-03-03T00:00:00.000Z');
+    ddb.on(QueryCommand, { IndexName: 'byReviewQueue' }).resolves({ Items: [first, update] });
+    expect(await pendingReviews(10)).toEqual([
+      { productId: 'P-000000000A', vendorId: 'V-10001', sku: '10001-0001', nameEn: 'Oolong Tea', nameZh: '烏龍茶', submittedAt: '2026-03-01T10:00:00.000Z', update: false },
+      { productId: 'P-000000000B', vendorId: 'V-10001', sku: '10001-0001', nameEn: 'Oolong Tea', nameZh: '烏龍茶', submittedAt: '2026-03-03T00:00:00.000Z', update: true },
+    ]);
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ IndexName: 'byReviewQueue', KeyConditionExpression: 'reviewQueue = :pending', ScanIndexForward: true, Limit: 10 });
+  });
+});

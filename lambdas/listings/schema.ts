@@ -149,14 +149,18 @@ export const productFormSchema = z
     }
   });
 
-/** What review needs on top of a draft: every field but the optional dimensions, at least one image and the label. */
-export const REQUIRED_FOR_REVIEW = ['nameZh', 'barcode', 'productType', 'unitOfMeasure', 'unitQuantity', 'description', 'ingredients', 'hasAllergens', 'countryOfOrigin', 'weight'] as const;
+/**
+ * What review needs on top of a draft: every field but the optional dimensions, a weight or a
+ * volume (liquids are sold by volume), at least one image and the label.
+ */
+export const REQUIRED_FOR_REVIEW = ['nameZh', 'barcode', 'productType', 'unitOfMeasure', 'unitQuantity', 'description', 'ingredients', 'hasAllergens', 'countryOfOrigin'] as const;
 
 export const productSubmitSchema = productFormSchema.superRefine((v, ctx) => {
   for (const field of REQUIRED_FOR_REVIEW) {
     const value = v[field];
     if (value === '' || value === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'listing_error_required_for_review' });
   }
+  if (v.weight === undefined && v.volume === undefined) ctx.addIssue({ code: 'custom', path: ['weight'], message: 'listing_error_weight_or_volume' });
   if (v.images.length === 0) ctx.addIssue({ code: 'custom', path: ['images'], message: 'listing_error_image_required' });
   if (v.nutritionLabel === '') ctx.addIssue({ code: 'custom', path: ['nutritionLabel'], message: 'listing_error_nutrition_label_required' });
 });

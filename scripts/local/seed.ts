@@ -30,8 +30,10 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
       if (!(err instanceof GroupExistsException)) throw err;
     }
   }
+  const userIds = new Map<DemoAccount, string>();
   for (const account of Object.values(demoAccounts) as DemoAccount[]) {
     const userId = await ensureUser(cognito, opts.userPoolId, account);
+    userIds.set(account, userId);
     if (!account.vendor) continue;
     const now = new Date().toISOString();
     await createVendorIfAbsent({ userId, email: account.email, ...account.vendor, createdAt: now, updatedAt: now });
@@ -39,6 +41,8 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   }
   cognito.destroy();
   await seedDemoOrders(demoAccounts.approved.vendor.vendorId);
+  const { seedDemoProducts } = await import('./demo-products');
+  await seedDemoProducts(demoAccounts.approved.vendor.vendorId, userIds.get(demoAccounts.approved)!);
 }
 
 /**

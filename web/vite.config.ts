@@ -35,6 +35,22 @@ export default defineConfig({
   // Pre-bundle the lazily imported libraries too, so the dev server never discovers one mid-session
   // and reloads the page (which would break a sign-in in progress, and end-to-end tests with it).
   optimizeDeps: {
-    include: ['react', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'i18next', 'react-i18next', 'aws-amplify', 'aws-amplify/auth', 'aws-amplify/utils', '@aws-amplify/ui-react'],
+    include: [
+      'react',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react-router-dom',
+      'i18next',
+      'react-i18next',
+      'aws-amplify',
+      'aws-amplify/auth',
+      'aws-amplify/auth/cognito',
+      'aws-amplify/storage',
+      'aws-amplify/utils',
+      '@aws-amplify/ui-react',
+      'react-hook-form',
+      '@hookform/resolvers/zod',
+      'zod',
+    ],
   },
 });

@@ -218,7 +218,7 @@ export const offerSchema = z
   .object({
     price: priceText,
     compareAtPrice: optionalPriceText,
-    inventory: z.union([z.number().int(), z.string().trim().regex(/^\d{1,6}$/, 'listing_error_inventory').transform(Number)]).pipe(
+    inventory: z.union([z.number().int(), z.string().trim().regex(/^\d{1,6}$/).transform(Number)], 'listing_error_inventory').pipe(
       z.number().int().min(0, 'listing_error_inventory').max(999_999, 'listing_error_inventory'),
     ),
     outOfStock: z.boolean(),

@@ -93,3 +93,54 @@ export const meBody = (overrides: Record<string, unknown> = {}) => ({
   language: 'en',
   ...overrides,
 });
+
+/**
+ * Amplify Storage for the item form's uploads (features/listings/image-uploads.ts). Test files that
+ * upload mock it with `vi.mock('aws-amplify/storage', () => storage)` and take the tasks from
+ * `fakeUploadTasks()`; every other Storage call is a plain vi.fn().
+ */
+export const storage = {
+  uploadData: vi.fn(),
+  remove: vi.fn(async () => ({ path: '' })),
+  isCancelError: (err: unknown) => err instanceof Error && err.name === 'CanceledError',
+};
+
+/** The identity id Amplify hands the upload's path function (the cloud's `<region>:<uuid>` shape). */
+export const IDENTITY_ID = 'us-east-1:0b7c5a52-3f0e-4f51-9d55-52a1b3c7e001';
+
+export interface FakeUploadTask {
+  /** What the form passed to uploadData. */
+  input: { path: string | ((p: { identityId?: string }) => string); data: File; options: { contentType?: string; onProgress?: (e: { transferredBytes: number; totalBytes?: number }) => void } };
+  /** The object key the path function gave for IDENTITY_ID. */
+  path: string;
+  /** Reports progress as Amplify does (wrap in act()). */
+  progress(transferredBytes: number): void;
+  complete(): void;
+  fail(error: Error): void;
+  cancel: ReturnType<typeof vi.fn>;
+}
+
+/** Makes uploadData return tasks the test drives (progress, complete, fail); cancel() rejects like Amplify's CanceledError. */
+export function fakeUploadTasks(): FakeUploadTask[] {
+  const tasks: FakeUploadTask[] = [];
+  storage.uploadData.mockImplementation((input: FakeUploadTask['input']) => {
+    let resolve!: (value: { path: string }) => void;
+    let reject!: (error: Error) => void;
+    const result = new Promise<{ path: string }>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const path = typeof input.path === 'function' ? input.path({ identityId: IDENTITY_ID }) : input.path;
+    const task: FakeUploadTask = {
+      input,
+      path,
+      progress: (transferredBytes) => input.options.onProgress?.({ transferredBytes, totalBytes: input.data.size }),
+      complete: () => resolve({ path }),
+      fail: (error) => reject(error),
+      cancel: vi.fn(() => reject(namedError('CanceledError', 'Upload is canceled by user'))),
+    };
+    tasks.push(task);
+    return { result, cancel: task.cancel, pause: vi.fn(), resume: vi.fn(), state: 'IN_PROGRESS' };
+  });
+  return tasks;
+}

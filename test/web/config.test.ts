@@ -40,6 +40,7 @@ describe('amplifyConfigFor', () => {
   it('configures the user pool with e-mail sign-in and the identity pool in the cloud', () => {
     expect(amplifyConfigFor(parseWebConfig(valid))).toEqual({
       Auth: { Cognito: { userPoolId: 'eu-west-1_abc', userPoolClientId: 'client', identityPoolId: 'eu-west-1:pool', loginWith: { email: true } } },
+      Storage: { S3: { bucket: 'images', region: 'eu-west-1' } },
     });
   });
 
@@ -47,6 +48,7 @@ describe('amplifyConfigFor', () => {
     const config = parseWebConfig({ ...valid, identityPoolId: undefined, local: { userPoolEndpoint: 'http://127.0.0.1:9229', s3Endpoint: 'http://localhost:20005' } });
     expect(amplifyConfigFor(config)).toEqual({
       Auth: { Cognito: { userPoolId: 'eu-west-1_abc', userPoolClientId: 'client', userPoolEndpoint: 'http://127.0.0.1:9229', loginWith: { email: true } } },
+      Storage: { S3: { bucket: 'images', region: 'eu-west-1', dangerouslyConnectToHttpEndpointForTesting: 'true' } },
     });
   });
 });

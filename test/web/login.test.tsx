@@ -49,9 +49,14 @@ describe('login page (/) and sign-in outcomes (spec §4)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard');
     expect(screen.getByTestId('dashboard-greeting').textContent).toBe('Welcome, Golden Harvest Foods');
     expect(auth.signIn).toHaveBeenCalledWith({ username: 'demo.vendor@example.com', password: 'Demo!Vendor2026', options: { authFlowType: CONFIG.authFlowType } });
-    expect(configure).toHaveBeenCalledWith({
-      Auth: { Cognito: { userPoolId: CONFIG.userPoolId, userPoolClientId: CONFIG.userPoolClientId, userPoolEndpoint: CONFIG.local.userPoolEndpoint, loginWith: { email: true } } },
-    });
+    // Locally (no identity pool) with the token provider and the local credentials provider (test/web/amplify-config.test.ts).
+    expect(configure).toHaveBeenCalledWith(
+      {
+        Auth: { Cognito: { userPoolId: CONFIG.userPoolId, userPoolClientId: CONFIG.userPoolClientId, userPoolEndpoint: CONFIG.local.userPoolEndpoint, loginWith: { email: true } } },
+        Storage: { S3: { bucket: CONFIG.productImagesBucket, region: CONFIG.region, dangerouslyConnectToHttpEndpointForTesting: 'true' } },
+      },
+      { Auth: { tokenProvider: expect.anything(), credentialsProvider: expect.anything() } },
+    );
     expect(calls[0]).toMatchObject({ url: '/api/me', method: 'GET', headers: { authorization: 'Bearer id-token-1' } });
     expect(localStorage.getItem('vendorId')).toBe('V-10001');
     expect(auth.signOut).not.toHaveBeenCalled();

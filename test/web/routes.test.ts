@@ -11,18 +11,23 @@ describe('route table (spec §2)', () => {
     ['/dashboard', true, true],
     ['/orders', true, true],
     ['/payouts', true, true],
+    ['/products', true, true],
+    ['/products/new', true, true],
+    ['/products/P-10001-0007/edit', true, true],
+    ['/inventory', true, true],
   ])('%s: header %s, guarded %s', (path, header, guarded) => {
     expect(routeAccess(path)).toMatchObject({ header, guarded });
   });
 
   it('shows the header and does not guard every other route', () => {
-    for (const path of ['/products', '/inventory', '/nope', '/dashboard/extra', '/orders/123', '/admin', '/admin/vendors']) {
+    for (const path of ['/nope', '/dashboard/extra', '/orders/123', '/products/P-1', '/products/P-1/edit/more', '/inventory/x', '/admin', '/admin/vendors']) {
       expect(routeAccess(path), path).toMatchObject({ header: true, guarded: false });
     }
   });
 
   it('treats a trailing slash like the route itself', () => {
     expect(routeAccess('/dashboard/')).toMatchObject({ header: true, guarded: true });
+    expect(routeAccess('/products/P-1/edit/')).toMatchObject({ header: true, guarded: true });
   });
 
   it('checks the /admin prefix', () => {

@@ -1,7 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router-dom';
 
 export interface AppRoute {
-  /** react-router path pattern. */
+  /** react-router path pattern (`:param` segments allowed). */
   path: string;
   /** Whether the portal header is shown (spec §2 route table). */
   header: boolean;
@@ -13,8 +14,10 @@ export interface AppRoute {
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /**
- * The route table of spec §2, exactly. Every page is its own lazy chunk, the login page too, so a
- * visitor downloads only the route they open. Routes not listed show the header and are not guarded.
+ * The route table of spec §2, plus the listings routes the spec leaves unshown (issue 5: the product
+ * lists with `?tab=`, the item form, inventory), guarded like /dashboard. Every page is its own lazy
+ * chunk, the login page too, so a visitor downloads only the route they open. Routes not listed show
+ * the header and are not guarded.
  */
 export const appRoutes: readonly AppRoute[] = [
   { path: '/', header: false, guarded: false, page: lazy(() => import('../features/auth/login-page')) },
@@ -25,6 +28,10 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/dashboard', header: true, guarded: true, page: lazy(() => import('../features/dashboard/dashboard-page')) },
   { path: '/orders', header: true, guarded: true, page: lazy(() => import('../features/orders/orders-page')) },
   { path: '/payouts', header: true, guarded: true, page: lazy(() => import('../features/payouts/payouts-page')) },
+  { path: '/products', header: true, guarded: true, page: lazy(() => import('../features/listings/products-page')) },
+  { path: '/products/new', header: true, guarded: true, page: lazy(() => import('../features/listings/product-form-page')) },
+  { path: '/products/:productId/edit', header: true, guarded: true, page: lazy(() => import('../features/listings/product-form-page')) },
+  { path: '/inventory', header: true, guarded: true, page: lazy(() => import('../features/inventory/inventory-page')) },
   // The spec checks the /admin prefix without showing anything for it: the admin area is reserved here
   // (shows the header, not guarded, not-found content) until admin screens are specified.
   { path: '/admin/*', header: true, guarded: false, page: NotFoundPage },
@@ -39,7 +46,8 @@ export function isAdminPath(pathname: string): boolean {
 /** What the shell does for a path: header shown or hidden, guarded or not (spec §2). */
 export function routeAccess(pathname: string): { header: boolean; guarded: boolean; admin: boolean } {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const exact = appRoutes.find((r) => r.path === path);
+  // Parameterised routes match too (/products/P-1/edit); the catch-alls fall through to the default.
+  const exact = appRoutes.find((r) => !r.path.endsWith('*') && matchPath({ path: r.path, end: true }, path));
   const admin = isAdminPath(path);
   if (exact) return { header: exact.header, guarded: exact.guarded, admin };
   return { header: true, guarded: false, admin };

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole error body when it was a JSON object (e.g. a 400's per-field `fields`, lib/field-errors.ts). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
@@ -55,7 +57,8 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
   }
   if (!res.ok) {
     const body = errorBody(data);
-    throw new ApiError(res.status, body?.error ?? `http_${res.status}`, body?.message ?? (res.statusText || `HTTP ${res.status}`));
+    const details = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+    throw new ApiError(res.status, body?.error ?? `http_${res.status}`, body?.message ?? (res.statusText || `HTTP ${res.status}`), details);
   }
   return data as T;
 }

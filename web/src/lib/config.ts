@@ -62,7 +62,21 @@ export function resetConfigForTests(): void {
   pending = undefined;
 }
 
-/** The Amplify configuration for a WebConfig (applied lazily by lib/amplify.ts). */
+/**
+ * Amplify's local S3 stand-in: `Storage.S3.dangerouslyConnectToHttpEndpointForTesting` sends uploads
+ * path-style to this fixed address (Amplify's LOCAL_TESTING_S3_ENDPOINT), whatever
+ * `local.s3Endpoint` says; the local stack runs s3rver there (docs/local.md).
+ */
+export const AMPLIFY_LOCAL_S3_ENDPOINT = 'http://localhost:20005';
+
+/** Whether uploads use the local credentials provider (lib/amplify-local.ts): the local stack has no identity pool. */
+export const usesLocalCredentials = (config: WebConfig): boolean => Boolean(config.local) && !config.identityPoolId;
+
+/**
+ * The Amplify configuration for a WebConfig (applied lazily by lib/amplify.ts): the user pool, the
+ * identity pool in the cloud (it gives a signed-in vendor S3 credentials for `private/<identityId>/`
+ * only), and the product-images bucket for Amplify Storage, reached through s3rver locally.
+ */
 export function amplifyConfigFor(config: WebConfig): ResourcesConfig {
   const userPool = {
     userPoolId: config.userPoolId,
@@ -71,7 +85,14 @@ export function amplifyConfigFor(config: WebConfig): ResourcesConfig {
     ...(config.local?.userPoolEndpoint ? { userPoolEndpoint: config.local.userPoolEndpoint } : {}),
     loginWith: { email: true },
   };
+  const Storage = {
+    S3: {
+      bucket: config.productImagesBucket,
+      region: config.region,
+      ...(config.local ? { dangerouslyConnectToHttpEndpointForTesting: 'true' } : {}),
+    },
+  };
   return config.identityPoolId
-    ? { Auth: { Cognito: { ...userPool, identityPoolId: config.identityPoolId } } }
-    : { Auth: { Cognito: userPool } };
+    ? { Auth: { Cognito: { ...userPool, identityPoolId: config.identityPoolId } }, Storage }
+    : { Auth: { Cognito: userPool }, Storage };
 }

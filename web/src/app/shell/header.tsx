@@ -47,6 +47,8 @@ export function Header() {
           <nav className="app-nav" aria-label={t('main_navigation')}>
             <NavLink to="/dashboard">{t('nav_dashboard')}</NavLink>
             <NavLink to="/orders">{t('nav_orders')}</NavLink>
+            <NavLink to="/products">{t('nav_products')}</NavLink>
+            <NavLink to="/inventory">{t('nav_inventory')}</NavLink>
             <NavLink to="/payouts">{t('nav_payouts')}</NavLink>
           </nav>
         )}

@@ -1,0 +1,287 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../web/src/i18n/en.json';
+import zhTW from '../../web/src/i18n/zh-TW.json';
+import { switchLanguage } from '../../web/src/i18n/i18n';
+import { auth, configure, fakeUploadTasks, signedInUser, storage } from './amplify-mock';
+import { emptyProductForm } from '../../lambdas/listings/schema';
+import { imageKey, jpegFile, openRoute, pngFile, productView } from './listings-fixtures';
+import { resetAppState } from './render-app';
+import type { SalesHandler } from './sales-fixtures';
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
+vi.mock('aws-amplify/auth', () => auth);
+vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
+vi.mock('aws-amplify/storage', () => storage);
+
+const location = () => screen.getByTestId('location').textContent;
+const ADD = new RegExp(`^(${en.add_product_title}|${zhTW.add_product_title})$`);
+const EDIT = new RegExp(`^${en.edit_product_title}$`);
+
+/** A field's inline error: the element its aria-describedby names with Amplify's error class. */
+function errorOf(field: HTMLElement): string | null {
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  const el = ids.map((id) => document.getElementById(id)).find((e) => e?.classList.contains('amplify-field__error-message'));
+  return el?.textContent ?? null;
+}
+const input = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+// Amplify's SelectField sets size="1", which Testing Library maps to listbox (browsers: combobox): find selects by label.
+const select = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLSelectElement;
+
+type SaveBody = { values: { nameEn: string }; submit: boolean };
+
+/** The products API as the form uses it (docs/api.md): POST creates P-9, a draft or pending; lists are empty. */
+function productsApi(extra: SalesHandler = () => undefined): SalesHandler {
+  return async (call) => {
+    const answer = await extra(call);
+    if (answer !== undefined) return answer;
+    if (call.path === '/api/products' && call.method === 'POST') {
+      const { values, submit } = call.body as SaveBody;
+      return { status: 201, body: productView(9, submit ? 'pending' : 'draft', { nameEn: values.nameEn }) };
+    }
+    if (call.path === '/api/products' && call.method === 'GET') return { status: 200, body: { items: [] } };
+    return undefined;
+  };
+}
+const writes = (calls: { method: string; path: string; body: unknown }[]) => calls.filter((c) => c.method !== 'GET');
+
+describe('the item form (/products/new, /products/:id/edit)', () => {
+  beforeEach(async () => {
+    await resetAppState();
+    vi.clearAllMocks();
+    signedInUser();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('has the four sections and says each field error by its field, before any request', { timeout: 20_000 }, async () => {
+    const { calls, user } = await openRoute('/products/new', productsApi(), ADD);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([en.section_item_info, en.section_images, en.section_pricing, en.section_dimensions]);
+    // The price says what it takes, as the field's description.
+    expect(input(en.field_price).getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(en.price_hint)).toBeTruthy();
+
+    await user.type(input(en.field_name_en), 'Oolong Tea');
+    await user.type(input(en.field_price), '1,200');
+    await user.type(input(en.field_barcode), '4712345678905');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    expect(errorOf(input(en.field_price))).toBe(en.listing_error_price_format);
+    expect(errorOf(input(en.field_barcode))).toBe(en.listing_error_barcode);
+    expect(screen.getByTestId('form-errors').getAttribute('role')).toBe('alert');
+    expect(document.activeElement).toBe(input(en.field_barcode));
+
+    await user.clear(input(en.field_price));
+    await user.type(input(en.field_price), '12.50');
+    await user.type(input(en.field_compare_at_price), '12.5');
+    await user.clear(input(en.field_barcode));
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    expect(errorOf(input(en.field_price))).toBeNull();
+    expect(errorOf(input(en.field_compare_at_price))).toBe('The compare-at price must be higher than the selling price.');
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('Submit for review asks for what review needs: every field but the dimensions, an image and the label', async () => {
+    const { calls, user } = await openRoute('/products/new', productsApi(), ADD);
+    await user.type(input(en.field_name_en), 'Oolong Tea');
+    await user.type(input(en.field_price), '18.99');
+    await user.click(screen.getByRole('button', { name: en.submit_for_review }));
+    for (const label of [en.field_name_zh, en.field_barcode, en.field_unit_quantity, en.field_description, en.field_ingredients]) {
+      expect(errorOf(input(label)), label).toBe(en.listing_error_required_for_review);
+    }
+    expect(errorOf(input(en.field_weight))).toBe('Enter a weight or a volume to submit for review.');
+    expect(errorOf(select(en.field_product_type))).toBe(en.listing_error_required_for_review);
+    expect(errorOf(select(en.field_country_of_origin))).toBe(en.listing_error_required_for_review);
+    expect(errorOf(input(en.field_volume))).toBeNull();
+    expect(errorOf(input(en.field_length))).toBeNull();
+    expect(screen.getByTestId('images-error').textContent).toBe(en.listing_error_image_required);
+    expect(screen.getByTestId('label-error').textContent).toBe(en.listing_error_nutrition_label_required);
+    expect(writes(calls)).toHaveLength(0);
+    // The same values are a valid draft.
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await waitFor(() => expect(location()).toBe('/products?tab=draft'));
+  });
+
+  it('Save as draft creates the product with the form values and lands on Drafts with a success alert', async () => {
+    const { calls, user } = await openRoute('/products/new', productsApi(), ADD);
+    await user.type(input(en.field_name_en), 'Oolong Tea');
+    await user.type(input(en.field_price), '18.99');
+    await user.selectOptions(select(en.field_weight_unit), 'kg');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await waitFor(() => expect(location()).toBe('/products?tab=draft'));
+    expect(writes(calls)).toHaveLength(1);
+    expect(writes(calls)[0]).toMatchObject({ method: 'POST', path: '/api/products', headers: { authorization: 'Bearer id-token-1' } });
+    expect(writes(calls)[0]!.body).toEqual({ values: { ...emptyProductForm(), nameEn: 'Oolong Tea', price: '18.99', weightUnit: 'kg' }, submit: false });
+    const notice = await screen.findByTestId('products-notice');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.textContent).toContain('“Oolong Tea” was saved as a draft.');
+    expect(screen.getByRole('tab', { name: en.tab_draft }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('Submit for review with every field, an image and the label: saves, submits and lands on Pending review', async () => {
+    const tasks = fakeUploadTasks();
+    const { calls, user } = await openRoute('/products/new', productsApi(), ADD);
+    await user.type(input(en.field_name_en), 'High Mountain Oolong Tea');
+    await user.type(input(en.field_name_zh), '高山烏龍茶');
+    await user.type(input(en.field_barcode), '471-2345678900');
+    await user.selectOptions(select(en.field_product_type), 'beverages');
+    await user.selectOptions(select(en.field_unit_of_measure), 'box');
+    await user.type(input(en.field_unit_quantity), '20');
+    await user.type(input(en.field_description), 'Whole-leaf oolong from Alishan.');
+    await user.type(input(en.field_ingredients), 'Oolong tea leaves');
+    await user.click(within(screen.getByRole('group', { name: en.field_has_allergens })).getByRole('radio', { name: en.yes }));
+    await user.click(screen.getByRole('checkbox', { name: en.allergen_soybeans }));
+    await user.selectOptions(select(en.field_country_of_origin), 'TW');
+    await user.type(input(en.field_price), '18.99');
+    await user.type(input(en.field_compare_at_price), '24');
+    await user.type(input(en.field_weight), '150');
+
+    await user.click(screen.getByRole('button', { name: en.manage_images }));
+    const manager = screen.getByRole('dialog', { name: en.image_manager_title });
+    await user.upload(within(manager).getByTestId('image-file-input'), [jpegFile('front.jpg')]);
+    await waitFor(() => expect(tasks).toHaveLength(1));
+    await user.click(within(manager).getByRole('button', { name: en.done }));
+    await user.upload(screen.getByTestId('label-file-input'), pngFile('label.png'));
+    await waitFor(() => expect(tasks).toHaveLength(2));
+
+    // Saving waits for the uploads.
+    await user.click(screen.getByRole('button', { name: en.submit_for_review }));
+    expect(screen.getByTestId('form-failure').textContent).toBe(en.images_still_uploading);
+    act(() => tasks.forEach((t) => t.complete()));
+    await waitFor(() => expect(screen.queryAllByTestId('upload-progress')).toHaveLength(0));
+
+    await user.click(screen.getByRole('button', { name: en.submit_for_review }));
+    await waitFor(() => expect(location()).toBe('/products?tab=pending'));
+    expect(writes(calls)).toHaveLength(1);
+    const [create] = writes(calls);
+    expect(create).toMatchObject({ method: 'POST', path: '/api/products', body: { submit: true } });
+    expect((create!.body as { values: unknown }).values).toMatchObject({
+      nameEn: 'High Mountain Oolong Tea',
+      barcode: '471-2345678900',
+      productType: 'beverages',
+      unitQuantity: '20',
+      hasAllergens: 'yes',
+      allergens: ['soybeans'],
+      countryOfOrigin: 'TW',
+      price: '18.99',
+      compareAtPrice: '24',
+      weight: '150',
+      images: [tasks[0]!.path],
+      nutritionLabel: tasks[1]!.path,
+    });
+    expect((await screen.findByTestId('products-notice')).textContent).toContain('“High Mountain Oolong Tea” was submitted for review.');
+  });
+
+  it('puts the server’s field errors back on their fields (schema failures and image checks)', async () => {
+    const { user } = await openRoute(
+      '/products/new',
+      productsApi((c) =>
+        c.method === 'POST' && c.path === '/api/products'
+          ? {
+              status: 400,
+              body: { error: 'validation_error', message: 'Check these fields: barcode, images.', fields: { barcode: 'listing_error_barcode', images: 'listing_error_image_not_checked' } },
+            }
+          : undefined,
+      ),
+      ADD,
+    );
+    await user.type(input(en.field_name_en), 'Oolong Tea');
+    await user.type(input(en.field_price), '18.99');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await waitFor(() => expect(errorOf(input(en.field_barcode))).toBe(en.listing_error_barcode));
+    expect(screen.getByTestId('images-error').textContent).toBe(en.listing_error_image_not_checked);
+    expect(screen.getByTestId('form-errors').textContent).toBe(en.form_has_errors);
+    expect(screen.queryByTestId('form-failure')).toBeNull();
+    expect(location()).toBe('/products/new');
+  });
+
+  it('hides the allergens until the answer is yes, then asks for at least one', async () => {
+    const { calls, user } = await openRoute('/products/new', productsApi(), ADD);
+    expect(screen.queryByRole('group', { name: en.field_allergens })).toBeNull();
+    await user.click(within(screen.getByRole('group', { name: en.field_has_allergens })).getByRole('radio', { name: en.yes }));
+    const allergens = screen.getByRole('group', { name: en.field_allergens });
+    expect(within(allergens).getAllByRole('checkbox').map((c) => c.parentElement?.textContent)).toEqual([
+      en.allergen_milk,
+      en.allergen_eggs,
+      en.allergen_fish,
+      en.allergen_shellfish,
+      en.allergen_tree_nuts,
+      en.allergen_peanuts,
+      en.allergen_wheat,
+      en.allergen_soybeans,
+      en.allergen_sesame,
+    ]);
+    await user.type(input(en.field_name_en), 'Peanut Candy');
+    await user.type(input(en.field_price), '3');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    expect(errorOf(screen.getByRole('group', { name: en.field_allergens }))).toBe(en.listing_error_allergens_required);
+    await user.click(screen.getByRole('checkbox', { name: en.allergen_peanuts }));
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toMatchObject({ values: { hasAllergens: 'yes', allergens: ['peanuts'] }, submit: false });
+  });
+
+  it('names the countries of origin in the vendor’s language', async () => {
+    const { user } = await openRoute('/products/new', productsApi(), ADD);
+    const country = select(en.field_country_of_origin);
+    await user.selectOptions(country, 'TW');
+    expect(country.selectedOptions[0]!.textContent).toBe('Taiwan');
+    expect(country.options.length).toBe(250);
+    await act(() => switchLanguage('zh-TW'));
+    const zhCountry = select(zhTW.field_country_of_origin);
+    expect(zhCountry.selectedOptions[0]!.textContent).toBe('台灣');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(zhTW.add_product_title);
+    expect(screen.getByText(zhTW.price_hint)).toBeTruthy();
+  });
+
+  it('edits a published product: its values, the live-version notice, and PUT of the new revision', async () => {
+    const published = productView(1, 'published');
+    const { calls, user } = await openRoute(
+      '/products/P-1/edit',
+      productsApi((c) => {
+        if (c.path === '/api/products/P-1' && c.method === 'GET') return { status: 200, body: published };
+        if (c.path === '/api/products/P-1' && c.method === 'PUT') return { status: 200, body: productView(1, 'published+draft') };
+        return undefined;
+      }),
+      EDIT,
+    );
+    expect((await screen.findByTestId('live-version-notice')).textContent).toBe(en.live_version_notice);
+    expect(input(en.field_name_en).value).toBe('High Mountain Oolong Tea');
+    expect(input(en.field_price).value).toBe('18.99');
+    expect(input(en.field_compare_at_price).value).toBe('24.00');
+    expect(screen.getAllByTestId('form-images')[0]!.querySelectorAll('img')).toHaveLength(2);
+    await user.clear(input(en.field_price));
+    await user.type(input(en.field_price), '17.5');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await waitFor(() => expect(location()).toBe('/products?tab=draft'));
+    expect(writes(calls)[0]).toMatchObject({ method: 'PUT', path: '/api/products/P-1' });
+    expect(writes(calls)[0]!.body).toMatchObject({ values: { price: '17.5', compareAtPrice: '24.00', images: [imageKey(1), imageKey(2)], nutritionLabel: imageKey(9), unitQuantity: '20' }, submit: false });
+  });
+
+  it('says in the page when the product went under review meanwhile (409)', async () => {
+    const { user } = await openRoute(
+      '/products/P-4/edit',
+      productsApi((c) => {
+        if (c.path === '/api/products/P-4' && c.method === 'GET') return { status: 200, body: productView(4, 'rejected') };
+        if (c.path === '/api/products/P-4') return { status: 409, body: { error: 'product_under_review', message: 'This product is under review and cannot be edited until the review is finished.' } };
+        return undefined;
+      }),
+      EDIT,
+    );
+    const notice = await screen.findByTestId('rejected-notice');
+    expect(within(notice).getAllByRole('listitem').map((li) => li.textContent)).toEqual([en.rejection_image_background, 'Please show the whole box on the label photo.']);
+    await user.click(screen.getByRole('button', { name: en.resubmit_for_review }));
+    const alert = await screen.findByTestId('form-failure');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toBe(en.product_under_review_conflict);
+    expect(location()).toBe('/products/P-4/edit');
+    expect(screen.getByRole('button', { name: en.resubmit_for_review })).toBeTruthy();
+  });
+
+  it('does not offer a form for a product under review', async () => {
+    await openRoute('/products/P-3/edit', productsApi((c) => (c.path === '/api/products/P-3' ? { status: 200, body: productView(3, 'pending') } : undefined)), EDIT);
+    expect((await screen.findByTestId('product-under-review')).textContent).toBe('This product is under review and cannot be edited.');
+    expect(screen.queryByTestId('product-form')).toBeNull();
+  });
+});

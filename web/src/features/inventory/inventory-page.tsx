@@ -1,0 +1,149 @@
+import '../../components/empty-state.css';
+import './inventory.css';
+import { Button, Heading, TextField } from '@aws-amplify/ui-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { InventorySort } from '../../../../lambdas/listings/model';
+import { Alert } from '../../components/alert';
+import { LoadStatus } from '../../components/load-status';
+import { languageToApply } from '../../i18n/language';
+import { errorMessage } from '../../lib/error-message';
+import { formatCount } from '../../lib/format';
+import { useCursorList } from '../../lib/use-cursor-list';
+import { usePageTitle } from '../../lib/use-page-title';
+import { getInventoryPage, type InventoryPage, type InventoryRow } from './inventory-api';
+import { firstOrder, inventorySearchParams, parseInventoryQuery, queryKey, SEARCH_MAX, type InventoryQuery } from './inventory-query';
+import { InventoryTable } from './inventory-table';
+import { OfferDialog } from './offer-dialog';
+
+/**
+ * Inventory (spec §2): every product of the vendor with its offer, searched by name or SKU and sorted
+ * by the server (`GET /api/inventory?q=&sort=&order=`), the URL saying which; "Load more" pages.
+ * Edit opens the offer dialog; a saved row changes in place and the page repeats the 30-minute notice.
+ */
+export default function InventoryPage() {
+  const { t, i18n } = useTranslation();
+  const language = languageToApply(i18n.language);
+  usePageTitle(t('inventory_title'));
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseInventoryQuery(params), [params]);
+  const key = queryKey(query);
+
+  // Parameters the page could not use are dropped from the URL, so it always says what is shown.
+  useEffect(() => {
+    const canonical = inventorySearchParams(query, params);
+    if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
+  }, [query, params, setParams]);
+
+  const list = useCursorList<InventoryRow, InventoryPage>(key, (cursor, signal) => getInventoryPage(query, cursor, signal));
+  const [editing, setEditing] = useState<InventoryRow | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const apply = (next: InventoryQuery) => {
+    setSaved(null);
+    setParams(inventorySearchParams(next, params));
+  };
+  const onSort = (sort: InventorySort) => apply({ ...query, sort, order: sort === query.sort ? (query.order === 'asc' ? 'desc' : 'asc') : firstOrder(sort) });
+
+  // A new search or sort keeps the rows shown, marked busy, until its first page arrives.
+  const rows = list.items.length > 0 ? list.items : list.previousItems;
+  const total = list.lastPage?.total;
+  const empty = list.status === 'loaded' && list.items.length === 0;
+
+  return (
+    <section className="page inventory" aria-labelledby="inventory-heading">
+      <Heading level={1} id="inventory-heading">
+        {t('inventory_title')}
+      </Heading>
+      <p className="muted">{t('inventory_intro')}</p>
+      {saved && (
+        <Alert tone="success" testId="inventory-notice" onDismiss={() => setSaved(null)} dismissLabel={t('dismiss')}>
+          {t('offer_saved', { name: saved })}
+        </Alert>
+      )}
+      {/* Keyed by the search: back/forward or a reload puts the URL's search into the box. */}
+      <SearchForm key={query.q} q={query.q} onSearch={(q) => apply({ ...query, q })} />
+      <LoadStatus
+        state={list.status === 'loaded' ? 'idle' : list.status}
+        loadingText={list.loadingMore ? t('loading_more_products') : t('loading_inventory')}
+        errorText={list.status === 'failed' ? t('inventory_load_failed', { message: errorMessage(list.error) }) : undefined}
+        loadedText={total !== undefined ? t('inventory_shown', { shown: formatCount(list.items.length, language), total: formatCount(total, language) }) : undefined}
+        retryLabel={t('try_again')}
+        onRetry={list.retry}
+        testId="inventory-status"
+      />
+      {empty && (
+        <div className="empty-state" data-testid="inventory-empty">
+          <p className="empty-state-title">{query.q ? t('no_inventory_match', { q: query.q }) : t('no_inventory_yet')}</p>
+          <p className="muted">{query.q ? t('no_inventory_match_hint') : t('no_inventory_yet_hint')}</p>
+          {!query.q && (
+            <Link to="/products/new" className="amplify-button amplify-button--primary">
+              {t('add_product')}
+            </Link>
+          )}
+        </div>
+      )}
+      {rows.length > 0 && (
+        <>
+          <InventoryTable rows={rows} query={query} busy={list.status === 'loading'} language={language} onSort={onSort} onEdit={setEditing} />
+          <div className="load-more">
+            {total !== undefined && list.items.length > 0 && (
+              <span className="muted" data-testid="inventory-total">
+                {t('inventory_shown', { shown: formatCount(list.items.length, language), total: formatCount(total, language) })}
+              </span>
+            )}
+            {list.hasMore && list.status !== 'failed' && (
+              <Button onClick={list.loadMore} isLoading={list.loadingMore} loadingText={t('loading')} data-testid="inventory-load-more">
+                {t('load_more')}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+      {editing && (
+        <OfferDialog
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(row) => {
+            list.update((rows) => rows.map((r) => (r.productId === row.productId ? row : r)));
+            setEditing(null);
+            setSaved(row.nameEn || row.sku);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** Search by name or SKU: applied on Enter or Search (not while typing), so each search is one request and one history entry. */
+function SearchForm({ q, onSearch }: { q: string; onSearch(q: string): void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState(q);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(search.trim().slice(0, SEARCH_MAX));
+  };
+  return (
+    <form className="inventory-search" role="search" aria-label={t('inventory_search_form')} onSubmit={submit} noValidate data-testid="inventory-search">
+      <TextField
+        label={t('inventory_search_label')}
+        type="search"
+        value={search}
+        maxLength={SEARCH_MAX}
+        onChange={(e) => setSearch(e.target.value)}
+        size="small"
+        autoComplete="off"
+        data-testid="inventory-search-input"
+      />
+      <Button type="submit" size="small" data-testid="inventory-search-submit">
+        {t('search')}
+      </Button>
+      {q && (
+        <Button size="small" onClick={() => onSearch('')} data-testid="inventory-search-clear">
+          {t('clear_search')}
+        </Button>
+      )}
+    </form>
+  );
+}

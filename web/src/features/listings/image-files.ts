@@ -1,0 +1,48 @@
+/**
+ * The browser's checks of an image before it is uploaded (spec §5, the stricter reading: JPEG, PNG,
+ * GIF or BMP up to 5 MB, up to 10 images plus the nutrition facts label). The same type check as the
+ * server's (lambdas/images/content.ts), so a file the browser lets through is one the image check
+ * keeps; the server checks again because a vendor can bypass the browser.
+ */
+import { detectImageType, SIGNATURE_BYTES } from '../../../../lambdas/images/content';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageContentType } from '../../../../lambdas/listings/schema';
+
+export type ImageRefusal = { reason: 'too_many'; name: string } | { reason: 'too_large'; name: string } | { reason: 'not_an_image'; name: string };
+
+export type CheckedImage = { ok: true; contentType: ImageContentType; extension: string } | { ok: false; refusal: ImageRefusal };
+
+/** What the file input accepts (a hint for the picker; the checks below decide). */
+export const IMAGE_ACCEPT = [...IMAGE_CONTENT_TYPES, ...Object.values(IMAGE_EXTENSIONS).flat().map((e) => `.${e}`)].join(',');
+
+/** "5 MB": the limit as the messages say it. */
+export const MAX_IMAGE_MEGABYTES = MAX_IMAGE_BYTES / (1024 * 1024);
+
+/** The first bytes of a file (FileReader: Blob.arrayBuffer is missing in some engines). */
+export function readFirstBytes(file: Blob, count = SIGNATURE_BYTES): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file instanceof File ? file.name : 'the file'}`));
+    reader.readAsArrayBuffer(file.slice(0, count));
+  });
+}
+
+/**
+ * Type by the browser's MIME type (when it gives one) and by the first bytes, then size. The upload's
+ * content type and extension come from the bytes, so the key's extension always matches what the
+ * server finds (a GIF saved as .png is uploaded as the GIF it is).
+ */
+export async function checkImageFile(file: File): Promise<CheckedImage> {
+  const name = file.name;
+  if (file.type !== '' && !(IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type)) return { ok: false, refusal: { reason: 'not_an_image', name } };
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, refusal: { reason: 'too_large', name } };
+  const contentType = detectImageType(await readFirstBytes(file));
+  if (!contentType) return { ok: false, refusal: { reason: 'not_an_image', name } };
+  return { ok: true, contentType, extension: IMAGE_EXTENSIONS[contentType][0]! };
+}
+
+/** The files that fit into the free slots (in the order chosen); each one beyond is refused with `too_many`. */
+export function takeWithinLimit(files: readonly File[], free: number): { taken: File[]; refused: ImageRefusal[] } {
+  const room = Math.max(0, free);
+  return { taken: files.slice(0, room), refused: files.slice(room).map((f) => ({ reason: 'too_many', name: f.name })) };
+}

@@ -1,0 +1,140 @@
+import '../../components/data-table.css';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ProductTab, ProductView } from '../../../../lambdas/listings/model';
+import type { Language } from '../../i18n/language';
+import { formatCount, formatDateTime, formatMoney } from '../../lib/format';
+import { LockedEditButton } from './locked-edit';
+import { RejectionReasons } from './rejection-reasons';
+
+export interface ProductListProps {
+  tab: ProductTab;
+  products: readonly ProductView[];
+  language: Language;
+  /** The marketplace's zone: dates are shown in it, as everywhere in the portal. */
+  timeZone: string;
+  busy: boolean;
+  onDelete(product: ProductView): void;
+}
+
+function When({ at, language, timeZone }: { at: string | null | undefined; language: Language; timeZone: string }) {
+  if (!at) return <span className="muted">—</span>;
+  const { date, time } = formatDateTime(at, language, timeZone);
+  return (
+    <time dateTime={at} className="product-date">
+      {date}
+      <span className="product-time">{time}</span>
+    </time>
+  );
+}
+
+/** The row header: thumbnail, English name and the Chinese name under it. */
+function ProductName({ product, withImage }: { product: ProductView; withImage: boolean }) {
+  return (
+    <div className="product-name-cell">
+      {withImage &&
+        (product.thumbnailUrl ? <img src={product.thumbnailUrl} alt="" className="product-thumb" loading="lazy" /> : <span className="product-thumb product-thumb-empty" aria-hidden="true" />)}
+      <span>
+        <span className="product-name" data-testid="product-name">
+          {product.nameEn}
+        </span>
+        {product.nameZh && (
+          <span className="product-name-zh" lang="zh-TW">
+            {product.nameZh}
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}
+
+const editPath = (product: ProductView) => `/products/${encodeURIComponent(product.productId)}/edit`;
+
+/**
+ * The product lists (spec §2): Published; Pending review (product name, date submitted, action: Edit
+ * disabled with the tooltip); Rejected with the reasons and Edit & Resubmit; Drafts with Edit and
+ * Delete. One table per tab, rows as the API orders them.
+ */
+export function ProductList({ tab, products, language, timeZone, busy, onDelete }: ProductListProps) {
+  const { t } = useTranslation();
+  const when = (at: string | null | undefined) => <When at={at} language={language} timeZone={timeZone} />;
+  const headers: Record<ProductTab, string[]> = {
+    published: [t('column_product'), t('sku'), t('column_price'), t('column_inventory'), t('column_published'), t('column_actions')],
+    pending: [t('column_product'), t('column_date_submitted'), t('column_action')],
+    rejected: [t('column_product'), t('column_rejection_reasons'), t('column_rejected'), t('column_action')],
+    draft: [t('column_product'), t('column_last_saved'), t('column_actions')],
+  };
+  const numeric = new Set(tab === 'published' ? [2, 3] : []);
+  const caption = t(`products_table_caption_${tab}`);
+
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
+      <table className="data-table products-table" aria-busy={busy} data-testid="products-table" data-tab={tab}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {headers[tab].map((h, i) => (
+              <th key={h} scope="col" className={numeric.has(i) ? 'numeric' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((p) => {
+            const name = p.nameEn || p.sku;
+            const revision = p.revision;
+            return (
+              <tr key={p.productId} data-testid="product-row" data-product-id={p.productId}>
+                <th scope="row">
+                  <ProductName product={p} withImage />
+                  {tab === 'published' && revision && (
+                    <span className={`revision-note revision-${revision.state}`} data-testid="revision-note">
+                      {t(`revision_note_${revision.state}`)}
+                    </span>
+                  )}
+                </th>
+                {tab === 'published' && (
+                  <>
+                    <td className="product-sku">{p.sku}</td>
+                    <td className="numeric">{formatMoney(p.offer.priceCents, language)}</td>
+                    <td className="numeric">{p.offer.outOfStock ? t('out_of_stock') : formatCount(p.offer.inventory, language)}</td>
+                    <td>{when(p.live?.publishedAt)}</td>
+                  </>
+                )}
+                {tab === 'pending' && <td>{when(revision?.submittedAt)}</td>}
+                {tab === 'rejected' && (
+                  <>
+                    <td>
+                      <RejectionReasons reasons={revision?.rejectionReasons ?? []} />
+                    </td>
+                    <td>{when(revision?.rejectedAt)}</td>
+                  </>
+                )}
+                {tab === 'draft' && <td>{when(revision?.savedAt)}</td>}
+                <td className="product-actions">
+                  {!p.editable ? (
+                    <LockedEditButton name={name} />
+                  ) : tab === 'rejected' ? (
+                    <Link to={editPath(p)} className="text-button" aria-label={t('edit_and_resubmit_label', { name })} data-testid="product-resubmit">
+                      {t('edit_and_resubmit')}
+                    </Link>
+                  ) : (
+                    <Link to={editPath(p)} className="text-button" aria-label={t('edit_product_label', { name })} data-testid="product-edit">
+                      {t('edit')}
+                    </Link>
+                  )}
+                  {tab === 'draft' && (
+                    <button type="button" className="text-button danger-text" onClick={() => onDelete(p)} aria-label={t('delete_draft_label', { name })} data-testid="product-delete">
+                      {t('delete')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import zh from '../../web/src/i18n/zh-TW.json';
 import { nutritionLabelPng, productPng } from '../../scripts/local/demo-images';
 import { demoAccounts } from '../../scripts/local/demo-accounts';
 import { api, idTokenFor, testStackPortsEnv } from '../support/auth';
-import { approvedVendor, errorUnder, launchBrowser, newPage, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, errorUnder, launchBrowser, newPage, signInToDashboard, type TestVendor } from '../support/browser';
 
 const run = promisify(execFile);
 let browser: Browser;

@@ -66,8 +66,12 @@ async function saveWhenChecked(page: Page, testId: 'submit-for-review' | 'save-d
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
+/** A product's row once the given tab's list has loaded (a tab switch may briefly show the previous rows). */
+const rowIn = (page: Page, tab: 'published' | 'pending' | 'rejected', productId: string) =>
+  page.locator(`[data-testid="products-table"][data-tab="${tab}"][aria-busy="false"] [data-testid="product-row"][data-product-id="${productId}"]`);
+
 async function productIdByName(page: Page, name: string): Promise<string> {
-  const row = page.getByTestId('product-row').filter({ hasText: name }).first();
+  const row = page.locator('[data-testid="products-table"][data-tab="pending"][aria-busy="false"] [data-testid="product-row"]').filter({ hasText: name }).first();
   await row.waitFor();
   return (await row.getAttribute('data-product-id'))!;
 }
@@ -129,7 +133,7 @@ describe('listings and inventory in Chromium (issue 5)', () => {
       const name = 'Alishan Oolong Tea';
       const productId = await productIdByName(page, name);
       // Under review: Edit is disabled and says why.
-      const row = page.locator(`[data-testid="product-row"][data-product-id="${productId}"]`);
+      const row = rowIn(page, 'pending', productId);
       const locked = row.getByTestId('product-edit-locked');
       expect(await locked.getAttribute('aria-disabled')).toBe('true');
       await locked.focus();
@@ -142,7 +146,7 @@ describe('listings and inventory in Chromium (issue 5)', () => {
       // Ops reject with two reasons: the vendor reads both on the Rejected tab.
       expect(await reviewCli(productId, 'reject', 'image_background', 'The label photo is blurry; please upload a sharper one.')).toContain('is now rejected');
       await page.getByTestId('products-tab-rejected').click();
-      const rejectedRow = page.locator(`[data-testid="product-row"][data-product-id="${productId}"]`);
+      const rejectedRow = rowIn(page, 'rejected', productId);
       await rejectedRow.waitFor();
       const reasons = await rejectedRow.getByTestId('product-rejection-reason').allTextContents();
       expect(reasons.map((r) => r.trim())).toEqual([en.rejection_image_background, 'The label photo is blurry; please upload a sharper one.']);
@@ -155,12 +159,12 @@ describe('listings and inventory in Chromium (issue 5)', () => {
       await page.getByTestId('label-file-input').setInputFiles({ name: 'label-sharp.png', mimeType: 'image/png', buffer: nutritionLabelPng(300, 450) });
       await uploadsDone(page);
       await saveWhenChecked(page, 'submit-for-review', 'tab=pending');
-      await page.locator(`[data-testid="product-row"][data-product-id="${productId}"]`).waitFor();
+      await rowIn(page, 'pending', productId).waitFor();
 
       // Approved: Published.
       expect(await reviewCli(productId, 'approve')).toContain('is now published');
       await page.getByTestId('products-tab-published').click();
-      await page.locator(`[data-testid="product-row"][data-product-id="${productId}"]`).waitFor();
+      await rowIn(page, 'published', productId).waitFor();
 
       // Inventory: found by name, price and stock changed without review.
       await page.getByRole('link', { name: en.nav_inventory }).click();

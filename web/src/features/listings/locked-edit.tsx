@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTooltip } from '../../components/use-tooltip';
 
 /**
  * Edit for a product under review (spec §4: it cannot be edited, and a tooltip says so). The button
@@ -8,30 +8,21 @@ import { useTranslation } from 'react-i18next';
  */
 export function LockedEditButton({ name }: { name: string }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [visible, setVisible] = useState(false);
+  const tip = useTooltip();
   return (
-    <span className="locked-edit" onMouseEnter={() => setVisible(true)} onMouseLeave={() => setVisible(false)}>
+    <span className="locked-edit" {...tip.wrapper}>
       <button
         type="button"
         className="text-button locked-edit-button"
         aria-disabled="true"
         aria-label={t('edit_product_label', { name })}
-        aria-describedby={id}
         data-testid="product-edit-locked"
         onClick={(e) => e.preventDefault()}
-        onFocus={() => setVisible(true)}
-        onBlur={() => setVisible(false)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && visible) {
-            e.stopPropagation();
-            setVisible(false);
-          }
-        }}
+        {...tip.trigger}
       >
         {t('edit')}
       </button>
-      <span id={id} role="tooltip" className="locked-edit-tooltip" hidden={!visible}>
+      <span className="locked-edit-tooltip" {...tip.tooltip}>
         {t('product_under_review')}
       </span>
     </span>

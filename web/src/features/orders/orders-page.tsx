@@ -1,3 +1,4 @@
+import '../../components/empty-state.css';
 import './orders.css';
 import '../../components/data-table.css';
 import { Button, Heading } from '@aws-amplify/ui-react';

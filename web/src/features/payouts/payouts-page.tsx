@@ -1,3 +1,4 @@
+import '../../components/empty-state.css';
 import './payouts.css';
 import '../../components/data-table.css';
 import { Button, Heading, Text } from '@aws-amplify/ui-react';

@@ -1,3 +1,4 @@
+import '../../components/data-table.css';
 import '../../components/empty-state.css';
 import './listings.css';
 import { Heading } from '@aws-amplify/ui-react';

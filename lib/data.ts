@@ -10,7 +10,7 @@ import type { StageSettings } from './settings';
 export type { TableAccess } from '../lambdas/shared/tables';
 
 /** Write-only access (mode `w`): item writes, no reads, and no old item values in the answers. */
-export const WRITE_ONLY_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'] as const;
+export const WRITE_ONLY_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
 
 const attribute = (key: KeyDef): Attribute => ({
   name: key.name,
@@ -103,7 +103,7 @@ export class Data extends Construct {
   }
 
   /**
-   * Mode `w`: put, update and condition-check items of the table (no index), and nothing that
+   * Mode `w`: put and update items of the table (no index), and nothing that
    * reads: no GetItem/Query/Scan, and `ReturnValues` must be NONE, so a write can never hand the old
    * item back. Writing a table under the payouts key needs that key, but only through DynamoDB.
    */

@@ -125,7 +125,7 @@ export type TableKey = keyof typeof tables;
 
 /**
  * What a Lambda declares it needs of a table (lambdas/routes.ts, lambdas/triggers.ts, ...):
- * `r` read, `rw` read-write, `w` write-only — put/update/condition-check, never get, query or scan,
+ * `r` read, `rw` read-write, `w` write-only — put and update, never get, query or scan,
  * and no old values in answers (lib/data.ts), for a table a function must fill but not read.
  */
 export type TableMode = 'r' | 'rw' | 'w';

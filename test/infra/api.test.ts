@@ -173,7 +173,7 @@ describe('Lambdas', () => {
         }
         expect(env[tables[key].envVar]).toEqual({ Ref: tableIds[key] });
         if (mode === 'w') {
-          expect(actions.sort()).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+          expect(actions.sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
           continue;
         }
         expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));

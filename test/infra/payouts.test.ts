@@ -183,7 +183,7 @@ describe('least privilege', () => {
         Resource: [arn(id('AWS::DynamoDB::Table', 'DataVendorsTable')), { 'Fn::Join': ['', [arn(id('AWS::DynamoDB::Table', 'DataVendorsTable')), '/index/*']] }],
       },
       {
-        Action: ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
         Effect: 'Allow',
         Resource: arn(accountsId()),
         Condition: { StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' } },

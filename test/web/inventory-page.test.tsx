@@ -18,13 +18,17 @@ const ROWS = [
   inventoryRow(2, { nameEn: 'Pineapple Cake', nameZh: '鳳梨酥', priceCents: 2450, inventory: 0, outOfStock: true, status: 'pending', thumbnailUrl: null }),
 ];
 
+/** The second page: other products. */
+const NEXT_ROWS = [inventoryRow(3), inventoryRow(4)];
+
 /** PATCH …/offer's answer: the product with the offer as saved. */
 const savedProduct = productView(1, 'published', { offer: { priceCents: 1750, compareAtCents: null, inventory: 7, outOfStock: false, updatedAt: '2026-03-08T10:00:00.000Z' } });
 
 /** GET /api/inventory (the rows, 2 of 30, a second page after cursor n2) and PATCH …/offer (`offer`; by default the saved product). */
 function inventoryApi(offer: SalesHandler = () => ({ status: 200, body: savedProduct })): SalesHandler {
   return async (call) => {
-    if (call.path === '/api/inventory') return { status: 200, body: { items: ROWS, total: 30, nextCursor: call.query.get('cursor') ? undefined : 'n2' } };
+    if (call.path === '/api/inventory' && call.query.get('cursor')) return { status: 200, body: { items: NEXT_ROWS, total: 30 } };
+    if (call.path === '/api/inventory') return { status: 200, body: { items: ROWS, total: 30, nextCursor: 'n2' } };
     if (call.path.endsWith('/offer')) return offer(call);
     return undefined;
   };

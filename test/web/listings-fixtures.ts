@@ -39,21 +39,28 @@ export const teaContent = (overrides: Partial<ProductContent> = {}): ProductCont
   ...overrides,
 });
 
+/** Signed URLs name their object (`https://images.test/<image number>.jpg`), so a test can tell which version a thumbnail is of. */
+const imageUrl = (key: string) => `https://images.test/${Number(/(\d+)\.\w+$/.exec(key)?.[1] ?? 0)}.jpg?sig=abc`;
+
 const version = (content: ProductContent) => ({
   content,
-  images: content.images.map((key, i) => ({ key, url: `https://images.test/${i + 1}.jpg?sig=abc` })),
+  images: content.images.map((key) => ({ key, url: imageUrl(key) })),
   nutritionLabel: content.nutritionLabel ? { key: content.nutritionLabel, url: 'https://images.test/label.jpg?sig=abc' } : null,
 });
 
-type State = 'published' | 'pending' | 'rejected' | 'draft' | 'published+pending' | 'published+draft';
+type State = 'published' | 'pending' | 'rejected' | 'draft' | 'published+pending' | 'published+draft' | 'published+rejected';
 
-/** A product as the API answers it, in one of the states of spec §4. */
-export function productView(n: number, state: State, overrides: Partial<ProductView> = {}, content: ProductContent = teaContent()): ProductView {
+/**
+ * A product as the API answers it, in one of the states of spec §4. `revisionContent` is an update's
+ * content (the live version keeps `content`); its summary (nameEn, thumbnailUrl) is what shoppers see:
+ * the live version when there is one, else the revision.
+ */
+export function productView(n: number, state: State, overrides: Partial<ProductView> = {}, content: ProductContent = teaContent(), revisionContent: ProductContent = content): ProductView {
   const live = state.startsWith('published') ? { ...version(content), publishedAt: '2026-03-01T09:30:00.000Z' } : null;
-  const revisionState = state === 'published' ? null : state === 'published+pending' ? 'pending' : state === 'published+draft' ? 'draft' : state;
+  const revisionState = state === 'published' ? null : state.startsWith('published+') ? (state.slice('published+'.length) as 'pending' | 'draft' | 'rejected') : (state as 'pending' | 'draft' | 'rejected');
   const revision = revisionState
     ? {
-        ...version(content),
+        ...version(revisionContent),
         state: revisionState,
         savedAt: '2026-03-05T10:00:00.000Z',
         submittedAt: revisionState === 'draft' ? null : '2026-03-06T17:04:05.000Z',
@@ -61,12 +68,13 @@ export function productView(n: number, state: State, overrides: Partial<ProductV
         rejectionReasons: revisionState === 'rejected' ? ['image_background', 'Please show the whole box on the label photo.'] : [],
       }
     : null;
+  const shown = live ?? revision!;
   return {
     productId: `P-${n}`,
     sku: `10001-${String(n).padStart(4, '0')}`,
-    nameEn: content.nameEn,
-    nameZh: content.nameZh,
-    thumbnailUrl: 'https://images.test/1.jpg?sig=abc',
+    nameEn: shown.content.nameEn,
+    nameZh: shown.content.nameZh,
+    thumbnailUrl: shown.images[0]?.url ?? null,
     live,
     revision,
     offer: { priceCents: content.price, compareAtCents: content.compareAtPrice ?? null, inventory: 42, outOfStock: false, updatedAt: '2026-03-01T09:30:00.000Z' },

@@ -97,6 +97,10 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     expect(errorOf(input(en.field_length))).toBeNull();
     expect(screen.getByTestId('images-error').textContent).toBe(en.listing_error_image_required);
     expect(screen.getByTestId('label-error').textContent).toBe(en.listing_error_nutrition_label_required);
+    for (const radio of within(screen.getByRole('group', { name: en.field_has_allergens })).getAllByRole('radio')) {
+      expect(radio.getAttribute('aria-invalid')).toBe('true');
+      expect(errorOf(radio)).toBe(en.listing_error_required_for_review);
+    }
     expect(writes(calls)).toHaveLength(0);
     // The same values are a valid draft.
     await user.click(screen.getByRole('button', { name: en.save_as_draft }));
@@ -180,7 +184,11 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
         c.method === 'POST' && c.path === '/api/products'
           ? {
               status: 400,
-              body: { error: 'validation_error', message: 'Check these fields: barcode, images.', fields: { barcode: 'listing_error_barcode', images: 'listing_error_image_not_checked' } },
+              body: {
+                error: 'validation_error',
+                message: 'Check these fields: barcode, images, nutritionLabel.',
+                fields: { barcode: 'listing_error_barcode', images: 'listing_error_image_not_checked', nutritionLabel: 'listing_error_duplicate_image' },
+              },
             }
           : undefined,
       ),
@@ -191,6 +199,7 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     await user.click(screen.getByRole('button', { name: en.save_as_draft }));
     await waitFor(() => expect(errorOf(input(en.field_barcode))).toBe(en.listing_error_barcode));
     expect(screen.getByTestId('images-error').textContent).toBe(en.listing_error_image_not_checked);
+    expect(screen.getByTestId('label-error').textContent).toBe('This image is already in the product.');
     expect(screen.getByTestId('form-errors').textContent).toBe(en.form_has_errors);
     expect(screen.queryByTestId('form-failure')).toBeNull();
     expect(location()).toBe('/products/new');
@@ -216,6 +225,11 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     await user.type(input(en.field_price), '3');
     await user.click(screen.getByRole('button', { name: en.save_as_draft }));
     expect(errorOf(screen.getByRole('group', { name: en.field_allergens }))).toBe(en.listing_error_allergens_required);
+    // Each checkbox says it is invalid and why (a screen reader on a checkbox may not read the group's description).
+    for (const box of screen.getAllByRole('checkbox')) {
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+      expect(errorOf(box)).toBe(en.listing_error_allergens_required);
+    }
     await user.click(screen.getByRole('checkbox', { name: en.allergen_peanuts }));
     await user.click(screen.getByRole('button', { name: en.save_as_draft }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
@@ -235,8 +249,10 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     expect(screen.getByText(zhTW.price_hint)).toBeTruthy();
   });
 
-  it('edits a published product: its values, the live-version notice, and PUT of the new revision', async () => {
-    const published = productView(1, 'published');
+  it('edits a published product: its values, the live-version notice, read-only prices, and PUT of the new revision', async () => {
+    // The offer changed in Inventory since the version was published: the form shows and sends the offer's prices.
+    const base = productView(1, 'published');
+    const published = { ...base, offer: { ...base.offer, priceCents: 1750, compareAtCents: 2200 } };
     const { calls, user } = await openRoute(
       '/products/P-1/edit',
       productsApi((c) => {
@@ -248,15 +264,75 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     );
     expect((await screen.findByTestId('live-version-notice')).textContent).toBe(en.live_version_notice);
     expect(input(en.field_name_en).value).toBe('High Mountain Oolong Tea');
-    expect(input(en.field_price).value).toBe('18.99');
-    expect(input(en.field_compare_at_price).value).toBe('24.00');
     expect(screen.getAllByTestId('form-images')[0]!.querySelectorAll('img')).toHaveLength(2);
-    await user.clear(input(en.field_price));
-    await user.type(input(en.field_price), '17.5');
+    // Prices change in Inventory, without review: shown here, not editable.
+    const pricing = screen.getByRole('region', { name: en.section_pricing });
+    expect(within(pricing).queryByRole('textbox')).toBeNull();
+    expect(screen.queryByLabelText(en.field_price)).toBeNull();
+    expect(within(pricing).getAllByRole('term').map((dt) => dt.textContent)).toEqual([en.column_price, en.column_compare_at_price]);
+    expect(within(pricing).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['$17.50', '$22.00']);
+    expect(within(pricing).getByText(en.published_prices_note)).toBeTruthy();
+    expect(within(pricing).getByRole('link', { name: en.change_prices_in_inventory }).getAttribute('href')).toBe('/inventory?q=10001-0001');
+    await user.clear(input(en.field_name_en));
+    await user.type(input(en.field_name_en), 'Alishan Oolong Tea');
     await user.click(screen.getByRole('button', { name: en.save_as_draft }));
     await waitFor(() => expect(location()).toBe('/products?tab=draft'));
     expect(writes(calls)[0]).toMatchObject({ method: 'PUT', path: '/api/products/P-1' });
-    expect(writes(calls)[0]!.body).toMatchObject({ values: { price: '17.5', compareAtPrice: '24.00', images: [imageKey(1), imageKey(2)], nutritionLabel: imageKey(9), unitQuantity: '20' }, submit: false });
+    expect(writes(calls)[0]!.body).toMatchObject({
+      values: { nameEn: 'Alishan Oolong Tea', price: '17.50', compareAtPrice: '22.00', images: [imageKey(1), imageKey(2)], nutritionLabel: imageKey(9), unitQuantity: '20' },
+      submit: false,
+    });
+  });
+
+  it('links to Inventory from a published product’s prices in Traditional Chinese, and says “no compare-at price” as a dash', async () => {
+    const base = productView(1, 'published+draft');
+    const published = { ...base, offer: { ...base.offer, compareAtCents: null } };
+    const { user } = await openRoute('/products/P-1/edit', productsApi((c) => (c.path === '/api/products/P-1' ? { status: 200, body: published } : undefined)), EDIT);
+    await screen.findByTestId('prices-locked');
+    expect(screen.getByTestId('locked-compare-at').textContent).toBe('—');
+    await act(() => switchLanguage('zh-TW'));
+    const pricing = screen.getByRole('region', { name: zhTW.section_pricing });
+    expect(within(pricing).getByText(zhTW.published_prices_note)).toBeTruthy();
+    await user.click(within(pricing).getByRole('link', { name: zhTW.change_prices_in_inventory }));
+    await waitFor(() => expect(location()).toBe('/inventory?q=10001-0001'));
+  });
+
+  it('keeps the price fields editable for a product never published', async () => {
+    const { calls, user } = await openRoute(
+      '/products/P-5/edit',
+      productsApi((c) => {
+        if (c.path === '/api/products/P-5' && c.method === 'GET') return { status: 200, body: productView(5, 'draft') };
+        if (c.path === '/api/products/P-5' && c.method === 'PUT') return { status: 200, body: productView(5, 'draft') };
+        return undefined;
+      }),
+      EDIT,
+    );
+    await screen.findByTestId('product-form');
+    expect(screen.queryByTestId('prices-locked')).toBeNull();
+    expect(input(en.field_price).value).toBe('18.99');
+    await user.clear(input(en.field_price));
+    await user.type(input(en.field_price), '17.5');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toMatchObject({ values: { price: '17.5', compareAtPrice: '24.00' } });
+  });
+
+  it('a rejected version saved as a draft still shows the reasons and offers Resubmit for review', async () => {
+    const base = productView(6, 'draft');
+    const draft = { ...base, revision: { ...base.revision!, rejectedAt: '2026-03-07T08:00:00.000Z', rejectionReasons: ['name_mismatch'] } };
+    await openRoute('/products/P-6/edit', productsApi((c) => (c.path === '/api/products/P-6' ? { status: 200, body: draft } : undefined)), EDIT);
+    const notice = await screen.findByTestId('rejected-notice');
+    expect(within(notice).getByText(en.rejected_notice)).toBeTruthy();
+    expect(within(notice).getAllByRole('listitem').map((li) => li.textContent)).toEqual([en.rejection_name_mismatch]);
+    expect(screen.getByRole('button', { name: en.resubmit_for_review })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en.submit_for_review })).toBeNull();
+  });
+
+  it('a draft never rejected shows no reasons and offers Submit for review', async () => {
+    await openRoute('/products/P-5/edit', productsApi((c) => (c.path === '/api/products/P-5' ? { status: 200, body: productView(5, 'draft') } : undefined)), EDIT);
+    await screen.findByTestId('product-form');
+    expect(screen.queryByTestId('rejected-notice')).toBeNull();
+    expect(screen.getByRole('button', { name: en.submit_for_review })).toBeTruthy();
   });
 
   it('says in the page when the product went under review meanwhile (409)', async () => {

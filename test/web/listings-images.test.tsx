@@ -51,6 +51,8 @@ describe('images of the item form: browser checks, Amplify uploads, the image ma
     const [front, side] = tasks;
     expect(front!.input.options.contentType).toBe('image/jpeg');
     expect(side!.input.options.contentType).toBe('image/png');
+    // If-None-Match: * — an object, once written, is never replaced (the cloud role can insist).
+    for (const task of tasks) expect(task.input.options).toMatchObject({ preventOverwrite: true });
     expect(front!.path).toMatch(IMAGE_KEY_PATTERN);
     expect(front!.path).toMatch(new RegExp(`^private/${IDENTITY_ID}/products/[0-9a-f-]{36}/[0-9a-f-]{36}\\.jpg$`));
     expect(side!.path).toMatch(/\.png$/);
@@ -97,6 +99,29 @@ describe('images of the item form: browser checks, Amplify uploads, the image ma
     expect(tasks[0]!.cancel).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(names(dialog)).toEqual([]));
     expect(storage.remove).not.toHaveBeenCalled();
+  });
+
+  it('says politely when an upload finished, in the image manager and, for the label, in the form', async () => {
+    const { tasks, dialog, addFiles, user } = await openManager();
+    await addFiles([pngFile('front.png'), pngFile('side.png')]);
+    await waitFor(() => expect(tasks).toHaveLength(2));
+    const status = within(dialog).getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('');
+    act(() => tasks[1]!.complete());
+    await waitFor(() => expect(status.textContent).toBe('side.png uploaded.'));
+    act(() => tasks[0]!.complete());
+    await waitFor(() => expect(status.textContent).toBe('front.png uploaded.'));
+    // The manager said it: the form does not say it again.
+    expect(screen.getByTestId('form-upload-status').textContent).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: en.done }));
+
+    await user.upload(screen.getByTestId('label-file-input'), jpegFile('label.jpg'));
+    await waitFor(() => expect(tasks).toHaveLength(3));
+    const formStatus = screen.getByRole('status');
+    expect(formStatus).toBe(screen.getByTestId('form-upload-status'));
+    act(() => tasks[2]!.complete());
+    await waitFor(() => expect(formStatus.textContent).toBe('label.jpg uploaded.'));
   });
 
   it('deletes an upload that finished just as it was cancelled', async () => {

@@ -4,7 +4,7 @@ import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { switchLanguage } from '../../web/src/i18n/i18n';
 import { auth, configure, signedInUser } from './amplify-mock';
-import { openRoute, productView } from './listings-fixtures';
+import { imageKey, openRoute, productView, teaContent } from './listings-fixtures';
 import { renderApp, resetAppState } from './render-app';
 import { plain, stubSalesFetch, type SalesHandler } from './sales-fixtures';
 
@@ -106,6 +106,100 @@ describe('product lists (/products, issue 5)', () => {
     const resubmit = within(row).getByRole('link', { name: 'Edit & Resubmit High Mountain Oolong Tea' });
     expect(resubmit.textContent).toBe('Edit & Resubmit');
     expect(resubmit.getAttribute('href')).toBe('/products/P-4/edit');
+  });
+
+  it('shows the live version under Published and the update under Pending review, Rejected and Drafts', async () => {
+    const update = teaContent({ nameEn: 'Alishan Oolong Tea (new box)', nameZh: '阿里山烏龍茶（新包裝）', images: [imageKey(3)] });
+    const product = (state: 'published+pending' | 'published+rejected' | 'published+draft') => productView(2, state, {}, teaContent(), update);
+    const { user } = await openRoute(
+      '/products',
+      listings({ published: [product('published+pending')], pending: [product('published+pending')], rejected: [product('published+rejected')], draft: [product('published+draft')] }),
+      TITLE,
+    );
+    const shown = async (tab: 'published' | 'pending' | 'rejected' | 'draft') => {
+      await waitFor(() => expect(screen.getByTestId('products-table').getAttribute('data-tab')).toBe(tab));
+      const row = within(await table()).getByTestId('product-row');
+      return { header: plain(within(row).getByRole('rowheader').textContent), image: row.querySelector('img')?.getAttribute('src'), row };
+    };
+    const published = await shown('published');
+    expect(published.header).toBe(`High Mountain Oolong Tea高山烏龍茶${en.revision_note_pending}`);
+    expect(published.image).toBe('https://images.test/1.jpg?sig=abc');
+    for (const tab of ['pending', 'rejected', 'draft'] as const) {
+      await user.click(screen.getByRole('tab', { name: en[`tab_${tab}`] }));
+      const { header, image, row } = await shown(tab);
+      expect(header, tab).toBe('Alishan Oolong Tea (new box)阿里山烏龍茶（新包裝）');
+      expect(image, tab).toBe('https://images.test/3.jpg?sig=abc');
+      // Buttons are named after what the row shows.
+      const edit = { pending: 'Edit', rejected: 'Edit & Resubmit', draft: 'Edit' }[tab];
+      expect(within(row).getByRole(tab === 'pending' ? 'button' : 'link', { name: `${edit} Alishan Oolong Tea (new box)` })).toBeTruthy();
+    }
+  });
+
+  it('Rejected: Delete for a product never published, Discard changes for a published product’s update, each after a confirmation', async () => {
+    const update = teaContent({ nameEn: 'Alishan Oolong Tea (new box)' });
+    const rejected = [productView(4, 'rejected'), productView(7, 'published+rejected', {}, teaContent(), update)];
+    const { calls, user } = await openRoute(
+      '/products?tab=rejected',
+      listings({ rejected }, (c) => {
+        if (c.method !== 'DELETE') return undefined;
+        // The product is gone (204), or only its rejected revision (200 with the live product).
+        return c.path === '/api/products/P-4' ? { status: 204 } : { status: 200, body: productView(7, 'published') };
+      }),
+      TITLE,
+    );
+    const t = await table();
+    expect(within(t).getAllByTestId('product-row')).toHaveLength(2);
+    // A rejected product never published: Delete, and the dialog says it goes for good.
+    expect(within(t).queryByRole('button', { name: 'Discard the changes to High Mountain Oolong Tea' })).toBeNull();
+    await user.click(within(t).getByRole('button', { name: 'Delete High Mountain Oolong Tea' }));
+    let dialog = screen.getByRole('dialog', { name: en.delete_product_title });
+    expect(within(dialog).getByText('“High Mountain Oolong Tea” was never published. It will be deleted. This cannot be undone.')).toBeTruthy();
+    expect(within(dialog).queryByText(en.delete_draft_live_note)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: en.cancel }));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(t).getByRole('button', { name: 'Delete High Mountain Oolong Tea' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: en.delete_product }));
+    await waitFor(() => expect(within(t).getAllByTestId('product-row')).toHaveLength(1));
+    expect(screen.getByTestId('products-notice').textContent).toContain('“High Mountain Oolong Tea” was deleted.');
+
+    // A published product's rejected update: Discard changes; the live version stays (the dialog says so).
+    const discard = within(t).getByRole('button', { name: 'Discard the changes to Alishan Oolong Tea (new box)' });
+    expect(discard.textContent).toBe(en.discard_changes);
+    await user.click(discard);
+    dialog = screen.getByRole('dialog', { name: en.discard_changes_title });
+    expect(within(dialog).getByText('The rejected changes to “Alishan Oolong Tea (new box)” will be discarded. This cannot be undone.')).toBeTruthy();
+    expect(within(dialog).getByText(en.delete_draft_live_note)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: en.discard_changes }));
+    // The last row gone, the tab says it is empty.
+    expect((await screen.findByTestId('products-empty')).textContent).toContain(en.no_products_rejected);
+    expect(screen.queryAllByTestId('product-row')).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/products/P-4', '/api/products/P-7']);
+    expect(screen.getByTestId('products-notice').textContent).toContain('The rejected changes to “Alishan Oolong Tea (new box)” were discarded.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Rejected: a failed Discard changes is said in the dialog, which stays open', async () => {
+    const { user } = await openRoute(
+      '/products?tab=rejected',
+      listings({ rejected: [productView(7, 'published+rejected')] }, (c) => (c.method === 'DELETE' ? { status: 409, body: { error: 'product_under_review', message: 'Under review.' } } : undefined)),
+      TITLE,
+    );
+    await user.click(within(await table()).getByRole('button', { name: 'Discard the changes to High Mountain Oolong Tea' }));
+    const dialog = screen.getByRole('dialog', { name: en.discard_changes_title });
+    await user.click(within(dialog).getByRole('button', { name: en.discard_changes }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The changes could not be discarded: Under review.');
+    expect(screen.getAllByTestId('product-row')).toHaveLength(1);
+  });
+
+  it('Drafts: a rejected version saved again as a draft keeps showing the reasons', async () => {
+    const base = productView(8, 'draft');
+    const draft = { ...base, revision: { ...base.revision!, rejectedAt: '2026-03-07T08:00:00.000Z', rejectionReasons: ['barcode_invalid'] } };
+    await openRoute('/products?tab=draft', listings({ draft: [draft, productView(5, 'draft')] }), TITLE);
+    const [again, plainDraft] = within(await table()).getAllByTestId('product-row');
+    const reasons = within(again!).getByTestId('draft-rejection');
+    expect(reasons.textContent).toBe(`${en.draft_rejection_title}${en.rejection_barcode_invalid}`);
+    expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual([en.rejection_barcode_invalid]);
+    expect(within(plainDraft!).queryByTestId('draft-rejection')).toBeNull();
   });
 
   it('Drafts: Edit, and Delete after a confirmation; the row goes and the page says so', async () => {

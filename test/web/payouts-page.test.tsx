@@ -245,6 +245,8 @@ describe('payouts page (spec §2, issue 6)', () => {
       }),
     );
     const table = await screen.findByTestId('payouts-table', {}, { timeout: 5_000 });
+    // The actions column is named for screen readers (a real key, not the key's name).
+    expect(within(table).getAllByRole('columnheader').at(-1)!.textContent).toBe(en.payout_actions);
     const row = within(table).getAllByTestId('payout-row')[0]!;
     expect(plain(row.textContent)).toContain('Nov 16 – 30, 2026');
     expect(within(row).getByTestId('payout-row-status').textContent).toBe(en.payout_status_paid);

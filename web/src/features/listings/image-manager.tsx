@@ -12,6 +12,22 @@ export function useImageName() {
   return (item: ImageItem) => item.fileName ?? (item.kind === 'label' ? t('nutrition_label') : t('image_n', { n: item.ordinal ?? 1 }));
 }
 
+/**
+ * Calls `onFinished` with the uploads that finished since the last render (uploading → uploaded), so a
+ * component can say so in its status region. It runs while rendering (React's "state from the
+ * previous render" pattern): `onFinished` may set only the calling component's state. `items` must
+ * keep its identity while nothing changed (ImageUploads' lists do).
+ */
+export function useFinishedUploads(items: readonly ImageItem[], onFinished: (done: ImageItem[]) => void) {
+  const [seen, setSeen] = useState(items);
+  if (seen !== items) {
+    setSeen(items);
+    const before = new Map(seen.map((item) => [item.id, item.status]));
+    const done = items.filter((item) => item.status === 'uploaded' && before.get(item.id) === 'uploading');
+    if (done.length > 0) onFinished(done);
+  }
+}
+
 /** The refusals of the browser's checks, one message each ("You can add up to 10 images." once). */
 export function ImageRefusals({ refusals, testId }: { refusals: readonly ImageRefusal[]; testId: string }) {
   const { t } = useTranslation();
@@ -78,7 +94,8 @@ type Action = 'up' | 'down';
 /**
  * The image manager (spec §2): add, remove and reorder the product images, the first being the
  * primary image. Reordering is by buttons (Move up, Move down, Make primary), so it works with a
- * keyboard; the moved image keeps the focus and a polite status says where it went.
+ * keyboard; the moved image keeps the focus and a polite status says where it went, and which
+ * uploads finished.
  */
 export function ImageManagerDialog({ uploads, onClose, onShowGuidelines }: { uploads: ImageUploads; onClose(): void; onShowGuidelines(): void }) {
   const { t } = useTranslation();
@@ -91,6 +108,7 @@ export function ImageManagerDialog({ uploads, onClose, onShowGuidelines }: { upl
   const listRef = useRef<HTMLOListElement>(null);
   const { images } = uploads;
   const full = images.length >= MAX_PRODUCT_IMAGES;
+  useFinishedUploads(images, (done) => setAnnouncement(done.map((item) => t('image_uploaded', { name: nameOf(item) })).join(' ')));
 
   // After a move the DOM node moved too (and lost the focus): give it back, on the same button when
   // it is still enabled, else on its opposite.
@@ -149,7 +167,7 @@ export function ImageManagerDialog({ uploads, onClose, onShowGuidelines }: { upl
         </button>
       </div>
       <ImageRefusals refusals={refusals} testId="image-refusals" />
-      <p className="visually-hidden" role="status" aria-live="polite">
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="image-manager-status">
         {announcement}
       </p>
       {images.length === 0 ? (

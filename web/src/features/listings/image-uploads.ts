@@ -134,6 +134,9 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
           data: source.file,
           options: {
             contentType: source.contentType,
+            // If-None-Match: * — a key is written once; the cloud role may refuse overwrites, so an
+            // image a product already uses can never be replaced under it.
+            preventOverwrite: true,
             onProgress: ({ transferredBytes, totalBytes }) => {
               const total = totalBytes ?? source.file.size;
               patch(id, { progress: total > 0 ? Math.min(100, Math.floor((transferredBytes / total) * 100)) : 0 });

@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../../lambdas/listings/model';
 import {
   ALLERGENS,
+  centsToPriceText,
   contentToForm,
   emptyProductForm,
   LENGTH_UNITS,
@@ -27,11 +28,11 @@ import { languageToApply } from '../../i18n/language';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/error-message';
 import { serverFieldErrors } from '../../lib/field-errors';
-import { intlLocale } from '../../lib/format';
+import { formatMoney, intlLocale } from '../../lib/format';
 import { countryOptions } from './countries';
 import { IMAGE_ACCEPT, type ImageRefusal } from './image-files';
 import { ImageGuidelinesDialog, type GuidelinesKind } from './image-guidelines';
-import { ImageManagerDialog, ImageRefusals, UploadState, useImageName } from './image-manager';
+import { ImageManagerDialog, ImageRefusals, UploadState, useFinishedUploads, useImageName } from './image-manager';
 import { useImageUploads } from './image-uploads';
 import { createProduct, updateProduct } from './products-api';
 import { RejectionReasons } from './rejection-reasons';
@@ -41,6 +42,7 @@ type FieldName = keyof ProductFormValues;
 
 const FIELD_NAMES = Object.keys(emptyProductForm()) as FieldName[];
 const isFieldName = (name: string): name is FieldName => (FIELD_NAMES as string[]).includes(name);
+const PRICE_FIELDS: readonly FieldName[] = ['price', 'compareAtPrice'];
 
 /** Where the product lists say what happened after a save (products-page.tsx reads it). */
 export interface SavedState {
@@ -72,18 +74,33 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /**
+ * The form's values for a product: its working revision, else its live version. Once a product is
+ * published its prices are the offer's (changed in Inventory, without review; the server keeps them
+ * in a revision whatever the form sends), so the form holds and sends the current offer prices.
+ */
+function formValues(product: ProductView | null): ProductFormValues {
+  const version = product ? (product.revision ?? product.live) : null;
+  const values = version ? contentToForm(version.content) : emptyProductForm();
+  if (!product?.live) return values;
+  const { priceCents, compareAtCents } = product.offer;
+  return { ...values, price: centsToPriceText(priceCents), compareAtPrice: compareAtCents === null ? '' : centsToPriceText(compareAtCents) };
+}
+
+/**
  * The item form (spec §3): item info, images, pricing, dimension and weight, with every field of
  * `productFormSchema`. One schema, two checks: "Save as draft" validates with `productFormSchema`,
  * "Submit for review" with `productSubmitSchema` (what review needs), both through react-hook-form's
  * zodResolver, so the browser says exactly what the API would. A server 400 is put back on its
  * fields; a 409 (the product went under review meanwhile) and other failures are said in the page.
+ * A published product's prices are shown read-only, with the way to Inventory.
  */
 export function ProductForm({ product }: { product: ProductView | null }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(languageToApply(i18n.language));
   const navigate = useNavigate();
   const version = product ? (product.revision ?? product.live) : null;
-  const [defaultValues] = useState<ProductFormValues>(() => (version ? contentToForm(version.content) : emptyProductForm()));
+  const [defaultValues] = useState<ProductFormValues>(() => formValues(product));
+  const pricesLocked = Boolean(product?.live);
   const uploads = useImageUploads({ images: version?.images ?? [], label: version?.nutritionLabel ?? null });
   const nameOf = useImageName();
 
@@ -104,6 +121,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   const [managerOpen, setManagerOpen] = useState(false);
   const [guidelines, setGuidelines] = useState<GuidelinesKind | null>(null);
   const [labelRefusals, setLabelRefusals] = useState<ImageRefusal[]>([]);
+  const [uploadedNote, setUploadedNote] = useState('');
   const imagesButton = useRef<HTMLButtonElement>(null);
   const labelInput = useRef<HTMLInputElement>(null);
   const ids = { info: useId(), images: useId(), pricing: useId(), dimensions: useId(), imagesError: useId(), labelError: useId(), allergensError: useId(), hasAllergensError: useId() };
@@ -111,6 +129,13 @@ export function ProductForm({ product }: { product: ProductView | null }) {
 
   // The form's image fields follow the uploads: keys of finished uploads and stored images, in order.
   const { keys } = uploads;
+  // A finished upload is said politely: the label's here, the images' too while the image manager
+  // (which says its own) is closed.
+  const tracked = useMemo(() => (uploads.label ? [...uploads.images, uploads.label] : uploads.images), [uploads.images, uploads.label]);
+  useFinishedUploads(tracked, (done) => {
+    const said = done.filter((item) => item.kind === 'label' || !managerOpen);
+    if (said.length > 0) setUploadedNote(said.map((item) => t('image_uploaded', { name: nameOf(item) })).join(' '));
+  });
   useEffect(() => {
     setValue('images', keys.images, { shouldValidate: isSubmitted });
     setValue('nutritionLabel', keys.nutritionLabel, { shouldValidate: isSubmitted });
@@ -143,7 +168,8 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       } catch (err) {
         setBusy(null);
         const fields = Object.entries(serverFieldErrors(err));
-        const known = fields.filter(([name]) => isFieldName(name)) as [FieldName, string][];
+        // Read-only prices have no field to carry a message: the server's message says it instead.
+        const known = fields.filter(([name]) => isFieldName(name) && !(pricesLocked && PRICE_FIELDS.includes(name))) as [FieldName, string][];
         for (const [name, message] of known) setError(name, { type: 'server', message });
         if (known.length > 0) {
           setInvalid(true);
@@ -200,12 +226,16 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   const textArea = (name: FieldName, label: string, hint?: string) => (
     <TextAreaField label={label} rows={4} {...register(name)} descriptiveText={hint} hasError={Boolean(errorOf(name))} errorMessage={errorOf(name)} data-testid={`field-${name}`} />
   );
+  const money = (cents: number) => formatMoney(cents, languageToApply(i18n.language));
   const options = <T extends string>(values: readonly T[], prefix: string) => values.map((v) => [v, t(`${prefix}${v}`)] as const);
 
   const imagesError = errorOf('images');
   const labelError = errorOf('nutritionLabel');
   const { label } = uploads;
-  const rejected = product?.revision?.state === 'rejected' ? product.revision : null;
+  // A rejected version saved again as a draft keeps the reasons (the server keeps them): still shown, still "Resubmit".
+  const revision = product?.revision ?? null;
+  const rejected = revision && (revision.state === 'rejected' || revision.rejectionReasons.length > 0) ? revision : null;
+  const invalidProps = (error: unknown, id: string) => (error ? { 'aria-invalid': true, 'aria-describedby': id } : {});
 
   return (
     <>
@@ -254,11 +284,11 @@ export function ProductForm({ product }: { product: ProductView | null }) {
           <fieldset className="choice-group" aria-describedby={errors.hasAllergens ? ids.hasAllergensError : undefined} data-testid="field-hasAllergens">
             <legend>{t('field_has_allergens')}</legend>
             <label>
-              <input type="radio" value="yes" {...register('hasAllergens')} />
+              <input type="radio" value="yes" {...register('hasAllergens')} {...invalidProps(errors.hasAllergens, ids.hasAllergensError)} />
               {t('yes')}
             </label>
             <label>
-              <input type="radio" value="no" {...register('hasAllergens')} />
+              <input type="radio" value="no" {...register('hasAllergens')} {...invalidProps(errors.hasAllergens, ids.hasAllergensError)} />
               {t('no')}
             </label>
             {errors.hasAllergens && (
@@ -272,7 +302,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
               <legend>{t('field_allergens')}</legend>
               {ALLERGENS.map((a) => (
                 <label key={a}>
-                  <input type="checkbox" value={a} {...register('allergens')} />
+                  <input type="checkbox" value={a} {...register('allergens')} {...invalidProps(errors.allergens, ids.allergensError)} />
                   {t(`allergen_${a}`)}
                 </label>
               ))}
@@ -349,10 +379,31 @@ export function ProductForm({ product }: { product: ProductView | null }) {
         </Section>
 
         <Section id={ids.pricing} title={t('section_pricing')}>
-          <div className="form-grid">
-            {text('price', t('field_price'), { hint: t('price_hint'), required: true, inputMode: 'decimal' })}
-            {text('compareAtPrice', t('field_compare_at_price'), { hint: t('compare_at_hint'), inputMode: 'decimal' })}
-          </div>
+          {product && pricesLocked ? (
+            <div className="prices-locked" data-testid="prices-locked">
+              <dl className="price-list">
+                <div>
+                  <dt>{t('column_price')}</dt>
+                  <dd data-testid="locked-price">{money(product.offer.priceCents)}</dd>
+                </div>
+                <div>
+                  <dt>{t('column_compare_at_price')}</dt>
+                  <dd data-testid="locked-compare-at">{product.offer.compareAtCents === null ? '—' : money(product.offer.compareAtCents)}</dd>
+                </div>
+              </dl>
+              <p className="muted" data-testid="prices-locked-note">
+                {t('published_prices_note')}
+              </p>
+              <Link to={`/inventory?q=${encodeURIComponent(product.sku)}`} data-testid="prices-inventory-link">
+                {t('change_prices_in_inventory')}
+              </Link>
+            </div>
+          ) : (
+            <div className="form-grid">
+              {text('price', t('field_price'), { hint: t('price_hint'), required: true, inputMode: 'decimal' })}
+              {text('compareAtPrice', t('field_compare_at_price'), { hint: t('compare_at_hint'), inputMode: 'decimal' })}
+            </div>
+          )}
         </Section>
 
         <Section id={ids.dimensions} title={t('section_dimensions')}>
@@ -378,10 +429,13 @@ export function ProductForm({ product }: { product: ProductView | null }) {
             {t('save_as_draft')}
           </Button>
           <Button variation="primary" onClick={() => save('submit')} isDisabled={busy !== null} isLoading={busy === 'submit'} loadingText={t('submitting')} data-testid="submit-for-review">
-            {product?.revision?.state === 'rejected' ? t('resubmit_for_review') : t('submit_for_review')}
+            {rejected ? t('resubmit_for_review') : t('submit_for_review')}
           </Button>
         </div>
       </form>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="form-upload-status">
+        {uploadedNote}
+      </p>
       {managerOpen && <ImageManagerDialog uploads={uploads} onClose={() => setManagerOpen(false)} onShowGuidelines={() => setGuidelines('images')} />}
       {guidelines && <ImageGuidelinesDialog kind={guidelines} onClose={() => setGuidelines(null)} />}
     </>

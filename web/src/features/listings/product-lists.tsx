@@ -28,19 +28,47 @@ function When({ at, language, timeZone }: { at: string | null | undefined; langu
   );
 }
 
+export interface ShownVersion {
+  nameEn: string;
+  nameZh: string;
+  thumbnailUrl: string | null;
+}
+
+/**
+ * What a row shows: on Published the live version (what shoppers see), on the other tabs the working
+ * revision, so an update in review shows its new name under Pending review and the old one under
+ * Published. The API's summary (`nameEn`, `thumbnailUrl`: the live version's when there is one)
+ * stands in only if the tab's version is missing, which a tab's answer never has.
+ */
+export function shownVersion(product: ProductView, tab: ProductTab): ShownVersion {
+  const version = tab === 'published' ? product.live : product.revision;
+  if (!version) return { nameEn: product.nameEn, nameZh: product.nameZh, thumbnailUrl: product.thumbnailUrl };
+  return { nameEn: version.content.nameEn, nameZh: version.content.nameZh, thumbnailUrl: version.images[0]?.url ?? null };
+}
+
+/** The product's name in a tab's labels and messages (the SKU when a draft has no name yet). */
+export const shownName = (product: ProductView, tab: ProductTab): string => shownVersion(product, tab).nameEn || product.sku;
+
+/** What Delete does in a tab: a draft is deleted; a rejected product is deleted when it was never published, else its rejected changes are discarded. */
+export type RemoveKind = 'draft' | 'product' | 'changes';
+export function removeKind(product: ProductView, tab: ProductTab): RemoveKind | null {
+  if (tab === 'draft') return 'draft';
+  if (tab === 'rejected') return product.live ? 'changes' : 'product';
+  return null;
+}
+
 /** The row header: thumbnail, English name and the Chinese name under it. */
-function ProductName({ product, withImage }: { product: ProductView; withImage: boolean }) {
+function ProductName({ shown }: { shown: ShownVersion }) {
   return (
     <div className="product-name-cell">
-      {withImage &&
-        (product.thumbnailUrl ? <img src={product.thumbnailUrl} alt="" className="product-thumb" loading="lazy" /> : <span className="product-thumb product-thumb-empty" aria-hidden="true" />)}
+      {shown.thumbnailUrl ? <img src={shown.thumbnailUrl} alt="" className="product-thumb" loading="lazy" /> : <span className="product-thumb product-thumb-empty" aria-hidden="true" />}
       <span>
         <span className="product-name" data-testid="product-name">
-          {product.nameEn}
+          {shown.nameEn}
         </span>
-        {product.nameZh && (
+        {shown.nameZh && (
           <span className="product-name-zh" lang="zh-TW">
-            {product.nameZh}
+            {shown.nameZh}
           </span>
         )}
       </span>
@@ -48,12 +76,20 @@ function ProductName({ product, withImage }: { product: ProductView; withImage: 
   );
 }
 
+const REMOVE_LABEL: Record<RemoveKind, { text: string; label: string; testId: string }> = {
+  draft: { text: 'delete', label: 'delete_draft_label', testId: 'product-delete' },
+  product: { text: 'delete', label: 'delete_product_label', testId: 'product-delete' },
+  changes: { text: 'discard_changes', label: 'discard_changes_label', testId: 'product-discard' },
+};
+
 const editPath = (product: ProductView) => `/products/${encodeURIComponent(product.productId)}/edit`;
 
 /**
  * The product lists (spec §2): Published; Pending review (product name, date submitted, action: Edit
- * disabled with the tooltip); Rejected with the reasons and Edit & Resubmit; Drafts with Edit and
- * Delete. One table per tab, rows as the API orders them.
+ * disabled with the tooltip); Rejected with the reasons, Edit & Resubmit and Delete (or Discard
+ * changes for a published product's update); Drafts with Edit and Delete, and the reasons of the
+ * last review when the draft is a rejected version saved again. One table per tab, rows as the API
+ * orders them.
  */
 export function ProductList({ tab, products, language, timeZone, busy, onDelete }: ProductListProps) {
   const { t } = useTranslation();
@@ -82,16 +118,23 @@ export function ProductList({ tab, products, language, timeZone, busy, onDelete 
         </thead>
         <tbody>
           {products.map((p) => {
-            const name = p.nameEn || p.sku;
+            const name = shownName(p, tab);
             const revision = p.revision;
+            const remove = removeKind(p, tab);
             return (
               <tr key={p.productId} data-testid="product-row" data-product-id={p.productId}>
                 <th scope="row">
-                  <ProductName product={p} withImage />
+                  <ProductName shown={shownVersion(p, tab)} />
                   {tab === 'published' && revision && (
                     <span className={`revision-note revision-${revision.state}`} data-testid="revision-note">
                       {t(`revision_note_${revision.state}`)}
                     </span>
+                  )}
+                  {tab === 'draft' && revision && revision.rejectionReasons.length > 0 && (
+                    <div className="draft-rejection" data-testid="draft-rejection">
+                      <span className="draft-rejection-title">{t('draft_rejection_title')}</span>
+                      <RejectionReasons reasons={revision.rejectionReasons} />
+                    </div>
                   )}
                 </th>
                 {tab === 'published' && (
@@ -124,9 +167,9 @@ export function ProductList({ tab, products, language, timeZone, busy, onDelete 
                       {t('edit')}
                     </Link>
                   )}
-                  {tab === 'draft' && (
-                    <button type="button" className="text-button danger-text" onClick={() => onDelete(p)} aria-label={t('delete_draft_label', { name })} data-testid="product-delete">
-                      {t('delete')}
+                  {remove && (
+                    <button type="button" className="text-button danger-text" onClick={() => onDelete(p)} aria-label={t(REMOVE_LABEL[remove].label, { name })} data-testid={REMOVE_LABEL[remove].testId}>
+                      {t(REMOVE_LABEL[remove].text)}
                     </button>
                   )}
                 </td>

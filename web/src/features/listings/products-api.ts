@@ -84,7 +84,11 @@ export async function updateProduct(productId: string, values: ProductFormValues
   return parseProduct(await apiRequest<unknown>(productPath(productId), { method: 'PUT', body: { values, submit } }), 'PUT /api/products/{productId}');
 }
 
-/** Deletes a draft (a published product's draft or rejected revision is discarded; the live version stays). */
+/**
+ * Deletes a draft or a rejected product that was never published (204), or discards a published
+ * product's draft or rejected revision (200 with the product; the live version stays). Either way the
+ * product leaves the Drafts or Rejected list, so the answer's body is not needed.
+ */
 export async function deleteProduct(productId: string): Promise<void> {
   await apiRequest<unknown>(productPath(productId), { method: 'DELETE' });
 }

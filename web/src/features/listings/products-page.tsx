@@ -15,7 +15,7 @@ import { formatCount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
 import type { SavedState } from './product-form';
-import { ProductList } from './product-lists';
+import { ProductList, removeKind, shownName, type RemoveKind } from './product-lists';
 import { deleteProduct, getProductsPage, isProductTab } from './products-api';
 
 const DEFAULT_TAB: ProductTab = 'published';
@@ -54,8 +54,12 @@ export default function ProductsPage() {
 
   // What the item form or a deletion has to say, for the page it was said on.
   const saved = isSavedState(location.state) ? location.state.saved : null;
-  const [deleted, setDeleted] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<ProductView | null>(null);
+  const [deleted, setDeleted] = useState<{ kind: RemoveKind; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ product: ProductView; kind: RemoveKind; name: string } | null>(null);
+  const onDelete = (product: ProductView) => {
+    const kind = removeKind(product, tab);
+    if (kind) setDeleting({ product, kind, name: shownName(product, tab) });
+  };
   const dismiss = () => {
     setDeleted(null);
     if (saved) navigate({ search: location.search }, { replace: true, state: null });
@@ -99,7 +103,7 @@ export default function ProductsPage() {
       )}
       {deleted && (
         <Alert tone="success" testId="products-notice" onDismiss={dismiss} dismissLabel={t('dismiss')}>
-          {t('draft_deleted', { name: deleted })}
+          {t(REMOVE_TEXT[deleted.kind].done, { name: deleted.name })}
         </Alert>
       )}
       <div className="tabs" role="tablist" aria-label={t('products_tabs_label')}>
@@ -148,7 +152,7 @@ export default function ProductsPage() {
         )}
         {list.items.length > 0 && !loading && (
           <>
-            <ProductList tab={tab} products={list.items} language={language} timeZone={timeZone} busy={list.status === 'loading'} onDelete={setDeleting} />
+            <ProductList tab={tab} products={list.items} language={language} timeZone={timeZone} busy={list.status === 'loading'} onDelete={onDelete} />
             {list.hasMore && list.status !== 'failed' && (
               <div className="load-more">
                 <Button onClick={list.loadMore} isLoading={list.loadingMore} loadingText={t('loading')} data-testid="products-load-more">
@@ -160,12 +164,13 @@ export default function ProductsPage() {
         )}
       </div>
       {deleting && (
-        <DeleteDraftDialog
-          product={deleting}
+        <DeleteDialog
+          {...deleting}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
-            list.update((items) => items.filter((p) => p.productId !== deleting.productId));
-            setDeleted(deleting.nameEn || deleting.sku);
+            // Gone from this tab either way: deleted (204), or its draft or rejected revision discarded (200, the live version stays).
+            list.update((items) => items.filter((p) => p.productId !== deleting.product.productId));
+            setDeleted({ kind: deleting.kind, name: deleting.name });
             setDeleting(null);
             if (saved) navigate({ search: location.search }, { replace: true, state: null });
           }}
@@ -175,12 +180,22 @@ export default function ProductsPage() {
   );
 }
 
-/** Delete with confirmation: only a draft, and a published product's live version stays (it says so). */
-function DeleteDraftDialog({ product, onClose, onDeleted }: { product: ProductView; onClose(): void; onDeleted(): void }) {
+/** The texts of each kind of deletion (i18n keys). */
+const REMOVE_TEXT: Record<RemoveKind, { title: string; body: string; confirm: string; failed: string; done: string; testId: string }> = {
+  draft: { title: 'delete_draft_title', body: 'delete_draft_body', confirm: 'delete_draft', failed: 'delete_draft_failed', done: 'draft_deleted', testId: 'delete-draft' },
+  product: { title: 'delete_product_title', body: 'delete_product_body', confirm: 'delete_product', failed: 'delete_product_failed', done: 'product_deleted', testId: 'delete-product' },
+  changes: { title: 'discard_changes_title', body: 'discard_changes_body', confirm: 'discard_changes', failed: 'discard_changes_failed', done: 'changes_discarded', testId: 'discard-changes' },
+};
+
+/**
+ * Delete with confirmation (`DELETE /api/products/{id}`): a draft, a rejected product that was never
+ * published, or the rejected changes of a published product. Whatever is live stays (the dialog says so).
+ */
+function DeleteDialog({ product, kind, name, onClose, onDeleted }: { product: ProductView; kind: RemoveKind; name: string; onClose(): void; onDeleted(): void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const name = product.nameEn || product.sku;
+  const text = REMOVE_TEXT[kind];
   const confirm = async () => {
     setBusy(true);
     setFailure(null);
@@ -189,27 +204,27 @@ function DeleteDraftDialog({ product, onClose, onDeleted }: { product: ProductVi
       onDeleted();
     } catch (err) {
       setBusy(false);
-      setFailure(t('delete_draft_failed', { message: errorMessage(err) }));
+      setFailure(t(text.failed, { message: errorMessage(err) }));
     }
   };
   return (
     <Dialog
-      title={t('delete_draft_title')}
+      title={t(text.title)}
       onClose={() => !busy && onClose()}
-      testId="delete-draft-dialog"
+      testId={`${text.testId}-dialog`}
       footer={
         <>
           <Button onClick={onClose} isDisabled={busy} data-autofocus>
             {t('cancel')}
           </Button>
-          <Button variation="destructive" onClick={() => void confirm()} isLoading={busy} loadingText={t('deleting')} data-testid="delete-draft-confirm">
-            {t('delete_draft')}
+          <Button variation="destructive" onClick={() => void confirm()} isLoading={busy} loadingText={t(kind === 'changes' ? 'discarding' : 'deleting')} data-testid={`${text.testId}-confirm`}>
+            {t(text.confirm)}
           </Button>
         </>
       }
     >
       {failure && <Alert tone="error">{failure}</Alert>}
-      <p>{t('delete_draft_body', { name })}</p>
+      <p>{t(text.body, { name })}</p>
       {product.live && <p className="muted">{t('delete_draft_live_note')}</p>}
     </Dialog>
   );

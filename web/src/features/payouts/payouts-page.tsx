@@ -185,7 +185,7 @@ export default function PayoutsPage() {
                   <th scope="col">{t('paid_to_you')}</th>
                   <th scope="col">{t('payout_destination')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">{t('actions')}</span>
+                    <span className="visually-hidden">{t('payout_actions')}</span>
                   </th>
                 </tr>
               </thead>

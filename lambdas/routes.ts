@@ -81,7 +81,7 @@ export const apiFunctions = {
   },
   listings: {
     entry: 'listings/handler.ts',
-    tables: { vendors: 'rw', products: 'rw', imageChecks: 'rw', counters: 'rw' },
+    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw' },
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
 } as const satisfies Record<string, ApiFunction>;

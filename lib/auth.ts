@@ -209,18 +209,41 @@ export class Auth extends Construct {
    * Signed-in users may put, read and delete objects, including multipart uploads, under
    * `private/<their identity id>/` of the bucket, and nothing else: the prefix is the identity
    * pool's own `${cognito-identity.amazonaws.com:sub}` policy variable, not a value from the client.
+   *
+   * They may only create objects, never write over one: a write that creates the object
+   * (PutObject, CompleteMultipartUpload; S3's `s3:ObjectCreationOperation`) must carry
+   * `If-None-Match: *` (S3's conditional write; its `s3:if-none-match` key), which S3 refuses with
+   * 412 when the key exists. Otherwise an image could be swapped after its check and its review.
+   * CreateMultipartUpload and UploadPart take no conditional header and create nothing, so they
+   * stay allowed (`s3:ObjectCreationOperation` false). A copy onto a key is refused too (S3 accepts
+   * no If-None-Match on CopyObject). The server-side check rejects overwrites as well
+   * (lambdas/images/check.ts), which covers delete-then-write and the local s3rver.
    */
   private allowOwnPrefixUploads(bucket: IBucket): void {
     const ownPrefix = `${productImagesBucket.vendorPrefix}\${cognito-identity.amazonaws.com:sub}/*`;
-    this.identityPool.authenticatedRole.addToPrincipalPolicy(
+    const role = this.identityPool.authenticatedRole;
+    role.addToPrincipalPolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
         actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
         resources: [bucket.arnForObjects(ownPrefix)],
       }),
     );
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'CreateOnlyNeverOverwrite',
+        effect: Effect.DENY,
+        actions: ['s3:PutObject'],
+        resources: [bucket.arnForObjects(ownPrefix)],
+        conditions: {
+          Null: { 's3:if-none-match': 'true' },
+          // IfExists: a creating write S3 did not label is refused too; part uploads are labelled false.
+          BoolIfExists: { 's3:ObjectCreationOperation': 'true' },
+        },
+      }),
+    );
     const bucketLogicalId = Stack.of(this).getLogicalId(bucket.node.defaultChild as CfnElement);
-    Validations.of(this.identityPool.authenticatedRole).acknowledge({
+    Validations.of(role).acknowledge({
       // cdk-nag renders the policy variable ${x} as <x>.
       id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${ownPrefix.replace(/\$\{([^}]+)\}/g, '<$1>')}]`,
       reason: "The wildcard is below the caller's own prefix private/${cognito-identity.amazonaws.com:sub}/: an identity reaches only its own objects.",

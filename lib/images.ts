@@ -1,12 +1,15 @@
 import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IDestination } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { imageCheckFunction } from '../lambdas/images/functions';
 import type { Data } from './data';
 import { productImagesBucket } from './definitions/buckets';
 import { AppFunction } from './lambda-function';
+import { DEAD_LETTER_RETENTION, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './sales';
 import type { StageSettings } from './settings';
 
 const CORS_METHODS: Record<(typeof productImagesBucket.corsAllowedMethods)[number], HttpMethods> = {
@@ -29,12 +32,17 @@ export interface ProductImagesProps {
  * file): private, TLS only, encrypted, access-logged. Browsers upload straight to it with the
  * identity pool's credentials, each vendor under its own prefix (see Auth), so it answers CORS for
  * the site's origins. Every object created under `private/` is checked again on the server
- * (lambdas/images/check.ts): what breaks the rules is deleted, what passes is recorded valid.
+ * (lambdas/images/check.ts): what breaks the rules is deleted, what passes is recorded valid. An
+ * event whose check still fails after Lambda's retries lands in the dead-letter queue (alarmed by
+ * Monitoring; docs/operations.md says how to check it again): without it the image would stay
+ * "still being checked" for ever.
  */
 export class ProductImages extends Construct {
   readonly bucket: Bucket;
   /** The image check, invoked by the bucket's object-created notification. */
   readonly check: AppFunction;
+  /** S3 events whose check failed after Lambda's retries (Lambda's on-failure destination record, the event in `requestPayload`). */
+  readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: ProductImagesProps) {
     super(scope, id);
@@ -51,13 +59,25 @@ export class ProductImages extends Construct {
       removalPolicy: settings.removalPolicy,
       autoDeleteObjects: !settings.isProd,
     });
+    this.deadLetterQueue = new Queue(this, 'CheckDeadLetterQueue', {
+      // SQS-managed keys: Lambda's on-failure destination writes without a KMS key policy.
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: DEAD_LETTER_RETENTION,
+      removalPolicy: settings.removalPolicy,
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: "This queue is itself the image check's dead-letter queue (Lambda on-failure destination); an operator re-runs its events (docs/operations.md).",
+    });
     this.check = this.checkUploads(props);
   }
 
   /**
    * The check function and the notification that invokes it (asynchronously: Lambda retries a
-   * failed check twice). It may read and delete objects under `private/` and list that prefix (the
-   * slots of a full upload folder), nothing else of the bucket.
+   * failed check twice, then sends the event to the dead-letter queue). It may read and delete
+   * objects under `private/` and list that prefix (the slots of a full upload folder), nothing else
+   * of the bucket, and send to its dead-letter queue.
    */
   private checkUploads(props: ProductImagesProps): AppFunction {
     const prefix = imageCheckFunction.keyPrefix;
@@ -79,6 +99,13 @@ export class ProductImages extends Construct {
         conditions: { StringLike: { 's3:prefix': `${prefix}*` } },
       }),
     );
+    // Lambda's on-failure destination sends with the function's role: only SendMessage, only this queue.
+    fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] }));
+    const onFailure: IDestination = {
+      // SqsDestination would also grant GetQueueAttributes and GetQueueUrl, which Lambda does not need.
+      bind: () => ({ destination: this.deadLetterQueue.queueArn }),
+    };
+    fn.configureAsyncInvoke({ retryAttempts: INVOKE_RETRY_ATTEMPTS, maxEventAge: INVOKE_MAX_EVENT_AGE, onFailure });
     const bucketLogicalId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnElement);
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${prefix}*]`,

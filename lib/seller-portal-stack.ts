@@ -81,7 +81,11 @@ export class SellerPortalStack extends Stack {
         payoutWorker: this.payouts.worker,
         imageCheck: this.images.check,
       },
-      deadLetterQueues: { orderIngest: this.sales.deadLetterQueue, payouts: { queue: this.payouts.deadLetterQueue, runbook: 'docs/operations.md' } },
+      deadLetterQueues: {
+        orderIngest: this.sales.deadLetterQueue,
+        payouts: { queue: this.payouts.deadLetterQueue, runbook: 'docs/operations.md' },
+        imageCheck: { queue: this.images.deadLetterQueue, runbook: 'docs/operations.md' },
+      },
       metricAlarms: {
         PayoutFailed: {
           description: 'A payout failed and its amount was re-credited: find "PayoutFailed" in the payout worker\'s log (docs/operations.md)',

@@ -56,7 +56,7 @@ try {
       decision === 'approve'
         ? `is now published${deletedImages.length ? ` (${deletedImages.length} image${deletedImages.length === 1 ? '' : 's'} no longer used deleted)` : ''}`
         : `is now rejected: ${product.revision!.rejectionReasons!.map((r) => `"${r}"`).join(', ')}`;
-    console.log(`✔ ${product.productId} ${product.nameEn} (${product.vendorId}, SKU ${product.sku}) ${what}.`);
+    console.log(`✔ ${product.productId} ${product.revision?.content.nameEn ?? product.nameEn} (${product.vendorId}, SKU ${product.sku}) ${what}.`);
   }
 } catch (err) {
   console.error(`✖ ${err instanceof HttpError ? err.message : (err as Error).stack}`);

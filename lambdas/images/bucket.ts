@@ -1,4 +1,4 @@
-/** The product-images bucket as the image check sees it: an object's size and first bytes, a folder's keys, deletion. */
+/** The product-images bucket as the image check sees it: an object's size, ETag and first bytes, a folder's keys, deletion. */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
 import { SIGNATURE_BYTES } from './content';
@@ -7,14 +7,22 @@ const s3 = s3Client();
 
 export interface StoredObject {
   size: number;
+  /** Without quotes, as S3 events carry it (see plainETag). */
   eTag: string;
 }
+
+/**
+ * An ETag without its quotes: HEAD answers `"9b2c…"`, S3 events carry `9b2c…`. The check compares
+ * and records this form and quotes it again for If-Match.
+ */
+export const plainETag = (eTag: string): string => eTag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+const quoted = (eTag: string): string => `"${eTag}"`;
 
 /** Size and ETag of the object as stored now, or null when it is gone. */
 export async function headObject(bucket: string, key: string): Promise<StoredObject | null> {
   try {
     const out = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-    return { size: out.ContentLength ?? 0, eTag: out.ETag ?? '' };
+    return { size: out.ContentLength ?? 0, eTag: plainETag(out.ETag ?? '') };
   } catch (err) {
     // Without s3:ListBucket on the key, S3 answers a missing object with 403, not 404: ask the listing.
     if (isMissingObject(err) || (s3ErrorStatus(err) === 403 && !(await exists(bucket, key)))) return null;
@@ -35,7 +43,7 @@ async function exists(bucket: string, key: string): Promise<boolean> {
 export async function readSignature(bucket: string, key: string, eTag: string): Promise<Uint8Array | 'changed' | 'gone'> {
   try {
     const out = await s3.send(
-      new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${SIGNATURE_BYTES - 1}`, ...(eTag ? { IfMatch: eTag } : {}) }),
+      new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${SIGNATURE_BYTES - 1}`, ...(eTag ? { IfMatch: quoted(eTag) } : {}) }),
     );
     const bytes = (await out.Body?.transformToByteArray()) ?? new Uint8Array();
     // A server that ignores Range would send everything: only the signature is looked at.
@@ -59,6 +67,18 @@ export async function listKeys(bucket: string, prefix: string): Promise<string[]
   return keys;
 }
 
-export async function deleteObject(bucket: string, key: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+/**
+ * Deletes the object version `eTag` (S3's conditional delete, If-Match): `changed` when another
+ * object was written there since it was looked at (its own event judges that one), `gone` when
+ * nothing is there. s3rver ignores If-Match and deletes whatever is there.
+ */
+export async function deleteObject(bucket: string, key: string, eTag: string): Promise<'deleted' | 'changed' | 'gone'> {
+  try {
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key, ...(eTag ? { IfMatch: quoted(eTag) } : {}) }));
+    return 'deleted';
+  } catch (err) {
+    if (isMissingObject(err)) return 'gone';
+    if (s3ErrorStatus(err) === 412) return 'changed';
+    throw err;
+  }
 }

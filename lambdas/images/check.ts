@@ -4,13 +4,17 @@
  * before uploading, but a vendor holds S3 credentials for their own prefix and can upload anything
  * there; this check is what the products API trusts. Per object:
  *   - the key must be `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>` (bad_key)
+ *   - a key keeps its first checked object for good: any other object written there later is an
+ *     overwrite (overwritten), so an image cannot be swapped after its check or its review
  *   - at most MAX_IMAGE_BYTES, as stored (too_large)
  *   - its first bytes are a JPEG, PNG, GIF or BMP (not_an_image) of the extension's type (type_mismatch)
  *   - it gets one of the upload folder's MAX_PRODUCT_IMAGES + 1 slots (too_many_images)
- * Rejected: the outcome is recorded, then the object deleted. Valid: the outcome is recorded. The
- * object is looked at as stored now, not as the event describes it, so a redelivered or late event
- * gives the same answer, and an overwrite is checked again by its own event. A bad object never
- * throws; only S3 or DynamoDB failing does, so Lambda retries the event.
+ * Rejected: the outcome is recorded, then that object version deleted. Valid: the outcome is
+ * recorded. Each event is about one object version (its ETag and sequencer): when the key holds
+ * another object by now, that object's own event judges it. A redelivered or late event gives the
+ * same answer, and the record of a later version is never replaced by an earlier one's. A bad
+ * object never throws; only S3 or DynamoDB failing does, so Lambda retries the event (then it goes
+ * to the dead-letter queue, lib/images.ts).
  */
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -18,11 +22,11 @@ import type { Context, S3Event } from 'aws-lambda';
 import * as z from 'zod';
 import { IMAGE_KEY_PATTERN, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ImageContentType } from '../listings/schema';
 import { logger } from '../shared/logger';
-import { deleteObject, headObject, listKeys, readSignature } from './bucket';
+import { deleteObject, headObject, listKeys, plainETag, readSignature, type StoredObject } from './bucket';
 import { detectImageType, extensionFits } from './content';
 import { imageCheckFunction } from './functions';
 import type { RejectionReason } from './model';
-import { admittedKeys, admitToFolder, recordCheck, releaseFromFolder } from './store';
+import { admittedKeys, admitToFolder, getCheck, recordCheck, releaseFromFolder } from './store';
 
 /** Objects one upload folder may hold: the product images and the nutrition facts label. */
 export const UPLOAD_FOLDER_SLOTS = MAX_PRODUCT_IMAGES + 1;
@@ -30,14 +34,26 @@ export const UPLOAD_FOLDER_SLOTS = MAX_PRODUCT_IMAGES + 1;
 export type CheckOutcome =
   | { key: string; outcome: 'valid'; contentType: ImageContentType; size: number }
   | { key: string; outcome: 'rejected'; reason: RejectionReason; size: number }
-  /** Nothing to check: the object was deleted, or replaced (its own event checks the new one). */
+  /**
+   * Nothing to do: the object was deleted, or replaced since the event (its own event checks the
+   * new one), or a later version of the key was judged already.
+   */
   | { key: string; outcome: 'gone' | 'changed' }
   /** Not ours to judge: outside the vendor prefix or another bucket (the notification should not send these). */
   | { key: string; outcome: 'ignored' };
 
 const s3Record = z.object({
   eventName: z.string(),
-  s3: z.object({ bucket: z.object({ name: z.string().min(1) }), object: z.object({ key: z.string().min(1) }) }),
+  s3: z.object({
+    bucket: z.object({ name: z.string().min(1) }),
+    object: z.object({
+      key: z.string().min(1),
+      // Both are on every object-created record S3 (and s3rver, except copies) sends; a record
+      // without them is still checked, as the object is stored now (see checkImage).
+      eTag: z.string().min(1).optional().catch(undefined),
+      sequencer: z.string().regex(/^[0-9A-Fa-f]+$/).optional().catch(undefined),
+    }),
+  }),
 });
 const s3Event = z.object({ Records: z.array(s3Record) });
 
@@ -47,30 +63,94 @@ export const decodeEventKey = (raw: string): string => decodeURIComponent(raw.re
 /** `private/<identityId>/products/<uploadFolder>/` of an image key. */
 export const uploadFolderOf = (key: string): string => key.slice(0, key.lastIndexOf('/') + 1);
 
+/**
+ * An S3 event sequencer as the check stores and compares it. For one key, the greater sequencer is
+ * the later event; sequencers of different lengths are compared after right-padding the shorter
+ * with zeros (AWS's S3 event message structure). Upper case without trailing zeros, a plain string
+ * comparison (in JavaScript and in DynamoDB's condition) gives exactly that order.
+ */
+export const sequencerOrder = (sequencer: string): string => sequencer.toUpperCase().replace(/0+$/, '');
+
+/** The object version an event is about: both missing for a record that does not say. */
+export interface EventVersion {
+  eTag?: string | undefined;
+  sequencer?: string | undefined;
+}
+
+/** How often a check looks again when its record changed under it (another check of the key finished first). */
+const RECORD_ATTEMPTS = 3;
+
 /** Checks one object of the bucket; see the module comment. */
-export async function checkImage(bucket: string, key: string, now: () => Date = () => new Date()): Promise<CheckOutcome> {
+export async function checkImage(bucket: string, key: string, version: EventVersion = {}, now: () => Date = () => new Date()): Promise<CheckOutcome> {
   if (!key.startsWith(imageCheckFunction.keyPrefix)) {
     // Never delete outside the prefix vendors write to, whatever reaches the function.
     logger.warn('object outside the vendor prefix: not checked', { key });
     return { key, outcome: 'ignored' };
   }
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await checkOnce(bucket, key, version, now);
+    if (outcome !== 'record changed') return outcome;
+    // Another check of the key recorded between this one's read and write: decide again on what is there now.
+    if (attempt === RECORD_ATTEMPTS) throw new Error(`image check record of ${key} kept changing (${RECORD_ATTEMPTS} attempts)`);
+    logger.info('image check record changed meanwhile: checking again', { key, attempt });
+  }
+}
+
+async function checkOnce(bucket: string, key: string, version: EventVersion, now: () => Date): Promise<CheckOutcome | 'record changed'> {
   const stored = await headObject(bucket, key);
   if (!stored) return unchecked(key, 'gone');
-  const match = IMAGE_KEY_PATTERN.exec(key);
-  if (!match) return reject(bucket, key, null, 'bad_key', stored.size, now);
-  const folder = uploadFolderOf(key);
-  if (stored.size > MAX_IMAGE_BYTES) return reject(bucket, key, folder, 'too_large', stored.size, now);
+  if (version.eTag !== undefined && plainETag(version.eTag) !== stored.eTag) return unchecked(key, 'changed');
+  const previous = await getCheck(key);
+  const eventOrder = version.sequencer === undefined ? undefined : sequencerOrder(version.sequencer);
+  // Without a sequencer the event cannot be placed: it may rewrite the record only as it read it.
+  const sequencer = eventOrder ?? previous?.sequencer;
+  /** A later version of the key was judged already: its record stays. */
+  const stale = eventOrder !== undefined && previous?.sequencer !== undefined && previous.sequencer > eventOrder;
+  const judged: Judged = { bucket, key, stored, sequencer, stale, now };
 
+  const match = IMAGE_KEY_PATTERN.exec(key);
+  // Bad keys are never bound: whatever is stored there is deleted.
+  if (!match) return reject(judged, { bound: previous?.eTag ?? stored.eTag, folder: null }, 'bad_key');
+  const folder = uploadFolderOf(key);
+  if (previous?.eTag !== undefined && previous.eTag !== stored.eTag) {
+    // The key was checked (and maybe reviewed) with another object: this one is deleted whatever
+    // the record says, so no ordering of events can keep a swapped image.
+    return reject(judged, { bound: previous.eTag, folder }, 'overwritten');
+  }
+  if (stale) return unchecked(key, 'changed');
+
+  // From here the object is the key's first checked one, or the same again (a redelivered event).
+  const bind = { bound: stored.eTag, folder };
+  if (stored.size > MAX_IMAGE_BYTES) return reject(judged, bind, 'too_large');
   const signature = stored.size === 0 ? new Uint8Array() : await readSignature(bucket, key, stored.eTag);
   if (signature === 'gone' || signature === 'changed') return unchecked(key, signature);
   const contentType = detectImageType(signature);
-  if (!contentType) return reject(bucket, key, folder, 'not_an_image', stored.size, now);
-  if (!extensionFits(contentType, match[1]!)) return reject(bucket, key, folder, 'type_mismatch', stored.size, now);
+  if (!contentType) return reject(judged, bind, 'not_an_image');
+  if (!extensionFits(contentType, match[1]!)) return reject(judged, bind, 'type_mismatch');
 
-  if (!(await admit(bucket, folder, key, now))) return reject(bucket, key, null, 'too_many_images', stored.size, now);
-  await recordCheck({ key, status: 'valid', contentType, size: stored.size, checkedAt: now().toISOString() });
+  if (!(await admit(bucket, folder, key, now))) return reject(judged, { ...bind, folder: null }, 'too_many_images');
+  const recorded = await recordCheck({
+    key,
+    status: 'valid',
+    contentType,
+    size: stored.size,
+    checkedAt: now().toISOString(),
+    eTag: stored.eTag,
+    ...(sequencer === undefined ? {} : { sequencer }),
+  });
+  if (!recorded) return 'record changed';
   logger.info('image valid', { key, contentType, size: stored.size });
   return { key, outcome: 'valid', contentType, size: stored.size };
+}
+
+/** One object version being judged, and what its record write must respect. */
+interface Judged {
+  bucket: string;
+  key: string;
+  stored: StoredObject;
+  sequencer: string | undefined;
+  stale: boolean;
+  now: () => Date;
 }
 
 /**
@@ -94,19 +174,26 @@ async function admit(bucket: string, folder: string, key: string, now: () => Dat
 /**
  * Recorded before the delete: if the delete fails, the retried event finds the object and decides
  * the same; the other way round, a retry would find nothing and the rejection would go unrecorded.
- * `folder` when the key may hold a slot (an earlier version passed): it is freed.
+ * The record keeps the key's binding (`bound`); a stale event (a later version has its record)
+ * records nothing but still deletes its object. `folder` when the key may hold a slot (an earlier
+ * version passed): it is freed. Only the judged version is deleted (If-Match): an object written
+ * since is judged by its own event.
  */
-async function reject(bucket: string, key: string, folder: string | null, reason: RejectionReason, size: number, now: () => Date): Promise<CheckOutcome> {
-  const at = now().toISOString();
-  await recordCheck({ key, status: 'rejected', reason, size, checkedAt: at });
-  if (folder) await releaseFromFolder(folder, [key], at);
-  await deleteObject(bucket, key);
-  logger.info('image rejected and deleted', { key, reason, size });
-  return { key, outcome: 'rejected', reason, size };
+async function reject(judged: Judged, at: { bound: string; folder: string | null }, reason: RejectionReason): Promise<CheckOutcome | 'record changed'> {
+  const { bucket, key, stored, sequencer, stale, now } = judged;
+  const checkedAt = now().toISOString();
+  if (!stale) {
+    const recorded = await recordCheck({ key, status: 'rejected', reason, size: stored.size, checkedAt, eTag: at.bound, ...(sequencer === undefined ? {} : { sequencer }) });
+    if (!recorded) return 'record changed';
+  }
+  if (at.folder) await releaseFromFolder(at.folder, [key], checkedAt);
+  const deleted = await deleteObject(bucket, key, stored.eTag);
+  logger.info(deleted === 'changed' ? 'image rejected; replaced since, so its own event judges the new object' : 'image rejected and deleted', { key, reason, size: stored.size });
+  return { key, outcome: 'rejected', reason, size: stored.size };
 }
 
 function unchecked(key: string, outcome: 'gone' | 'changed'): CheckOutcome {
-  logger.info(outcome === 'gone' ? 'object no longer exists: nothing to check' : 'object replaced since the event: its own event checks it', { key });
+  logger.info(outcome === 'gone' ? 'object no longer exists: nothing to check' : 'object replaced since the event, or a later version judged: nothing to do', { key });
   return { key, outcome };
 }
 
@@ -136,7 +223,8 @@ export async function checkUploads(event: unknown, now: () => Date = () => new D
       outcomes.push({ key, outcome: 'ignored' });
       continue;
     }
-    outcomes.push(await checkImage(bucket, key, now));
+    const { eTag, sequencer } = record.s3.object;
+    outcomes.push(await checkImage(bucket, key, { eTag, sequencer }, now));
   }
   return outcomes;
 }

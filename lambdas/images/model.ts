@@ -17,13 +17,34 @@ export const REJECTION_REASONS = [
   'type_mismatch',
   /** The upload folder already holds MAX_PRODUCT_IMAGES images plus the nutrition facts label. */
   'too_many_images',
+  /**
+   * Another object was written over a key whose first object was checked (`eTag` of the item):
+   * a checked key keeps its first content for good, so a reviewed image cannot be swapped.
+   */
+  'overwritten',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
-/** The outcome for one object key; the latest check of the key wins (an overwrite is checked again). */
+/**
+ * What every check item records about the object it judged. `eTag` (without quotes) is the key's
+ * first checked object: the key is bound to it, and any other object written there later is
+ * rejected as `overwritten` (the item keeps the bound ETag). `sequencer` is the S3 event
+ * sequencer (normalized, see check.ts) of the latest object version judged: an older event that
+ * finishes late cannot replace the record of a newer one. Both are missing on items written
+ * before keys were bound; such a key is bound by its next check.
+ */
+interface CheckedObject {
+  key: string;
+  size: number;
+  checkedAt: string;
+  eTag?: string;
+  sequencer?: string;
+}
+
+/** The outcome for one object key (the products API accepts the key only when `valid`). */
 export type ImageCheckItem =
-  | { key: string; status: 'valid'; contentType: ImageContentType; size: number; checkedAt: string }
-  | { key: string; status: 'rejected'; reason: RejectionReason; size: number; checkedAt: string };
+  | (CheckedObject & { status: 'valid'; contentType: ImageContentType })
+  | (CheckedObject & { status: 'rejected'; reason: RejectionReason });
 
 /**
  * The slots of one upload folder, in the same table under the folder's prefix (which ends in '/',

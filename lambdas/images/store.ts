@@ -5,9 +5,29 @@ import { dynamo } from '../shared/clients';
 import { tableName } from '../shared/tables';
 import type { ImageCheckItem, UploadFolderItem } from './model';
 
-/** Writes (or overwrites: the latest check of a key wins) the outcome for one object key. */
-export async function recordCheck(item: ImageCheckItem): Promise<void> {
-  await dynamo.send(new PutCommand({ TableName: tableName('imageChecks'), Item: item }));
+/**
+ * Writes the outcome for one object key, only while the item is still as the check read it: the
+ * key is unbound or bound to `item.eTag` (a binding never changes), and no later object version
+ * was judged (the stored sequencer is not greater than `item.sequencer`; an item without one is
+ * written only over an item without one). False when the item changed meanwhile: look again.
+ */
+export async function recordCheck(item: ImageCheckItem & { eTag: string }): Promise<boolean> {
+  const bound = '(attribute_not_exists(#eTag) OR #eTag = :eTag)';
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: tableName('imageChecks'),
+        Item: item,
+        ConditionExpression: item.sequencer === undefined ? `${bound} AND attribute_not_exists(#seq)` : `${bound} AND (attribute_not_exists(#seq) OR #seq <= :seq)`,
+        ExpressionAttributeNames: { '#eTag': 'eTag', '#seq': 'sequencer' },
+        ExpressionAttributeValues: { ':eTag': item.eTag, ...(item.sequencer === undefined ? {} : { ':seq': item.sequencer }) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
 }
 
 export async function getCheck(key: string): Promise<ImageCheckItem | null> {

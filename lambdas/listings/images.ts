@@ -8,9 +8,10 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { productImagesBucket } from '../../lib/definitions/buckets';
 import { logger } from '../shared/logger';
 import { s3Client } from '../shared/s3';
-import { FieldValidationError } from './validation';
-import { IMAGE_KEY_PATTERN, type ProductContent } from './schema';
+import type { ProductItem } from './product';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_KEY_PATTERN, type ImageContentType, type ProductContent } from './schema';
 import { deleteImageCheck, imageChecks, referencedImageKeys } from './store';
+import { FieldValidationError } from './validation';
 
 /** How long a signed image URL works (the web asks again for a fresh product list). */
 export const IMAGE_URL_TTL_SECONDS = 3600;
@@ -27,14 +28,29 @@ export function imagesBucket(): string {
 
 export type ImageSigner = (key: string) => Promise<string>;
 
-/** Signs GET URLs for one answer; a key used twice (thumbnail and image) is signed once. */
+/**
+ * The type a key's extension stands for. The image check (lambdas/images) keeps a file only when
+ * its bytes are of that type, so this is the true type whatever Content-Type the upload declared.
+ * Anything else (never stored by the API) is served as opaque bytes.
+ */
+export function contentTypeOfKey(key: string): ImageContentType | 'application/octet-stream' {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return IMAGE_CONTENT_TYPES.find((type) => IMAGE_EXTENSIONS[type].includes(ext)) ?? 'application/octet-stream';
+}
+
+/**
+ * Signs GET URLs for one answer; a key used twice (thumbnail and image) is signed once. The URL
+ * sets the response's Content-Type from the extension: the uploader chooses the stored Content-Type,
+ * and a vendor who uploads past the web app with e.g. text/html must not have the file served so.
+ */
 export function imageSigner(): ImageSigner {
   const signed = new Map<string, Promise<string>>();
   const bucket = imagesBucket();
   return (key) => {
     let url = signed.get(key);
     if (!url) {
-      url = getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: IMAGE_URL_TTL_SECONDS });
+      const get = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentType: contentTypeOfKey(key) });
+      url = getSignedUrl(s3(), get, { expiresIn: IMAGE_URL_TTL_SECONDS });
       signed.set(key, url);
     }
     return url;
@@ -46,9 +62,11 @@ export const ownImagePrefix = (identityId: string): string => `${productImagesBu
 
 /**
  * Accepts the content's image keys only when each is under the caller's own prefix and the
- * server-side image check recorded it as valid. A key of another vendor is refused exactly like
- * an unknown one. Answers 400 with `images` / `nutritionLabel`:
- * `listing_error_image_rejected` when a check refused a file, else `listing_error_image_not_checked`.
+ * server-side image check recorded it as valid. Answers 400 with `images` / `nutritionLabel`:
+ * `listing_error_image_key` for a key outside the caller's own prefix (not an upload of theirs —
+ * its check record, if any, is not even looked up, so nothing is learnt of other vendors' keys),
+ * else `listing_error_image_rejected` when a check refused a file, else
+ * `listing_error_image_not_checked` (no check recorded yet: it takes a moment after the upload).
  */
 export async function acceptImages(content: ProductContent, identityId: string): Promise<void> {
   const prefix = ownImagePrefix(identityId);
@@ -58,7 +76,8 @@ export async function acceptImages(content: ProductContent, identityId: string):
   const fields: Record<string, string> = {};
   for (const [field, keys] of Object.entries(byField)) {
     const statuses = keys.map((k) => (k.startsWith(prefix) ? checks.get(k)?.status : undefined));
-    if (statuses.includes('rejected')) fields[field] = 'listing_error_image_rejected';
+    if (keys.some((k) => !k.startsWith(prefix))) fields[field] = 'listing_error_image_key';
+    else if (statuses.includes('rejected')) fields[field] = 'listing_error_image_rejected';
     else if (statuses.some((s) => s !== 'valid')) fields[field] = 'listing_error_image_not_checked';
   }
   if (Object.keys(fields).length) throw new FieldValidationError(fields);
@@ -70,9 +89,19 @@ export async function acceptImages(content: ProductContent, identityId: string):
  * cannot tell — then their image-check records. Runs after the state change is written; a failure
  * here leaves an unreferenced object behind (logged) rather than failing the change. Returns what
  * was deleted.
+ *
+ * Defence in depth: only keys under the owner's own identity prefix (`owner.identityId`, recorded
+ * on the product by the server) are ever deleted. acceptImages admits no other key, but should one
+ * get into a product anyway, this cleanup must not become a way to delete another vendor's image;
+ * such a key is left alone and logged. A product without a recorded identity deletes nothing.
  */
-export async function releaseUnreferencedImages(vendorId: string, candidates: Iterable<string>): Promise<string[]> {
-  const keys = [...new Set(candidates)].filter((k) => IMAGE_KEY_PATTERN.test(k));
+export async function releaseUnreferencedImages(owner: Pick<ProductItem, 'vendorId' | 'identityId'>, candidates: Iterable<string>): Promise<string[]> {
+  const { vendorId } = owner;
+  const unique = [...new Set(candidates)];
+  const prefix = owner.identityId ? ownImagePrefix(owner.identityId) : null;
+  const keys = unique.filter((k) => prefix !== null && k.startsWith(prefix) && IMAGE_KEY_PATTERN.test(k));
+  const foreign = unique.filter((k) => !keys.includes(k));
+  if (foreign.length) logger.warn('product image cleanup skipped keys outside the owner’s identity prefix', { vendorId, identityId: owner.identityId, keys: foreign });
   const deleted: string[] = [];
   if (keys.length === 0) return deleted;
   try {

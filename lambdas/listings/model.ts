@@ -44,10 +44,13 @@ export interface ProductView {
   productId: string;
   /** Portal-assigned stock keeping unit, `<vendor number>-<n>` (e.g. 10001-0007). */
   sku: string;
-  /** Name shown in lists: the revision's if any, else the live version's. */
+  /**
+   * What shoppers see: the live version's name while one exists, else the revision's. An update
+   * under review does not show here before approval; its name is `revision.content.nameEn`.
+   */
   nameEn: string;
   nameZh: string;
-  /** Thumbnail (primary image) of what the list row shows. */
+  /** Thumbnail (primary image) of the same version as the name. */
   thumbnailUrl: string | null;
   live: (ProductVersionView & { publishedAt: string }) | null;
   revision:

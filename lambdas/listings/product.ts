@@ -6,7 +6,8 @@
  *
  * A product has at most one live (published) version and at most one working revision (draft,
  * pending review or rejected). The offer — price, compare-at price, inventory, out of stock — sits
- * at the top of the item and changes without review.
+ * at the top of the item and changes without review. Once a product is published, the offer is the
+ * only way its prices change: a saved revision takes the offer's prices, not the form's.
  */
 import { ConflictError } from '../shared/errors';
 import type { ProductTab, RevisionState } from './model';
@@ -31,10 +32,13 @@ export interface Revision {
 
 /** The index attributes derived from the versions (see `withIndexes`); never set by hand. */
 export interface ProductIndexAttributes {
-  /** Name shown in lists and searched by the inventory: the revision's if any, else the live version's. */
+  /**
+   * Name shown in lists and searched by the inventory: what shoppers see, i.e. the live version's
+   * while one exists, else the revision's. An update under review never shows before approval.
+   */
   nameEn: string;
   nameZh: string;
-  /** Primary image of what the list row shows. */
+  /** Primary image of the same version as the name. */
   thumbnailKey?: string;
   /** byVendorPublished: present while a live version exists. */
   publishedVendorId?: string;
@@ -54,6 +58,12 @@ export interface ProductItem extends ProductIndexAttributes {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The identity id the owner uploaded this product's images under (the caller's, at creation and
+   * at each save, whose keys acceptImages checked are under it). Image cleanup deletes nothing
+   * outside `private/<identityId>/products/`. Absent on items written before it was recorded.
+   */
+  identityId?: string;
   priceCents: number;
   compareAtCents?: number;
   inventory: number;
@@ -88,7 +98,8 @@ const INDEX_ATTRIBUTES: readonly (keyof ProductIndexAttributes)[] = [
 export function withIndexes(item: ProductItem): ProductItem {
   const next: ProductItem = { ...item };
   for (const key of INDEX_ATTRIBUTES) delete next[key];
-  const shown = item.revision?.content ?? item.live?.content;
+  // What shoppers see: an unapproved name or image must not appear in the Published tab or the inventory.
+  const shown = item.live?.content ?? item.revision?.content;
   next.nameEn = shown?.nameEn ?? '';
   next.nameZh = shown?.nameZh ?? '';
   const thumbnail = shown?.images[0];
@@ -117,7 +128,8 @@ const offerOf = (item: ProductItem): Offer => ({
 
 /**
  * The offer applies to whichever version is live; the versions' own price fields are kept equal
- * to it, so the item form always opens with the price the marketplace charges.
+ * to it, so the item form always opens with the price the marketplace charges and a revision's
+ * content is always consistent with it.
  */
 function withOffer(item: ProductItem, offer: Offer, now: string): ProductItem {
   const priced = (content: ProductContent): ProductContent => {
@@ -145,8 +157,17 @@ function withOffer(item: ProductItem, offer: Offer, now: string): ProductItem {
 
 const bumped = (item: ProductItem, now: string): ProductItem => withIndexes({ ...item, version: item.version + 1, updatedAt: now });
 
-/** A new product: a draft, or straight into review. Stock starts at zero. */
-export function newProduct(p: { vendorId: string; productId: string; sku: string; content: ProductContent; submit: boolean; now: string }): ProductItem {
+/** A new product: a draft, or straight into review. Stock starts at zero; the form's price is the offer. */
+export function newProduct(p: {
+  vendorId: string;
+  productId: string;
+  sku: string;
+  /** The caller's identity id, whose prefix acceptImages checked the content's images are under. */
+  identityId: string;
+  content: ProductContent;
+  submit: boolean;
+  now: string;
+}): ProductItem {
   const revision: Revision = { content: p.content, state: p.submit ? 'pending' : 'draft', savedAt: p.now, ...(p.submit ? { submittedAt: p.now } : {}) };
   const base: ProductItem = {
     vendorId: p.vendorId,
@@ -155,6 +176,7 @@ export function newProduct(p: { vendorId: string; productId: string; sku: string
     version: 1,
     createdAt: p.now,
     updatedAt: p.now,
+    identityId: p.identityId,
     priceCents: p.content.price,
     inventory: 0,
     outOfStock: false,
@@ -169,7 +191,12 @@ export function newProduct(p: { vendorId: string; productId: string; sku: string
 /**
  * The item form saved (PUT): the content becomes the revision, as a draft or submitted for
  * review. The live version of a published product stays as it is until the revision is approved.
- * The form's price is written to the offer at once: prices never wait for review.
+ *
+ * Prices: a product never published takes the form's price as its offer (there is nothing live to
+ * protect, and the form is where a new product gets its price). A published product's prices
+ * change only through the offer (PATCH …/offer): its form's price fields are ignored and the
+ * revision stores the current offer's prices, so a draft changes nothing live without review and
+ * a form opened before an offer change cannot put the old price back.
  */
 export function saveRevision(item: ProductItem, content: ProductContent, submit: boolean, now: string): ProductItem {
   if (item.revision?.state === 'pending') throw underReview();
@@ -182,8 +209,8 @@ export function saveRevision(item: ProductItem, content: ProductContent, submit:
         savedAt: now,
         ...(previous?.rejectedAt ? { rejectedAt: previous.rejectedAt, rejectionReasons: previous.rejectionReasons ?? [] } : {}),
       };
-  const next = withOffer({ ...item, revision }, { ...offerOf(item), price: content.price, compareAtPrice: content.compareAtPrice }, now);
-  return bumped(next, now);
+  const offer = item.live ? offerOf(item) : { ...offerOf(item), price: content.price, compareAtPrice: content.compareAtPrice };
+  return bumped(withOffer({ ...item, revision }, offer, now), now);
 }
 
 /** Sends the draft or rejected revision to review (its content is validated by the caller). */

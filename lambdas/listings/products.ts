@@ -53,7 +53,7 @@ export async function createProduct(vendorId: string, identityId: string, conten
   if ((await productCount(vendorId)) >= CATALOGUE_CAP) throw catalogueFull();
   const sku = skuFor(vendorId, await nextSkuNumber(vendorId));
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const item = newProduct({ vendorId, productId: newProductId(), sku, content, submit, now: now.toISOString() });
+    const item = newProduct({ vendorId, productId: newProductId(), sku, identityId, content, submit, now: now.toISOString() });
     const outcome = await insertProduct(item);
     if (outcome === 'created') return item;
     if (outcome === 'catalogue_full') throw catalogueFull();
@@ -62,8 +62,9 @@ export async function createProduct(vendorId: string, identityId: string, conten
 }
 
 /**
- * PUT: the form saved as the revision (draft or submitted). 409 while under review. Images the
- * vendor removed in this save are deleted once no version of any of their products uses them.
+ * PUT: the form saved as the revision (draft or submitted). 409 while under review. A published
+ * product keeps its offer's prices whatever the form says (saveRevision). Images the vendor
+ * removed in this save are deleted once no version of any of their products uses them.
  */
 export async function saveProduct(vendorId: string, productId: string, identityId: string, content: ProductContent, submit: boolean, now = new Date()): Promise<ProductItem> {
   // Read once up front: a product under review is refused before its images are looked at.
@@ -73,11 +74,12 @@ export async function saveProduct(vendorId: string, productId: string, identityI
   const { before, after } = await withOptimisticRetry(async () => {
     const item = read ?? (await ownProduct(vendorId, productId));
     read = null;
-    const next = saveRevision(item, content, submit, now.toISOString());
+    // The caller's identity: acceptImages checked every key of the saved content is under it.
+    const next = saveRevision({ ...item, identityId }, content, submit, now.toISOString());
     await putProduct(next, item.version);
     return { before: item, after: next };
   });
-  await releaseUnreferencedImages(vendorId, droppedImageKeys(before, after));
+  await releaseUnreferencedImages(after, droppedImageKeys(before, after));
   return after;
 }
 
@@ -109,7 +111,7 @@ export async function deleteProduct(vendorId: string, productId: string, now = n
     await putProduct(outcome.item, item.version);
     return { before: item, after: outcome.item };
   });
-  await releaseUnreferencedImages(vendorId, droppedImageKeys(before, after));
+  await releaseUnreferencedImages(before, droppedImageKeys(before, after));
   return after;
 }
 

@@ -62,7 +62,7 @@ export async function reviewProduct(input: ReviewInput, now = new Date()): Promi
     await putProduct(next, item.version);
     return { before: item, after: next };
   });
-  const deletedImages = review.decision === 'approve' ? await releaseUnreferencedImages(after.vendorId, droppedImageKeys(before, after)) : [];
+  const deletedImages = review.decision === 'approve' ? await releaseUnreferencedImages(after, droppedImageKeys(before, after)) : [];
   return { product: after, deletedImages };
 }
 
@@ -70,6 +70,7 @@ export interface PendingReview {
   productId: string;
   vendorId: string;
   sku: string;
+  /** The names under review (the revision's), not the live ones the lists show. */
   nameEn: string;
   nameZh: string;
   submittedAt: string;
@@ -83,8 +84,8 @@ export async function pendingReviews(limit = 100): Promise<PendingReview[]> {
     productId: p.productId,
     vendorId: p.vendorId,
     sku: p.sku,
-    nameEn: p.nameEn,
-    nameZh: p.nameZh,
+    nameEn: p.revision?.content.nameEn ?? p.nameEn,
+    nameZh: p.revision?.content.nameZh ?? p.nameZh,
     submittedAt: p.revision?.submittedAt ?? p.revision?.savedAt ?? '',
     update: Boolean(p.live),
   }));

@@ -123,7 +123,11 @@ export const productFormSchema = z
     description: z.string().trim().max(TEXT_MAX, 'listing_error_too_long'),
     ingredients: z.string().trim().max(TEXT_MAX, 'listing_error_too_long'),
     hasAllergens: z.enum(['', 'yes', 'no'], 'listing_error_allergens_answer'),
-    allergens: z.array(z.enum(ALLERGENS)).max(ALLERGENS.length),
+    // A repeated allergen says nothing more: stored once, in the order first given.
+    allergens: z
+      .array(z.enum(ALLERGENS))
+      .max(ALLERGENS.length)
+      .transform((list) => [...new Set(list)]),
     /** ISO 3166-1 alpha-2 ('' = not given); names come from Intl.DisplayNames in the browser. */
     countryOfOrigin: z.string().regex(/^$|^[A-Z]{2}$/, 'listing_error_country'),
     price: priceText,
@@ -146,6 +150,13 @@ export const productFormSchema = z
     }
     if (v.hasAllergens === 'yes' && v.allergens.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['allergens'], message: 'listing_error_allergens_required' });
+    }
+    // One upload is one image: listed twice (or as both an image and the label) it would be shown twice.
+    if (new Set(v.images).size !== v.images.length) {
+      ctx.addIssue({ code: 'custom', path: ['images'], message: 'listing_error_duplicate_image' });
+    }
+    if (v.nutritionLabel !== '' && v.images.includes(v.nutritionLabel)) {
+      ctx.addIssue({ code: 'custom', path: ['nutritionLabel'], message: 'listing_error_duplicate_image' });
     }
   });
 

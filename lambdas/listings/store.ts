@@ -3,9 +3,10 @@
  *
  * Item layout: one item per product, keyed by vendorId + productId (`P-` + 10 hex digits), as
  * `ProductItem` in ./product.ts describes it — the offer at the top (priceCents, compareAtCents,
- * inventory, outOfStock, offerUpdatedAt), `live` { content, publishedAt, reviewedBy } and
- * `revision` { content, state, savedAt, submittedAt, rejectedAt, rejectionReasons, reviewedBy }, the
- * list attributes (nameEn, nameZh, thumbnailKey) and the sparse index attributes (publishedVendorId
+ * inventory, outOfStock, offerUpdatedAt), the owner's image identity (identityId), `live`
+ * { content, publishedAt, reviewedBy } and `revision` { content, state, savedAt, submittedAt,
+ * rejectedAt, rejectionReasons, reviewedBy }, the list attributes (nameEn, nameZh, thumbnailKey: the
+ * live version's, else the revision's) and the sparse index attributes (publishedVendorId
  * + publishedSort, revisionTab + revisionSort, reviewQueue), all recomputed by `withIndexes` on every
  * write. Every change is one conditional write of the whole item on the `version` it read, so a
  * review and an edit (or two edits) can never interleave into a state neither of them meant.

@@ -5,10 +5,10 @@
  */
 import { CognitoIdentityClient, GetIdCommand, NotAuthorizedException } from '@aws-sdk/client-cognito-identity';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { localIdentityId } from '../../lib/definitions/buckets';
-import type { Caller } from './auth';
+import type { VendorCaller } from './auth';
 import { dynamo } from './clients';
 import { UnauthorizedError } from './errors';
 import { logger } from './logger';
@@ -30,19 +30,32 @@ const required = (name: string): string => {
   return value;
 };
 
+/** The counters-table item caching a vendor's identity id (listings may write counters, not vendors). */
+export const identityCacheName = (vendorId: string): string => `identity#${vendorId}`;
+
+interface IdentityCacheItem {
+  name: string;
+  identityId: string;
+  /** The pool the id belongs to: an id of a replaced pool is not the caller's any more. */
+  identityPoolId: string;
+}
+
 /**
  * In the cloud (IDENTITY_POOL_ID set): Cognito's GetId for the caller's ID token — the same call
  * Amplify makes in the browser, so both arrive at the same id. It is an unauthenticated Cognito
- * API (no IAM permission involved); the result is cached on the vendor record (`identityId`,
- * written once) so it runs once per vendor. Locally there is no identity pool: the id is derived
- * from the user's sub exactly as the web's local credentials provider derives it.
+ * API (no IAM permission involved). The answer is cached in the counters table
+ * (`identity#<vendorId>`: identityId, identityPoolId), so GetId runs once per vendor and pool; a
+ * cached id of another pool (the pool was replaced) is ignored and replaced. Locally there is no
+ * identity pool: the id is derived from the user's sub exactly as the web's local credentials
+ * provider derives it.
  */
-export async function callerIdentityId(event: APIGatewayProxyEvent, caller: Caller): Promise<string> {
-  const cached = (caller.vendor as { identityId?: unknown } | null)?.identityId;
-  if (typeof cached === 'string' && cached) return cached;
-
+export async function callerIdentityId(event: APIGatewayProxyEvent, caller: VendorCaller): Promise<string> {
   const identityPoolId = process.env.IDENTITY_POOL_ID;
   if (!identityPoolId) return localIdentityId(required('AWS_REGION'), caller.userId);
+
+  const name = identityCacheName(caller.vendor.vendorId);
+  const cached = (await dynamo.send(new GetCommand({ TableName: tableName('counters'), Key: { name } }))).Item as Partial<IdentityCacheItem> | undefined;
+  if (cached?.identityPoolId === identityPoolId && typeof cached.identityId === 'string' && cached.identityId) return cached.identityId;
 
   const token = bearerToken(event);
   if (!token) throw new UnauthorizedError();
@@ -61,25 +74,28 @@ export async function callerIdentityId(event: APIGatewayProxyEvent, caller: Call
     throw err;
   }
   if (!identityId) throw new Error('Cognito GetId answered without an identity id');
-  if (caller.vendor) await rememberIdentityId(caller.userId, identityId);
+  await rememberIdentityId({ name, identityId, identityPoolId });
   return identityId;
 }
 
-/** Write-once: a concurrent first request may have stored it already (it is the same id). */
-async function rememberIdentityId(userId: string, identityId: string): Promise<void> {
+/**
+ * Write-once per pool: never overwrites an id of the current pool (a concurrent first request may
+ * have stored it already; it is the same id), only one of a replaced pool.
+ */
+async function rememberIdentityId(item: IdentityCacheItem): Promise<void> {
   try {
     await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName('vendors'),
-        Key: { userId },
-        UpdateExpression: 'SET identityId = :identityId',
-        ConditionExpression: 'attribute_exists(userId) AND attribute_not_exists(identityId)',
-        ExpressionAttributeValues: { ':identityId': identityId },
+      new PutCommand({
+        TableName: tableName('counters'),
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(#name) OR #pool <> :pool',
+        ExpressionAttributeNames: { '#name': 'name', '#pool': 'identityPoolId' },
+        ExpressionAttributeValues: { ':pool': item.identityPoolId },
       }),
     );
   } catch (err) {
     if (err instanceof ConditionalCheckFailedException) return;
     // Only a cache: the answer is right without it, and the next request tries again.
-    logger.warn('could not cache the identity id on the vendor record', { error: err as Error });
+    logger.warn('could not cache the identity id', { error: err as Error });
   }
 }

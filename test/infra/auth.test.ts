@@ -145,22 +145,39 @@ describe('identity pool', () => {
     ]);
   });
 
+  const ownPrefix = {
+    'Fn::Join': ['', [{ 'Fn::GetAtt': [expect.stringMatching(/^ProductImagesBucket/), 'Arn'] }, '/private/${cognito-identity.amazonaws.com:sub}/*']],
+  };
+
   it("lets a signed-in user write only under their own private/<identity id>/ prefix of the product-images bucket", () => {
     const statements = statementsOfRole(s.json, roleByAmr('authenticated'));
-    expect(statements.length).toBeGreaterThan(0);
+    const allows = statements.filter((st) => st.Effect === 'Allow');
+    expect(allows.length).toBeGreaterThan(0);
     for (const statement of statements) {
-      expect(statement.Effect).toBe('Allow');
-      expect(asArray(statement.Resource)).toEqual([
-        {
-          'Fn::Join': ['', [{ 'Fn::GetAtt': [expect.stringMatching(/^ProductImagesBucket/), 'Arn'] }, '/private/${cognito-identity.amazonaws.com:sub}/*']],
-        },
-      ]);
+      expect(asArray(statement.Resource)).toEqual([ownPrefix]);
+    }
+    for (const statement of allows) {
       for (const action of asArray(statement.Action as string | string[])) {
         expect(['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts']).toContain(action);
       }
     }
-    const actions = statements.flatMap((st) => asArray(st.Action as string | string[]));
+    const actions = allows.flatMap((st) => asArray(st.Action as string | string[]));
     expect(actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload']));
+  });
+
+  it('lets them only create objects, never overwrite one: a creating write without If-None-Match is denied', () => {
+    const denies = statementsOfRole(s.json, roleByAmr('authenticated')).filter((st) => st.Effect !== 'Allow');
+    expect(denies).toEqual([
+      {
+        Sid: 'CreateOnlyNeverOverwrite',
+        Effect: 'Deny',
+        Action: 's3:PutObject',
+        Resource: ownPrefix,
+        // S3's conditional-write keys: PutObject and CompleteMultipartUpload are creating writes;
+        // CreateMultipartUpload and UploadPart (false) take no conditional header.
+        Condition: { Null: { 's3:if-none-match': 'true' }, BoolIfExists: { 's3:ObjectCreationOperation': 'true' } },
+      },
+    ]);
   });
 
   it('hands the upload role only to approved vendors (group vendors) and denies credentials to anyone else', () => {

@@ -18,6 +18,8 @@ const bucketId = () => logicalIdOf(s.json, 'AWS::S3::Bucket', 'ProductImagesBuck
 const arn = (id: string) => JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] });
 const indexes = (id: string) => JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [id, 'Arn'] }, '/index/*']] });
 const on = (actions: string[], resources: string[]) => actions.flatMap((a) => resources.map((r) => `${a} ${r}`));
+/** A table's ARN and, if it has any, its indexes' (JSON, as `grants` renders resources). */
+const withIndexesOf = (key: TableKey) => [arn(tableId(key)), ...((tables[key] as { globalIndexes?: unknown[] }).globalIndexes ? [indexes(tableId(key))] : [])];
 
 /** Every (action, resource) pair the role may use, resources as JSON. */
 function grants(roleId: string): string[] {
@@ -69,16 +71,21 @@ describe('listings function', () => {
     expect(envOf(listings()).PAYOUT_ACCOUNTS_TABLE).toBeUndefined();
   });
 
-  it('may do exactly this: its tables read-write, product images get and delete, and tracing', () => {
+  it('may do exactly this: vendors read-only, its other tables read-write, product images get and delete, and tracing', () => {
     const objects = JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, `/${LISTINGS_IMAGE_OBJECTS}`]] });
     expect(LISTINGS_IMAGE_OBJECTS).toBe('private/*/products/*');
-    const withIndexes = (key: TableKey) => [arn(tableId(key)), ...((tables[key] as { globalIndexes?: unknown[] }).globalIndexes ? [indexes(tableId(key))] : [])];
     const expected = [
       ...on(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['"*"']),
-      ...(['vendors', 'products', 'imageChecks', 'counters'] as const).flatMap((key) => on([...READ, ...WRITE], withIndexes(key))),
+      ...on(READ, withIndexesOf('vendors')),
+      ...(['products', 'imageChecks', 'counters'] as const).flatMap((key) => on([...READ, ...WRITE], withIndexesOf(key))),
       ...on(['s3:GetObject', 's3:DeleteObject'], [objects]),
     ];
     expect(grants(roleOf(listings())).sort()).toEqual(expected.sort());
+  });
+
+  it('cannot write the vendors table (vendor status lives there; the identity cache is in counters)', () => {
+    const vendors = withIndexesOf('vendors');
+    expect(grants(roleOf(listings())).filter((g) => WRITE.some((a) => vendors.some((r) => g === `${a} ${r}`)))).toEqual([]);
   });
 
   it('has no grant on the identity pool: GetId is an unauthenticated Cognito API', () => {

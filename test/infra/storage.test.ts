@@ -11,6 +11,7 @@ beforeAll(() => {
 afterAll(() => s.cleanup());
 
 const buckets = () => resourcesOfType(s.json, 'AWS::S3::Bucket');
+const dlqId = () => logicalIdOf(s.json, 'AWS::SQS::Queue', 'ProductImagesCheckDeadLetterQueue');
 const policyOf = (bucketId: string) =>
   resourcesOfType(s.json, 'AWS::S3::BucketPolicy')
     .map(([, p]) => props(p))
@@ -121,7 +122,7 @@ describe('the server-side image check (lambdas/images/check.ts)', () => {
     });
   });
 
-  it('may read and delete objects under private/, list that prefix, and use the image-checks table: nothing more', () => {
+  it('may read and delete objects under private/, list that prefix, use the image-checks table and send to its DLQ: nothing more', () => {
     expect(statementsOfRole(s.json, roleOf(check()[1]))).toEqual([
       { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' },
       {
@@ -134,7 +135,55 @@ describe('the server-side image check (lambdas/images/check.ts)', () => {
       },
       { Action: ['s3:DeleteObject', 's3:GetObject'], Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(bucketId()), '/private/*']] } },
       { Action: 's3:ListBucket', Condition: { StringLike: { 's3:prefix': 'private/*' } }, Effect: 'Allow', Resource: arn(bucketId()) },
+      { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arn(dlqId()) },
     ]);
+  });
+});
+
+describe('the image check dead-letter queue', () => {
+  const check = () => functionByDescription(s.json, imageCheckFunction.description);
+  const arn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+
+  it("receives the check's failed invocations (S3 invokes asynchronously) after Lambda's two retries", () => {
+    const configs = resourcesOfType(s.json, 'AWS::Lambda::EventInvokeConfig')
+      .map(([, c]) => props(c))
+      .filter((c) => JSON.stringify(c.FunctionName) === JSON.stringify({ Ref: check()[0] }));
+    expect(configs).toEqual([
+      {
+        FunctionName: { Ref: check()[0] },
+        Qualifier: '$LATEST',
+        MaximumRetryAttempts: 2,
+        MaximumEventAgeInSeconds: 6 * 3600,
+        DestinationConfig: { OnFailure: { Destination: arn(dlqId()) } },
+      },
+    ]);
+  });
+
+  it('is encrypted (SQS-managed keys), keeps messages 14 days and accepts TLS only', () => {
+    expect(props(s.json.Resources[dlqId()])).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    const statements = resourcesOfType(s.json, 'AWS::SQS::QueuePolicy')
+      .map(([, p]) => props(p))
+      .filter((p) => JSON.stringify(p.Queues) === JSON.stringify([{ Ref: dlqId() }]))
+      .flatMap((p) => (p.PolicyDocument as { Statement: unknown[] }).Statement);
+    expect(statements).toEqual([{ Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Effect: 'Deny', Principal: { AWS: '*' }, Resource: arn(dlqId()) }]);
+  });
+
+  it('raises an alarm to the alarm topic as soon as a message waits in it, naming the runbook', () => {
+    const alarms = resourcesOfType(s.json, 'AWS::CloudWatch::Alarm')
+      .map(([, a]) => props(a))
+      .filter((a) => a.Namespace === 'AWS/SQS' && JSON.stringify(a.Dimensions).includes(`"${dlqId()}"`));
+    expect(alarms).toEqual([
+      expect.objectContaining({
+        AlarmDescription: expect.stringContaining('docs/operations.md'),
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId(), 'QueueName'] } }],
+        Statistic: 'Maximum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmActions: [{ Ref: expect.stringMatching(/^MonitoringAlarmTopic/) }],
+      }),
+    ]);
+    expect(logicalIdOf(s.json, 'AWS::CloudWatch::Alarm', 'MonitoringImageCheckDeadLetters')).toBeTruthy();
   });
 });
 

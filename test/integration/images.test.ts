@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as ImageStore from '../../lambdas/images/store';
@@ -50,6 +50,7 @@ async function exists(key: string): Promise<boolean> {
   }
 }
 
+const md5 = (body: Buffer) => createHash('md5').update(body).digest('hex');
 const vendorFolder = () => ({ identity: localIdentityId(LOCAL_REGION, randomUUID()), folder: randomUUID() });
 
 describe('image check on s3rver uploads', () => {
@@ -58,8 +59,10 @@ describe('image check on s3rver uploads', () => {
     const pngKey = imageKey({ ...where, ext: 'png' });
     const jpegKey = imageKey({ ...where, ext: 'jpg' });
     await Promise.all([put(pngKey, png(8)), put(jpegKey, jpeg())]);
-    expect(await checked(pngKey)).toEqual({ key: pngKey, status: 'valid', contentType: 'image/png', size: png(8).length, checkedAt: expect.any(String) });
-    expect(await checked(jpegKey)).toEqual({ key: jpegKey, status: 'valid', contentType: 'image/jpeg', size: jpeg().length, checkedAt: expect.any(String) });
+    // Bound to the bytes checked (s3rver's ETag is their MD5), ordered by s3rver's event sequencer.
+    const boundTo = (body: Buffer) => ({ checkedAt: expect.any(String), eTag: md5(body), sequencer: expect.stringMatching(/^[0-9A-F]+$/) });
+    expect(await checked(pngKey)).toEqual({ key: pngKey, status: 'valid', contentType: 'image/png', size: png(8).length, ...boundTo(png(8)) });
+    expect(await checked(jpegKey)).toEqual({ key: jpegKey, status: 'valid', contentType: 'image/jpeg', size: jpeg().length, ...boundTo(jpeg()) });
     expect(await exists(pngKey)).toBe(true);
     expect(await exists(jpegKey)).toBe(true);
   });
@@ -72,7 +75,7 @@ describe('image check on s3rver uploads', () => {
     const key = imageKey({ ext });
     const bytes = body();
     await put(key, bytes);
-    expect(await checked(key)).toEqual({ key, status: 'rejected', reason, size: bytes.length, checkedAt: expect.any(String) });
+    expect(await checked(key)).toEqual({ key, status: 'rejected', reason, size: bytes.length, checkedAt: expect.any(String), eTag: md5(bytes), sequencer: expect.any(String) });
     expect(await exists(key)).toBe(false);
   });
 
@@ -96,13 +99,26 @@ describe('image check on s3rver uploads', () => {
     expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual(valid.sort());
   });
 
-  it('checks an image again when it is overwritten: a valid PNG replaced by text is deleted', async () => {
+  it.each([
+    ['another real PNG (a swap after review)', () => png(16)],
+    ['a text file', () => text()],
+  ])('deletes %s written over a checked image, as overwritten (s3rver enforces no If-None-Match)', async (_name, body) => {
     const key = imageKey({ ext: 'png' });
     await put(key, png());
     expect(await checked(key)).toMatchObject({ status: 'valid' });
-    await put(key, text());
+    await put(key, body());
     await expect.poll(async () => (await store.getCheck(key))?.status, { timeout: 15_000, interval: 100 }).toBe('rejected');
-    expect(await store.getCheck(key)).toMatchObject({ reason: 'not_an_image' });
-    expect(await exists(key)).toBe(false);
+    expect(await store.getCheck(key)).toMatchObject({ reason: 'overwritten', eTag: md5(png()) });
+    await expect.poll(() => exists(key), { timeout: 15_000, interval: 100 }).toBe(false);
+  });
+
+  it('keeps the same bytes written again (the key is bound to them, nothing was swapped)', async () => {
+    const key = imageKey({ ext: 'png' });
+    await put(key, png());
+    const first = await checked(key);
+    await put(key, png());
+    await expect.poll(async () => (await store.getCheck(key))?.sequencer, { timeout: 15_000, interval: 100 }).not.toBe(first.sequencer);
+    expect(await store.getCheck(key)).toMatchObject({ status: 'valid', eTag: md5(png()) });
+    expect(await exists(key)).toBe(true);
   });
 });

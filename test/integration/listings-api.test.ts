@@ -39,11 +39,17 @@ describe('create, read, update and submit', () => {
 
     const image = await fetch(p.revision!.images[0]!.url);
     expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString('ascii')).toBe('PNG');
     expect(view(await products.get(a.token, p.productId))).toMatchObject({ productId: p.productId, revision: { content: { nameEn: 'Jasmine Rice 5 kg', price: 1250 } } });
 
     // The second product gets the next SKU.
     expect((await createdProduct(a, false)).sku).toBe(`${a.vendorId.slice(2)}-0002`);
+
+    // Served as the type its extension stands for, whatever Content-Type the upload stored.
+    const disguised = await uploadImage(a.identityId, undefined, 'text/html');
+    const withDisguised = view(await products.create(a.token, completeForm({ images: [disguised], nutritionLabel: '' }), false));
+    expect((await fetch(withDisguised.revision!.images[0]!.url)).headers.get('content-type')).toBe('image/png');
   });
 
   it('saving and submitting a draft moves it to Pending, where it cannot be edited or deleted', async () => {
@@ -125,7 +131,9 @@ describe('bad bodies', () => {
       ['compare-at below the price', { values: { ...good, price: '12', compareAtPrice: '9.99' }, submit: true }, { compareAtPrice: 'listing_error_compare_at_not_higher' }],
       ['a barcode with a wrong check digit', { values: { ...good, barcode: '4006381333932' }, submit: false }, { barcode: 'listing_error_barcode' }],
       ['11 images', { values: { ...good, images: eleven }, submit: false }, { images: 'listing_error_too_many_images' }],
-      ['an image under another identity', { values: { ...good, images: [foreignKey] }, submit: false }, { images: 'listing_error_image_not_checked' }],
+      ['an image under another identity', { values: { ...good, images: [foreignKey] }, submit: false }, { images: 'listing_error_image_key' }],
+      ['an image listed twice', { values: { ...good, images: [good.images[0], good.images[0]] }, submit: false }, { images: 'listing_error_duplicate_image' }],
+      ['the label also listed as an image', { values: { ...good, images: [good.nutritionLabel] }, submit: false }, { nutritionLabel: 'listing_error_duplicate_image' }],
       ['a key that is no upload at all', { values: { ...good, nutritionLabel: 'private/../../etc/passwd' }, submit: false }, { nutritionLabel: 'listing_error_image_key' }],
       ['values that are not an object', { values: 'everything', submit: false }, {}],
       ['no submit flag', { values: good }, null],
@@ -147,7 +155,7 @@ describe('bad bodies', () => {
     // The same checks on an update leave the saved draft as it was.
     const p = view(await products.create(vendor.token, good, false));
     expect((await products.save(vendor.token, p.productId, { ...good, price: '$12', nameEn: 'Changed' }, false)).status).toBe(400);
-    expect((await products.save(vendor.token, p.productId, { ...good, images: [foreignKey] }, true)).body).toMatchObject({ fields: { images: 'listing_error_image_not_checked' } });
+    expect((await products.save(vendor.token, p.productId, { ...good, images: [foreignKey] }, true)).body).toMatchObject({ fields: { images: 'listing_error_image_key' } });
     expect(view(await products.get(vendor.token, p.productId))).toMatchObject({ nameEn: good.nameEn, revision: { state: 'draft', content: { images: good.images } } });
     for (const offer of [{ price: '1,200', compareAtPrice: '', inventory: 1, outOfStock: false }, { price: '5', compareAtPrice: '4', inventory: 1, outOfStock: false }, { price: '5', compareAtPrice: '', inventory: -3, outOfStock: 'no' }, 'cheap']) {
       expect((await products.offer(vendor.token, p.productId, offer)).status).toBe(400);
@@ -191,7 +199,8 @@ describe('review and the offer', () => {
     const [kept, dropped] = p.revision!.content.images as [string, string];
     const label = p.revision!.content.nutritionLabel;
     const update = await products.save(a.token, p.productId, { ...completeForm({ nameEn: 'Green Tea 2026' }), images: [kept], nutritionLabel: label }, true);
-    expect(view(update)).toMatchObject({ nameEn: 'Green Tea 2026', live: { content: { nameEn: 'Green Tea' } }, revision: { state: 'pending' } });
+    // Listed as shoppers see it until approval: the live name; the update's is in `revision`.
+    expect(view(update)).toMatchObject({ nameEn: 'Green Tea', live: { content: { nameEn: 'Green Tea' } }, revision: { state: 'pending', content: { nameEn: 'Green Tea 2026' } } });
     expect(await tabIds(a.token, 'published')).toContain(p.productId);
     expect(await tabIds(a.token, 'pending')).toContain(p.productId);
     expect(await objectExists(dropped)).toBe(true);
@@ -201,7 +210,28 @@ describe('review and the offer', () => {
     expect(await objectExists(dropped)).toBe(false);
     expect(await objectExists(kept)).toBe(true);
     expect(await objectExists(label)).toBe(true);
-    expect(view(await products.get(a.token, p.productId)).live!.content).toMatchObject({ nameEn: 'Green Tea 2026', images: [kept] });
+    expect(view(await products.get(a.token, p.productId))).toMatchObject({ nameEn: 'Green Tea 2026', live: { content: { nameEn: 'Green Tea 2026', images: [kept] } } });
+  });
+
+  it('a draft of a published product with other prices leaves the offer and the live version as they are', async () => {
+    const p = await createdProduct(a, true, { nameEn: 'Jasmine Tea', price: '12.50', compareAtPrice: '15' });
+    await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: [], reviewer: 'test' });
+    await products.offer(a.token, p.productId, { price: '14', compareAtPrice: '', inventory: 25, outOfStock: false });
+    const before = view(await products.get(a.token, p.productId));
+    const { images, nutritionLabel } = before.live!.content;
+    // A form opened before the offer change: its old prices must not come back, nor go live unreviewed.
+    for (const submit of [false, true]) {
+      const saved = await products.save(a.token, p.productId, { ...completeForm({ nameEn: 'Jasmine Tea (new tin)', price: '12.50', compareAtPrice: '15' }), images, nutritionLabel }, submit);
+      expect(saved.status).toBe(200);
+      const after = view(saved);
+      expect(after.offer).toEqual(before.offer);
+      expect(after.live).toEqual(before.live);
+      expect(after.revision!.content).toMatchObject({ nameEn: 'Jasmine Tea (new tin)', price: 1400 });
+      expect(after.revision!.content.compareAtPrice).toBeUndefined();
+      if (!submit) continue;
+      const approved = (await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: [], reviewer: 'test' })).product;
+      expect(approved).toMatchObject({ priceCents: 1400, inventory: 25, live: { content: { nameEn: 'Jasmine Tea (new tin)', price: 1400 } } });
+    }
   });
 
   it('deleting a draft removes it and its images; discarding an update keeps the live version', async () => {
@@ -240,6 +270,15 @@ describe('inventory', () => {
     expect(await names('?q=OOLONG')).toEqual(['Oolong Tea']);
     expect(await names(`?q=${cake.sku}`)).toEqual(['Pineapple Cake']);
     expect((await products.inventory(vendor.token, '?sort=colour')).status).toBe(400);
+
+    // A published product is found by its live name, never by the name of an update under review.
+    const cakeForm = { nameEn: 'Pineapple Cake', nameZh: '鳳梨酥', price: '9.00', compareAtPrice: '' };
+    expect((await products.save(vendor.token, cake.productId, await formWithImages(vendor, cakeForm), true)).status).toBe(200);
+    await review.reviewProduct({ productId: cake.productId, decision: 'approve', reasons: [], reviewer: 'test' });
+    expect((await products.save(vendor.token, cake.productId, await formWithImages(vendor, { ...cakeForm, nameEn: 'Sunny Hills Cake', nameZh: '微熱山丘' }), true)).status).toBe(200);
+    expect(await names('?q=pineapple')).toEqual(['Pineapple Cake']);
+    expect(await names('?q=sunny')).toEqual([]);
+    expect(await names('?q=%E5%BE%AE%E7%86%B1')).toEqual([]);
 
     const first = (await products.inventory(vendor.token, '?sort=inventory&order=desc&limit=1')).body as InventoryPage;
     expect(first).toMatchObject({ total: 3, items: [{ productId: rice.productId, inventory: 3, outOfStock: true, status: 'draft', priceCents: 1590, compareAtCents: null, sku: rice.sku }] });

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
-import { decodeEventKey, handler, UPLOAD_FOLDER_SLOTS, uploadFolderOf, type CheckOutcome } from '../../../lambdas/images/check';
+import { decodeEventKey, handler, sequencerOrder, UPLOAD_FOLDER_SLOTS, uploadFolderOf, type CheckOutcome } from '../../../lambdas/images/check';
 import type { ImageCheckItem, UploadFolderItem } from '../../../lambdas/images/model';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../../../lambdas/listings/schema';
 import { context } from '../events';
@@ -26,7 +26,12 @@ const s3Error = (name: string, status: number) => new S3ServiceException({ name,
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 /** Lets other checks run between calls: only the single-item update below is atomic, as in DynamoDB. */
 const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
-const etagOf = (b: Buffer) => `"${b.length}-${b.subarray(0, 4).toString('hex')}"`;
+/** As HEAD answers it, in quotes; S3 events carry it without (`plain`). */
+const etagOf = (b: Buffer) => `"${createHash('md5').update(b).digest('hex')}"`;
+const plain = (eTag: string) => eTag.slice(1, -1);
+/** Called once after the next item is read / the next check record written (to change things while a check runs). */
+let afterGet: (() => void) | undefined;
+let afterPut: (() => void) | undefined;
 
 const ADMIT = 'attribute_not_exists(admitted) OR contains(admitted, :key) OR size(admitted) < :slots';
 
@@ -52,9 +57,33 @@ function update(input: UpdateCommandInput): Record<string, never> {
   return {};
 }
 
+const BOUND = '(attribute_not_exists(#eTag) OR #eTag = :eTag)';
+
+/** DynamoDB's semantics for the conditional put of lambdas/images/store.ts recordCheck (asserted, as above). */
+function put(input: PutCommandInput): Record<string, never> {
+  const item = input.Item!;
+  const stored = items.get(item.key as string);
+  const values = input.ExpressionAttributeValues!;
+  expect(input.ExpressionAttributeNames).toEqual({ '#eTag': 'eTag', '#seq': 'sequencer' });
+  const boundOk = stored?.eTag === undefined || stored.eTag === values[':eTag'];
+  let orderOk: boolean;
+  if (item.sequencer === undefined) {
+    expect(input.ConditionExpression).toBe(`${BOUND} AND attribute_not_exists(#seq)`);
+    orderOk = stored?.sequencer === undefined;
+  } else {
+    expect(input.ConditionExpression).toBe(`${BOUND} AND (attribute_not_exists(#seq) OR #seq <= :seq)`);
+    orderOk = stored?.sequencer === undefined || (stored.sequencer as string) <= (values[':seq'] as string);
+  }
+  if (!boundOk || !orderOk) throw conditionFailed();
+  items.set(item.key as string, structuredClone(item));
+  return {};
+}
+
 beforeEach(() => {
   objects = new Map();
   items = new Map();
+  afterGet = undefined;
+  afterPut = undefined;
   s3.reset();
   ddb.reset();
   s3.on(HeadObjectCommand).callsFake(async ({ Key }: { Key: string }) => {
@@ -63,10 +92,11 @@ beforeEach(() => {
     if (!body) throw new NotFound({ message: 'Not Found', $metadata: { httpStatusCode: 404 } });
     return { ContentLength: body.length, ETag: etagOf(body) };
   });
-  s3.on(GetObjectCommand).callsFake(async ({ Key, Range }: { Key: string; Range?: string }) => {
+  s3.on(GetObjectCommand).callsFake(async ({ Key, Range, IfMatch }: { Key: string; Range?: string; IfMatch?: string }) => {
     await yieldTurn();
     const body = objects.get(Key);
     if (!body) throw s3Error('NoSuchKey', 404);
+    if (IfMatch !== undefined && IfMatch !== etagOf(body)) throw s3Error('PreconditionFailed', 412);
     const [, start, end] = /^bytes=(\d+)-(\d+)$/.exec(Range ?? '') ?? [];
     const bytes = Range ? body.subarray(Number(start), Number(end) + 1) : body;
     return { Body: { transformToByteArray: async () => new Uint8Array(bytes) } };
@@ -76,19 +106,30 @@ beforeEach(() => {
     const keys = [...objects.keys()].filter((k) => k.startsWith(Prefix)).sort().slice(0, MaxKeys ?? 1000);
     return { Contents: keys.map((Key) => ({ Key, Size: objects.get(Key)!.length })), IsTruncated: false };
   });
-  s3.on(DeleteObjectCommand).callsFake(async ({ Key }: { Key: string }) => {
+  s3.on(DeleteObjectCommand).callsFake(async ({ Key, IfMatch }: { Key: string; IfMatch?: string }) => {
     await yieldTurn();
+    const body = objects.get(Key);
+    // S3's conditional delete: 404 when nothing is there, 412 when another object is.
+    if (IfMatch !== undefined && !body) throw s3Error('NoSuchKey', 404);
+    if (IfMatch !== undefined && IfMatch !== etagOf(body!)) throw s3Error('PreconditionFailed', 412);
     objects.delete(Key);
     return {};
   });
-  ddb.on(PutCommand).callsFake(async ({ Item }: { Item: Record<string, unknown> }) => {
+  ddb.on(PutCommand).callsFake(async (input: PutCommandInput) => {
     await yieldTurn();
-    items.set(Item.key as string, structuredClone(Item));
-    return {};
+    const out = put(input);
+    const hook = afterPut;
+    afterPut = undefined;
+    hook?.();
+    return out;
   });
   ddb.on(GetCommand).callsFake(async ({ Key }: { Key: { key: string } }) => {
     await yieldTurn();
-    return { Item: items.get(Key.key) };
+    const out = { Item: structuredClone(items.get(Key.key)) };
+    const hook = afterGet;
+    afterGet = undefined;
+    hook?.();
+    return out;
   });
   ddb.on(UpdateCommand).callsFake(async (input: UpdateCommandInput) => {
     await yieldTurn();
@@ -96,7 +137,14 @@ beforeEach(() => {
   });
 });
 
-/** S3's event for objects created in the bucket: keys URL-encoded, '+' for spaces. */
+let sequence = 0;
+/** The sequencer of S3's next event: 18 hex digits that grow with every event. */
+const nextSequencer = () => (sequence += 1).toString(16).toUpperCase().padStart(18, '0');
+
+/**
+ * S3's event for the objects as stored now: keys URL-encoded ('+' for spaces), the ETag without
+ * quotes, a new sequencer per record. Run the same event twice for a redelivery.
+ */
 const created = (...keys: string[]): S3Event =>
   ({
     Records: keys.map((key) => ({
@@ -105,9 +153,19 @@ const created = (...keys: string[]): S3Event =>
       awsRegion: 'us-east-1',
       eventTime: '2026-03-08T07:30:00.000Z',
       eventName: 'ObjectCreated:Put',
-      s3: { s3SchemaVersion: '1.0', configurationId: 'check', bucket: { name: BUCKET, arn: `arn:aws:s3:::${BUCKET}` }, object: { key: encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+'), sequencer: '0A1B' } },
+      s3: {
+        s3SchemaVersion: '1.0',
+        configurationId: 'check',
+        bucket: { name: BUCKET, arn: `arn:aws:s3:::${BUCKET}` },
+        object: {
+          key: encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+'),
+          ...(objects.has(key) ? { size: objects.get(key)!.length, eTag: plain(etagOf(objects.get(key)!)) } : {}),
+          sequencer: nextSequencer(),
+        },
+      },
     })),
   }) as unknown as S3Event;
+const sequencerOf = (event: S3Event, i = 0) => sequencerOrder(event.Records[i]!.s3.object.sequencer);
 
 const run = (event: unknown) => handler(event as S3Event, context) as Promise<CheckOutcome[]>;
 const upload = async (key: string, body: Buffer) => {
@@ -129,7 +187,7 @@ describe('image check: the rules', () => {
     const key = imageKey({ ext });
     await expect(upload(key, body)).resolves.toEqual({ key, outcome: 'valid', contentType, size: body.length });
     expect(objects.has(key)).toBe(true);
-    expect(check(key)).toEqual({ key, status: 'valid', contentType, size: body.length, checkedAt: expect.any(String) });
+    expect(check(key)).toEqual({ key, status: 'valid', contentType, size: body.length, checkedAt: expect.any(String), eTag: plain(etagOf(body)), sequencer: expect.any(String) });
     expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toMatchObject({ Range: 'bytes=0-15', IfMatch: etagOf(body) });
   });
 
@@ -142,7 +200,8 @@ describe('image check: the rules', () => {
     const key = imageKey({ ext });
     await expect(upload(key, body)).resolves.toEqual({ key, outcome: 'rejected', reason, size: body.length });
     expect(objects.has(key)).toBe(false);
-    expect(check(key)).toEqual({ key, status: 'rejected', reason, size: body.length, checkedAt: expect.any(String) });
+    expect(check(key)).toEqual({ key, status: 'rejected', reason, size: body.length, checkedAt: expect.any(String), eTag: plain(etagOf(body)), sequencer: expect.any(String) });
+    expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input).toMatchObject({ Key: key, IfMatch: etagOf(body) });
   });
 
   it('a file over 5 MB is rejected from its stored size, without reading it', async () => {
@@ -258,9 +317,11 @@ describe('image check: count per upload folder', () => {
 describe('image check: at-least-once delivery', () => {
   it('a redelivered event of a valid image changes nothing but the check time', async () => {
     const key = imageKey({ ext: 'png' });
-    await upload(key, png());
+    objects.set(key, png());
+    const event = created(key);
+    await run(event);
     const first = check(key);
-    await expect(run(created(key))).resolves.toEqual([{ key, outcome: 'valid', contentType: 'image/png', size: png().length }]);
+    await expect(run(event)).resolves.toEqual([{ key, outcome: 'valid', contentType: 'image/png', size: png().length }]);
     expect({ ...check(key), checkedAt: '' }).toEqual({ ...first, checkedAt: '' });
     expect(folderItem(key)?.admitted).toEqual(new Set([key]));
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
@@ -268,11 +329,13 @@ describe('image check: at-least-once delivery', () => {
 
   it('a redelivered event of a rejected (deleted) object keeps the rejection and deletes nothing', async () => {
     const key = imageKey({ ext: 'png' });
-    await upload(key, text());
+    objects.set(key, text());
+    const event = created(key);
+    await run(event);
     const rejected = check(key);
     s3.resetHistory();
     ddb.resetHistory();
-    await expect(run(created(key))).resolves.toEqual([{ key, outcome: 'gone' }]);
+    await expect(run(event)).resolves.toEqual([{ key, outcome: 'gone' }]);
     expect(check(key)).toEqual(rejected);
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
@@ -286,20 +349,167 @@ describe('image check: at-least-once delivery', () => {
     expect(keys.every((k) => objects.has(k))).toBe(true);
   });
 
-  it('an image overwritten with something else is checked again: rejected, deleted, its slot freed', async () => {
-    const key = imageKey({ ext: 'png' });
-    await upload(key, png());
-    await expect(upload(key, text())).resolves.toMatchObject({ outcome: 'rejected', reason: 'not_an_image' });
-    expect(check(key)).toMatchObject({ status: 'rejected', reason: 'not_an_image' });
-    expect(folderItem(key)?.admitted).toBeUndefined();
-  });
-
   it('an object replaced between the look and the read is left to its own event', async () => {
     const key = imageKey({ ext: 'png' });
     objects.set(key, png());
     s3.on(GetObjectCommand).rejects(s3Error('PreconditionFailed', 412));
     await expect(run(created(key))).resolves.toEqual([{ key, outcome: 'changed' }]);
     expect(items.size).toBe(0);
+    expect(objects.has(key)).toBe(true);
+  });
+
+  it('an event whose object was replaced since is left to the newer object\'s event', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    const event = created(key);
+    objects.set(key, png(4));
+    await expect(run(event)).resolves.toEqual([{ key, outcome: 'changed' }]);
+    expect(items.size).toBe(0);
+    expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
+    expect(objects.has(key)).toBe(true);
+  });
+});
+
+describe('image check: a checked key keeps its first object (no swapping after review)', () => {
+  it.each([
+    ['another real image', () => png(4)],
+    ['a text file', () => text()],
+  ])('a valid image overwritten with %s: rejected as overwritten, deleted, its slot freed, the first ETag kept', async (_name, body) => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    const second = body();
+    await expect(upload(key, second)).resolves.toEqual({ key, outcome: 'rejected', reason: 'overwritten', size: second.length });
+    expect(objects.has(key)).toBe(false);
+    expect(check(key)).toEqual({
+      key,
+      status: 'rejected',
+      reason: 'overwritten',
+      size: second.length,
+      checkedAt: expect.any(String),
+      eTag: plain(etagOf(png())),
+      sequencer: expect.any(String),
+    });
+    expect(folderItem(key)?.admitted).toBeUndefined();
+  });
+
+  it('a key whose first upload was rejected cannot be reused for a good image', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, text());
+    await expect(upload(key, png())).resolves.toMatchObject({ outcome: 'rejected', reason: 'overwritten' });
+    expect(objects.has(key)).toBe(false);
+  });
+
+  it('a key deleted by its vendor and written again with other bytes is an overwrite too', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    objects.delete(key);
+    await expect(upload(key, gif())).resolves.toMatchObject({ outcome: 'rejected', reason: 'overwritten' });
+  });
+
+  it('the first bytes written back after an overwrite are valid again: nothing was swapped', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    await upload(key, png(4));
+    await expect(upload(key, png())).resolves.toMatchObject({ outcome: 'valid' });
+    expect(check(key)).toMatchObject({ status: 'valid', eTag: plain(etagOf(png())) });
+    expect(folderItem(key)?.admitted).toEqual(new Set([key]));
+  });
+
+  it('a late event of an overwrite still deletes it, though a later event\'s record is there', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    objects.set(key, png(4));
+    const late = created(key);
+    await upload(key, png(6)); // judged first: overwritten, deleted
+    const record = check(key);
+    objects.set(key, png(4)); // the late event's object is there again
+    ddb.resetHistory();
+    await expect(run(late)).resolves.toEqual([{ key, outcome: 'rejected', reason: 'overwritten', size: png(4).length }]);
+    expect(objects.has(key)).toBe(false);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(check(key)).toEqual(record);
+  });
+
+  it('only the judged object is deleted: one written while the check ran is left to its own event', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, text());
+    afterPut = () => objects.set(key, png()); // lands between the rejection's record and its delete
+    await expect(run(created(key))).resolves.toEqual([{ key, outcome: 'rejected', reason: 'not_an_image', size: text().length }]);
+    expect(objects.get(key)).toEqual(png());
+    // Its own event: an overwrite of the rejected first upload.
+    await expect(run(created(key))).resolves.toMatchObject([{ outcome: 'rejected', reason: 'overwritten' }]);
+    expect(objects.has(key)).toBe(false);
+  });
+});
+
+describe('image check: event order (S3 sequencer)', () => {
+  it('compares sequencers as S3 says: hex, greater is later, the shorter right-padded with zeros', () => {
+    expect(sequencerOrder('0055aed6dcd90281e5')).toBe('0055AED6DCD90281E5');
+    expect(sequencerOrder('0A1B00')).toBe(sequencerOrder('0A1B'));
+    expect(sequencerOrder('0A1C') > sequencerOrder('0A1B00')).toBe(true);
+    expect(sequencerOrder('0A1B01') > sequencerOrder('0A1B')).toBe(true);
+    expect(sequencerOrder('00000000000000000F') > sequencerOrder('00000000000000000A')).toBe(true);
+  });
+
+  it('an older event finishing after a newer one leaves the newer record alone', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    const older = created(key);
+    const newer = created(key); // the same bytes written twice
+    await run(newer);
+    const record = check(key);
+    expect(record?.sequencer).toBe(sequencerOf(newer));
+    ddb.resetHistory();
+    await expect(run(older)).resolves.toEqual([{ key, outcome: 'changed' }]);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(check(key)).toEqual(record);
+  });
+
+  it.each([
+    ['older first', false],
+    ['newer first', true],
+  ])('two events of one key checked at once (%s): the newer one\'s record stays', async (_name, reversed) => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    const older = created(key);
+    const newer = created(key);
+    const events = reversed ? [newer, older] : [older, newer];
+    const outcomes = (await Promise.all(events.map((e) => run(e)))).flat();
+    expect(outcomes.some((o) => o.outcome === 'valid')).toBe(true);
+    expect(check(key)).toMatchObject({ status: 'valid', sequencer: sequencerOf(newer) });
+    expect(objects.has(key)).toBe(true);
+  });
+
+  it('a record written by another check between this one\'s read and write: it decides again on what is there', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    const event = created(key);
+    // Another check bound the key to other bytes (then deleted) while this one judged.
+    afterGet = () => {
+      items.set(key, { key, status: 'valid', contentType: 'image/png', size: 1, checkedAt: '2026-03-08T07:30:00.000Z', eTag: plain(etagOf(png(4))), sequencer: sequencerOf(event) });
+    };
+    await expect(run(event)).resolves.toEqual([{ key, outcome: 'rejected', reason: 'overwritten', size: png().length }]);
+    expect(objects.has(key)).toBe(false);
+  });
+
+  it('an event without ETag and sequencer (made by hand) checks the object as stored now and binds the key', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    const event = created(key);
+    delete (event.Records[0]!.s3.object as { eTag?: string }).eTag;
+    delete (event.Records[0]!.s3.object as { sequencer?: string }).sequencer;
+    await expect(run(event)).resolves.toMatchObject([{ outcome: 'valid' }]);
+    expect(check(key)).toMatchObject({ eTag: plain(etagOf(png())) });
+    expect(check(key)?.sequencer).toBeUndefined();
+    await expect(upload(key, png(4))).resolves.toMatchObject({ outcome: 'rejected', reason: 'overwritten' });
+  });
+
+  it('gives up after 3 attempts when the record keeps changing, so Lambda retries the event', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    ddb.on(PutCommand).rejects(conditionFailed());
+    await expect(run(created(key))).rejects.toThrow('kept changing');
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(3);
     expect(objects.has(key)).toBe(true);
   });
 });

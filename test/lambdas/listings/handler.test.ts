@@ -5,9 +5,9 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryC
 import { handler } from '../../../lambdas/listings/handler';
 import { encodeCursor } from '../../../lambdas/listings/cursor';
 import type { InventoryPage, ProductPage, ProductView } from '../../../lambdas/listings/model';
-import { newProduct, type ProductItem } from '../../../lambdas/listings/product';
+import { approveRevision, changeOffer, newProduct, type ProductItem } from '../../../lambdas/listings/product';
 import { apiEvent, context, idClaims } from '../events';
-import { completeForm, completeContent, imageKeyFor, OTHER_IDENTITY } from './fixtures';
+import { completeForm, completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
 
 Object.assign(process.env, {
   VENDORS_TABLE: 'vendors-test',
@@ -42,7 +42,7 @@ function checked(keys: string[], status = 'valid') {
   ddb.on(BatchGetCommand).resolves({ Responses: { 'image-checks-test': keys.map((key) => ({ key, status })) } });
 }
 const stored = (submit: boolean, productId = 'P-0123456789') =>
-  newProduct({ vendorId: 'V-10001', productId, sku: '10001-0001', content: completeContent(), submit, now: '2026-03-01T10:00:00.000Z' });
+  newProduct({ vendorId: 'V-10001', productId, sku: '10001-0001', identityId: IDENTITY, content: completeContent(), submit, now: '2026-03-01T10:00:00.000Z' });
 const writes = () => [...ddb.commandCalls(PutCommand), ...ddb.commandCalls(TransactWriteCommand)];
 
 beforeEach(() => {
@@ -106,12 +106,19 @@ describe('POST /api/products', () => {
   });
 
   it('refuses images under another identity without even looking them up, and unchecked or rejected ones', async () => {
+    // Not the caller's upload: a key error, whatever a check may have recorded for it.
     const foreign = completeForm({ images: [imageKeyFor(OTHER_IDENTITY)] });
-    checked([]);
-    expect((await call('POST', '/api/products', { body: { values: foreign, submit: false } })).body).toMatchObject({ fields: { images: 'listing_error_image_not_checked' } });
+    checked([...foreign.images, foreign.nutritionLabel]);
+    expect((await call('POST', '/api/products', { body: { values: foreign, submit: false } })).body).toMatchObject({ fields: { images: 'listing_error_image_key' } });
     const lookedUp = ddb.commandCalls(BatchGetCommand).flatMap((c) => Object.values(c.args[0].input.RequestItems!).flatMap((r) => r.Keys!.map((k) => k.key as string)));
     expect(lookedUp).not.toContain(foreign.images[0]);
+    // A foreign key next to a rejected own one: the key error is the one to fix.
+    checked([...foreign.images, foreign.nutritionLabel], 'rejected');
+    expect((await call('POST', '/api/products', { body: { values: { ...foreign, images: [completeForm().images[0]!, ...foreign.images] }, submit: false } })).body).toMatchObject({
+      fields: { images: 'listing_error_image_key', nutritionLabel: 'listing_error_image_rejected' },
+    });
 
+    // The caller's own key with no check recorded yet is "still being checked".
     const form = completeForm();
     checked([form.images[0]!, form.nutritionLabel]);
     expect((await call('POST', '/api/products', { body: { values: form, submit: false } })).body).toMatchObject({ fields: { images: 'listing_error_image_not_checked' } });
@@ -160,8 +167,25 @@ describe('one product', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('PUT of a published product ignores the form’s prices: the offer and the live version are written unchanged', async () => {
+    const live = changeOffer(approveRevision(stored(true), 'ops', '2026-03-02T10:00:00.000Z'), { price: 1800, compareAtPrice: undefined, inventory: 40, outOfStock: false }, '2026-03-03T10:00:00.000Z');
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: live });
+    const content = live.live!.content;
+    checked([...content.images, content.nutritionLabel]);
+    ddb.on(PutCommand).resolves({});
+    const form = completeForm({ nameEn: 'Oolong Tea 2026', price: '3', compareAtPrice: '4', images: content.images, nutritionLabel: content.nutritionLabel });
+    const res = await call('PUT', '/api/products/{productId}', { productId: live.productId, body: { values: form, submit: false } });
+    expect(res.status).toBe(200);
+    const written = ddb.commandCalls(PutCommand)[0]!.args[0].input.Item as ProductItem;
+    expect(written).toMatchObject({ priceCents: 1800, inventory: 40, offerUpdatedAt: '2026-03-03T10:00:00.000Z', nameEn: 'Oolong Tea', revision: { state: 'draft', content: { nameEn: 'Oolong Tea 2026', price: 1800 } } });
+    expect(written.compareAtCents).toBeUndefined();
+    expect(written.revision!.content.compareAtPrice).toBeUndefined();
+    expect(written.live).toEqual(live.live);
+    expect((res.body as unknown as ProductView).offer).toMatchObject({ priceCents: 1800, compareAtCents: null });
+  });
+
   it('submit checks the saved draft is complete for review', async () => {
-    const draft = newProduct({ vendorId: 'V-10001', productId: 'P-0123456789', sku: '10001-0001', content: { ...completeContent(), description: '' }, submit: false, now: '2026-03-01T10:00:00.000Z' });
+    const draft = newProduct({ vendorId: 'V-10001', productId: 'P-0123456789', sku: '10001-0001', identityId: IDENTITY, content: { ...completeContent(), description: '' }, submit: false, now: '2026-03-01T10:00:00.000Z' });
     ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: draft });
     const res = await call('POST', '/api/products/{productId}/submit', { productId: 'P-0123456789' });
     expect(res).toMatchObject({ status: 400, body: { error: 'validation_error', fields: { description: 'listing_error_required_for_review' } } });

@@ -12,7 +12,7 @@ import {
   withIndexes,
   type ProductItem,
 } from '../../../lambdas/listings/product';
-import { completeContent, draftContent } from './fixtures';
+import { completeContent, draftContent, IDENTITY } from './fixtures';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const T1 = '2026-03-02T10:00:00.000Z';
@@ -20,7 +20,7 @@ const T2 = '2026-03-03T10:00:00.000Z';
 const T3 = '2026-03-04T10:00:00.000Z';
 
 const created = (submit: boolean, content = submit ? completeContent() : draftContent()) =>
-  newProduct({ vendorId: 'V-10001', productId: 'P-0123456789', sku: '10001-0001', content, submit, now: T0 });
+  newProduct({ vendorId: 'V-10001', productId: 'P-0123456789', sku: '10001-0001', identityId: IDENTITY, content, submit, now: T0 });
 
 /** The index attributes only: what decides which tab and queue a product is in. */
 const indexes = (item: ProductItem) => ({
@@ -37,7 +37,7 @@ const published = () => approveRevision(created(true), 'ops', T1);
 describe('a new product', () => {
   it('saved as a draft is in the Draft tab only, with its price as the offer and no stock', () => {
     const item = created(false);
-    expect(item).toMatchObject({ version: 1, priceCents: 1250, compareAtCents: 1500, inventory: 0, outOfStock: false, nameEn: 'Oolong Tea', revision: { state: 'draft', savedAt: T0 } });
+    expect(item).toMatchObject({ version: 1, priceCents: 1250, compareAtCents: 1500, inventory: 0, outOfStock: false, nameEn: 'Oolong Tea', identityId: IDENTITY, revision: { state: 'draft', savedAt: T0 } });
     expect(item.revision?.submittedAt).toBeUndefined();
     expect(indexes(item)).toEqual({ revisionTab: 'V-10001#draft', revisionSort: `${T0}#P-0123456789` });
     expect(item.live).toBeUndefined();
@@ -98,10 +98,10 @@ describe('editing', () => {
 
   it('an update of a published product is a revision: the live version stays until approval', () => {
     const live = published();
-    const update = saveRevision(live, completeContent({ nameEn: 'Oolong Tea 2026', price: '13' }), true, T2);
+    const update = saveRevision(live, completeContent({ nameEn: 'Oolong Tea 2026', images: [completeContent().images[0]!] }), true, T2);
     expect(update.live!.content.nameEn).toBe('Oolong Tea');
     expect(update.revision).toMatchObject({ state: 'pending', content: { nameEn: 'Oolong Tea 2026' } });
-    // In both the Published and the Pending tab, and listed under the name being reviewed.
+    // In both the Published and the Pending tab.
     expect(indexes(update)).toEqual({
       publishedVendorId: 'V-10001',
       publishedSort: `${T1}#P-0123456789`,
@@ -109,12 +109,47 @@ describe('editing', () => {
       revisionSort: `${T2}#P-0123456789`,
       reviewQueue: 'pending',
     });
-    expect(update.nameEn).toBe('Oolong Tea 2026');
-    // Prices never wait for review: the form's price is the offer at once, on both versions.
-    expect(update).toMatchObject({ priceCents: 1300, offerUpdatedAt: T2, live: { content: { price: 1300 } } });
+    // Listed as shoppers see it until approval: the live name and primary image, not the update's.
+    expect(update).toMatchObject({ nameEn: 'Oolong Tea', nameZh: '烏龍茶', thumbnailKey: live.live!.content.images[0] });
     const approved = approveRevision(update, 'ops', T3);
-    expect(approved.live).toMatchObject({ publishedAt: T3, content: { nameEn: 'Oolong Tea 2026', price: 1300 } });
+    expect(approved.live).toMatchObject({ publishedAt: T3, content: { nameEn: 'Oolong Tea 2026' } });
+    expect(approved).toMatchObject({ nameEn: 'Oolong Tea 2026', thumbnailKey: update.revision!.content.images[0] });
     expect(indexes(approved).publishedSort).toBe(`${T3}#P-0123456789`);
+  });
+
+  it('a product never published lists its revision’s name and image', () => {
+    const draft = saveRevision(created(false), draftContent({ nameEn: 'Oolong Tea, roasted', nameZh: '炭焙烏龍', images: completeContent().images }), false, T1);
+    expect(draft).toMatchObject({ nameEn: 'Oolong Tea, roasted', nameZh: '炭焙烏龍', thumbnailKey: draft.revision!.content.images[0] });
+  });
+
+  it('a published product’s prices change only through the offer: a draft with other prices leaves the offer and the live version unchanged', () => {
+    const live = changeOffer(published(), { price: 1800, compareAtPrice: 2200, inventory: 40, outOfStock: false }, T2);
+    for (const submit of [false, true]) {
+      // The form the vendor opened before the offer changed: the old prices, or any others.
+      for (const prices of [{ price: '12.50', compareAtPrice: '15' }, { price: '3', compareAtPrice: '' }]) {
+        const update = saveRevision(live, completeContent({ nameEn: 'Oolong Tea 2026', ...prices }), submit, T3);
+        expect(update).toMatchObject({ priceCents: 1800, compareAtCents: 2200, inventory: 40, offerUpdatedAt: T2 });
+        expect(update.live).toEqual(live.live);
+        // The revision stores the offer's prices, so its content stays consistent with what is charged.
+        expect(update.revision!.content).toMatchObject({ nameEn: 'Oolong Tea 2026', price: 1800, compareAtPrice: 2200 });
+      }
+    }
+    const withoutCompareAt = changeOffer(published(), { price: 900, compareAtPrice: undefined, inventory: 0, outOfStock: true }, T2);
+    const update = saveRevision(withoutCompareAt, completeContent({ price: '12', compareAtPrice: '20' }), false, T3);
+    expect(update.revision!.content.price).toBe(900);
+    expect(update.revision!.content).not.toHaveProperty('compareAtPrice');
+    expect(update.compareAtCents).toBeUndefined();
+    // A pending update approved: the offer still decides the price.
+    const approved = approveRevision(saveRevision(live, completeContent({ price: '3', compareAtPrice: '' }), true, T3), 'ops', T3);
+    expect(approved).toMatchObject({ priceCents: 1800, compareAtCents: 2200, live: { content: { price: 1800, compareAtPrice: 2200 } } });
+  });
+
+  it('a product never published takes the form’s prices as its offer (draft or rejected)', () => {
+    const draft = saveRevision(created(false), draftContent({ price: '13', compareAtPrice: '' }), false, T1);
+    expect(draft).toMatchObject({ priceCents: 1300, offerUpdatedAt: T1, revision: { content: { price: 1300 } } });
+    expect(draft.compareAtCents).toBeUndefined();
+    const rejected = rejectRevision(created(true), ['x'], 'ops', T1);
+    expect(saveRevision(rejected, completeContent({ price: '14', compareAtPrice: '16' }), true, T2)).toMatchObject({ priceCents: 1400, compareAtCents: 1600, offerUpdatedAt: T2 });
   });
 
   it('submitting needs a draft or rejected revision', () => {

@@ -5,7 +5,7 @@ import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { changeOffer, newProduct, approveRevision, saveRevision, type ProductItem } from '../../../lambdas/listings/product';
 import { pendingReviews, reviewProduct } from '../../../lambdas/listings/review';
-import { completeContent } from './fixtures';
+import { completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
 
 process.env.PRODUCTS_TABLE = 'products-test';
 process.env.IMAGE_CHECKS_TABLE = 'image-checks-test';
@@ -16,7 +16,7 @@ const s3 = mockClient(S3Client);
 
 const NOW = new Date('2026-03-05T12:00:00.000Z');
 const pending = (productId = 'P-0123456789') =>
-  newProduct({ vendorId: 'V-10001', productId, sku: '10001-0001', content: completeContent(), submit: true, now: '2026-03-01T10:00:00.000Z' });
+  newProduct({ vendorId: 'V-10001', productId, sku: '10001-0001', identityId: IDENTITY, content: completeContent(), submit: true, now: '2026-03-01T10:00:00.000Z' });
 
 /** The table as the review finds it: the product (by id and by key) and the vendor's other products. */
 function given(item: ProductItem, others: Partial<ProductItem>[] = []) {
@@ -67,6 +67,31 @@ describe('reviewProduct: approve', () => {
     expect(deletedObjects()).toEqual([dropped]);
     expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input.Bucket).toBe('images-test');
     expect(ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input)).toEqual([{ TableName: 'image-checks-test', Key: { key: dropped } }]);
+  });
+
+  it('never deletes a key outside the owner’s identity prefix, even one no version references any more', async () => {
+    const live = approveRevision(pending(), 'ops', '2026-03-02T00:00:00.000Z');
+    // A key of another identity that got into the live version somehow (acceptImages admits none).
+    const foreign = imageKeyFor(OTHER_IDENTITY);
+    const [own] = live.live!.content.images;
+    const tampered: ProductItem = { ...live, live: { ...live.live!, content: { ...live.live!.content, images: [own!, foreign] } } };
+    const update = saveRevision(tampered, { ...live.live!.content, images: [] }, true, '2026-03-03T00:00:00.000Z');
+    given(update);
+    ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
+    const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: [], reviewer: 'ops' }, NOW);
+    expect(deletedImages).toEqual([own]);
+    expect(deletedObjects()).toEqual([own]);
+    expect(deletedObjects()).not.toContain(foreign);
+  });
+
+  it('a product without a recorded owner identity deletes nothing', async () => {
+    const live = approveRevision(pending(), 'ops', '2026-03-02T00:00:00.000Z');
+    const update = saveRevision(live, { ...live.live!.content, images: [] }, true, '2026-03-03T00:00:00.000Z');
+    delete update.identityId;
+    given(update);
+    ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
+    expect((await reviewProduct({ productId: update.productId, decision: 'approve', reasons: [], reviewer: 'ops' }, NOW)).deletedImages).toEqual([]);
+    expect(s3.calls()).toHaveLength(0);
   });
 
   it('keeps an offer the vendor changed while the review was being decided', async () => {
@@ -134,11 +159,17 @@ describe('reviewProduct: what cannot be reviewed', () => {
 describe('pendingReviews', () => {
   it('reads the review queue oldest first and tells new products from updates', async () => {
     const first = pending('P-000000000A');
-    const update = saveRevision(approveRevision(pending('P-000000000B'), 'ops', '2026-03-02T00:00:00.000Z'), completeContent(), true, '2026-03-03T00:00:00.000Z');
+    const update = saveRevision(
+      approveRevision(pending('P-000000000B'), 'ops', '2026-03-02T00:00:00.000Z'),
+      completeContent({ nameEn: 'Oolong Tea 2026', nameZh: '烏龍茶 2026' }),
+      true,
+      '2026-03-03T00:00:00.000Z',
+    );
     ddb.on(QueryCommand, { IndexName: 'byReviewQueue' }).resolves({ Items: [first, update] });
     expect(await pendingReviews(10)).toEqual([
       { productId: 'P-000000000A', vendorId: 'V-10001', sku: '10001-0001', nameEn: 'Oolong Tea', nameZh: '烏龍茶', submittedAt: '2026-03-01T10:00:00.000Z', update: false },
-      { productId: 'P-000000000B', vendorId: 'V-10001', sku: '10001-0001', nameEn: 'Oolong Tea', nameZh: '烏龍茶', submittedAt: '2026-03-03T00:00:00.000Z', update: true },
+      // An update is listed under the names being reviewed, not the live ones.
+      { productId: 'P-000000000B', vendorId: 'V-10001', sku: '10001-0001', nameEn: 'Oolong Tea 2026', nameZh: '烏龍茶 2026', submittedAt: '2026-03-03T00:00:00.000Z', update: true },
     ]);
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ IndexName: 'byReviewQueue', KeyConditionExpression: 'reviewQueue = :pending', ScanIndexForward: true, Limit: 10 });
   });

@@ -37,13 +37,14 @@ const clients = async () => ({
  * Puts a real PNG into s3rver under `identityId`'s product folder and makes sure its image check
  * says valid: s3rver's event runs the image check (lambdas/images); should no check be recorded
  * after a short wait, the record is written here (only if still absent), so these tests do not
- * depend on the checker's timing. Returns the key.
+ * depend on the checker's timing. `contentType` is the Content-Type stored with the object (the
+ * browser's upload chooses it; the check looks only at the bytes). Returns the key.
  */
-export async function uploadImage(identityId: string, folder = randomUUID()): Promise<string> {
+export async function uploadImage(identityId: string, folder = randomUUID(), contentType = 'image/png'): Promise<string> {
   const { s3, dynamo } = await clients();
   const key = productImageKey(identityId, folder, randomUUID(), 'png');
   const body = png(4);
-  await s3.send(new PutObjectCommand({ Bucket: productImagesBucket.localName, Key: key, Body: body, ContentType: 'image/png' }));
+  await s3.send(new PutObjectCommand({ Bucket: productImagesBucket.localName, Key: key, Body: body, ContentType: contentType }));
   const table = localTableName('imageChecks');
   for (let waited = 0; waited < 3000; waited += 100) {
     if ((await dynamo.send(new GetCommand({ TableName: table, Key: { key }, ConsistentRead: true }))).Item) return key;

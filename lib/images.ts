@@ -3,13 +3,13 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IDestination } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { imageCheckFunction } from '../lambdas/images/functions';
 import type { Data } from './data';
 import { productImagesBucket } from './definitions/buckets';
 import { AppFunction } from './lambda-function';
-import { DEAD_LETTER_RETENTION, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './sales';
+import { deadLetterQueue, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './dead-letter-queue';
 import type { StageSettings } from './settings';
 
 const CORS_METHODS: Record<(typeof productImagesBucket.corsAllowedMethods)[number], HttpMethods> = {
@@ -59,16 +59,9 @@ export class ProductImages extends Construct {
       removalPolicy: settings.removalPolicy,
       autoDeleteObjects: !settings.isProd,
     });
-    this.deadLetterQueue = new Queue(this, 'CheckDeadLetterQueue', {
-      // SQS-managed keys: Lambda's on-failure destination writes without a KMS key policy.
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: DEAD_LETTER_RETENTION,
+    this.deadLetterQueue = deadLetterQueue(this, 'CheckDeadLetterQueue', {
       removalPolicy: settings.removalPolicy,
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: "This queue is itself the image check's dead-letter queue (Lambda on-failure destination); an operator re-runs its events (docs/operations.md).",
+      whatItCatches: "This queue is itself the image check's dead-letter queue (Lambda on-failure destination); an operator re-runs its events (docs/operations.md).",
     });
     this.check = this.checkUploads(props);
   }

@@ -13,7 +13,7 @@ import { payoutRunFunction, payoutWorkerFunction } from '../lambdas/payouts/func
 import { tables } from '../lambdas/shared/tables';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
-import { DEAD_LETTER_RETENTION } from './sales';
+import { deadLetterQueue } from './dead-letter-queue';
 import { payoutEnvironment, salesEnvironment, type StageSettings } from './settings';
 
 /** The two runs (issue 6): 02:00 on the 15th closes the 1st–15th, 02:00 on the last day closes the 16th–end. */
@@ -68,15 +68,9 @@ export class Payouts extends Construct {
     const { settings, data } = props;
     const ledger = data.tables.ledger;
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: DEAD_LETTER_RETENTION,
+    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetterQueue', {
       removalPolicy: settings.removalPolicy,
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the payout queue; its messages are redriven by an operator (docs/operations.md).',
+      whatItCatches: 'This queue is itself the dead-letter queue of the payout queue; its messages are redriven by an operator (docs/operations.md).',
     });
     this.queue = new Queue(this, 'Queue', {
       // Messages carry only a vendor id and a period: SQS-managed keys, no key grants for the run Lambda.

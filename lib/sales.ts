@@ -1,23 +1,19 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IDestination } from 'aws-cdk-lib/aws-lambda';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { deadLetterQueue, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './dead-letter-queue';
 import { marketplaceBusName, ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE, orderIngestFunction } from '../lambdas/sales/events';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
 import { salesEnvironment, type StageSettings } from './settings';
 
-/** How long the DLQ keeps an event for an operator to look at and redrive: SQS's maximum. */
-export const DEAD_LETTER_RETENTION = Duration.days(14);
 /** EventBridge → Lambda delivery: retried for a day (e.g. while Lambda throttles). */
 export const DELIVERY_RETRY_ATTEMPTS = 8;
 export const DELIVERY_MAX_EVENT_AGE = Duration.hours(24);
-/** Lambda's own retries of a failed invocation (its maximum) before the event goes to the DLQ. */
-export const INVOKE_RETRY_ATTEMPTS = 2;
-export const INVOKE_MAX_EVENT_AGE = Duration.hours(6);
 
 export interface SalesProps {
   settings: StageSettings;
@@ -40,16 +36,9 @@ export class Sales extends Construct {
     super(scope, id);
     const { settings } = props;
 
-    this.deadLetterQueue = new Queue(this, 'IngestDeadLetterQueue', {
-      // SQS-managed keys: EventBridge and Lambda destinations can write without a KMS key policy.
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: DEAD_LETTER_RETENTION,
+    this.deadLetterQueue = deadLetterQueue(this, 'IngestDeadLetterQueue', {
       removalPolicy: settings.removalPolicy,
-    });
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the order ingest (EventBridge target DLQ and Lambda on-failure destination); a DLQ of a DLQ would only move the problem.',
+      whatItCatches: 'This queue is itself the dead-letter queue of the order ingest (EventBridge target DLQ and Lambda on-failure destination); a DLQ of a DLQ would only move the problem.',
     });
 
     this.bus = new EventBus(this, 'MarketplaceBus', { eventBusName: marketplaceBusName(settings.stage) });

@@ -222,7 +222,8 @@ export class Api extends Construct {
   /**
    * The products API's extras: the images bucket and identity pool by env; GetObject (to sign the
    * display URLs, which carry the function's own permission) and DeleteObject (images no version
-   * references after a save, an approval or a delete) on product image keys only. GetId, which
+   * references after a save, an approval or a delete) and PutObjectTagging (accepted images
+   * tagged referenced=yes) on product image keys only. GetId, which
    * maps a caller's token to their identity id, is an unauthenticated Cognito API: no grant.
    */
   private connectListings(props: ApiProps): void {
@@ -230,12 +231,13 @@ export class Api extends Construct {
     listings.addEnvironment('PRODUCT_IMAGES_BUCKET', props.productImages.bucketName);
     listings.addEnvironment('IDENTITY_POOL_ID', props.identityPool.identityPoolId);
     listings.addToRolePolicy(
-      new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [props.productImages.arnForObjects(LISTINGS_IMAGE_OBJECTS)] }),
+      // PutObjectTagging: accepted images are tagged referenced=yes so the bucket does not expire them (lib/images.ts).
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'], resources: [props.productImages.arnForObjects(LISTINGS_IMAGE_OBJECTS)] }),
     );
     const bucketId = Stack.of(this).getLogicalId(props.productImages.node.defaultChild as CfnElement);
     Validations.of(listings).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${LISTINGS_IMAGE_OBJECTS}]`,
-      reason: "Get and Delete only, only product images (private/<identity>/products/): the handler limits each request to the caller's own identity prefix.",
+      reason: "Get, Delete and PutObjectTagging only, only product images (private/<identity>/products/): the handler limits each request to the caller's own identity prefix.",
     });
   }
 }

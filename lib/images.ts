@@ -6,6 +6,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { imageCheckFunction } from '../lambdas/images/functions';
+import { referencedTag } from '../lambdas/images/tags';
 import type { Data } from './data';
 import { productImagesBucket } from './definitions/buckets';
 import { AppFunction } from './lambda-function';
@@ -20,6 +21,13 @@ const CORS_METHODS: Record<(typeof productImagesBucket.corsAllowedMethods)[numbe
   DELETE: HttpMethods.DELETE,
 };
 
+/**
+ * How long an upload no product took stays in the bucket (lifecycle rule on `referenced=no`). Long
+ * enough for a vendor to finish a form they left open or come back to a failed save; the image
+ * check tags each new upload `no`, the products API tags what it accepts `yes`.
+ */
+export const UNREFERENCED_UPLOAD_EXPIRY_DAYS = 7;
+
 export interface ProductImagesProps {
   settings: StageSettings;
   accessLogs: IBucket;
@@ -32,7 +40,8 @@ export interface ProductImagesProps {
  * file): private, TLS only, encrypted, access-logged. Browsers upload straight to it with the
  * identity pool's credentials, each vendor under its own prefix (see Auth), so it answers CORS for
  * the site's origins. Every object created under `private/` is checked again on the server
- * (lambdas/images/check.ts): what breaks the rules is deleted, what passes is recorded valid. An
+ * (lambdas/images/check.ts): what breaks the rules is deleted, what passes is recorded valid and
+ * tagged `referenced=no`, and expires after UNREFERENCED_UPLOAD_EXPIRY_DAYS unless a product takes it. An
  * event whose check still fails after Lambda's retries lands in the dead-letter queue (alarmed by
  * Monitoring; docs/operations.md says how to check it again): without it the image would stay
  * "still being checked" for ever.
@@ -54,8 +63,17 @@ export class ProductImages extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 's3/product-images/',
-      // Uploads that never complete would otherwise be billed for ever.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        // Uploads that never complete would otherwise be billed for ever.
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads never saved into a product (lambdas/images/tags.ts); vendors cannot tag (lib/auth.ts).
+        {
+          id: 'ExpireUnreferencedUploads',
+          prefix: productImagesBucket.vendorPrefix,
+          tagFilters: { [referencedTag.key]: referencedTag.no },
+          expiration: Duration.days(UNREFERENCED_UPLOAD_EXPIRY_DAYS),
+        },
+      ],
       removalPolicy: settings.removalPolicy,
       autoDeleteObjects: !settings.isProd,
     });
@@ -68,7 +86,7 @@ export class ProductImages extends Construct {
 
   /**
    * The check function and the notification that invokes it (asynchronously: Lambda retries a
-   * failed check twice, then sends the event to the dead-letter queue). It may read and delete
+   * failed check twice, then sends the event to the dead-letter queue). It may read, tag and delete
    * objects under `private/` and list that prefix (the slots of a full upload folder), nothing else
    * of the bucket, and send to its dead-letter queue.
    */
@@ -83,7 +101,9 @@ export class ProductImages extends Construct {
       environment: { PRODUCT_IMAGES_BUCKET: this.bucket.bucketName },
     });
     props.data.connect(fn, imageCheckFunction.tables);
-    fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject', 's3:DeleteObject'], resources: [this.bucket.arnForObjects(`${prefix}*`)] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'], resources: [this.bucket.arnForObjects(`${prefix}*`)] }),
+    );
     fn.addToRolePolicy(
       new PolicyStatement({
         effect: Effect.ALLOW,
@@ -102,7 +122,7 @@ export class ProductImages extends Construct {
     const bucketLogicalId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnElement);
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${prefix}*]`,
-      reason: 'GetObject (size, first bytes) and DeleteObject (rejected uploads) on the vendor upload prefix only: the check must reach every vendor\'s uploads, and nothing outside private/.',
+      reason: 'GetObject (size, first bytes), DeleteObject (rejected uploads) and PutObjectTagging (referenced=no on new valid uploads) on the vendor upload prefix only: the check must reach every vendor\'s uploads, and nothing outside private/.',
     });
     this.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), { prefix });
     // The notification is configured by a handler aws-cdk-lib adds once per stack.

@@ -1,7 +1,8 @@
-/** The product-images bucket as the image check sees it: an object's size, ETag and first bytes, a folder's keys, deletion. */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+/** The product-images bucket as the image check sees it: an object's size, ETag and first bytes, a folder's keys, tagging, deletion. */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
 import { SIGNATURE_BYTES } from './content';
+import { referencedTag, referencedTagging } from './tags';
 
 const s3 = s3Client();
 
@@ -65,6 +66,22 @@ export async function listKeys(bucket: string, prefix: string): Promise<string[]
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
   return keys;
+}
+
+/**
+ * Tags the object `referenced=no` (./tags.ts): the bucket's lifecycle rule expires it unless the
+ * products API takes it into a product. S3 has no conditional PutObjectTagging: an object written
+ * over the key since it was looked at gets the tag, and its own event judges (and deletes) it.
+ * `gone` when nothing is there any more.
+ */
+export async function tagUnreferenced(bucket: string, key: string): Promise<'tagged' | 'gone'> {
+  try {
+    await s3.send(new PutObjectTaggingCommand({ Bucket: bucket, Key: key, Tagging: referencedTagging(referencedTag.no) }));
+    return 'tagged';
+  } catch (err) {
+    if (isMissingObject(err)) return 'gone';
+    throw err;
+  }
 }
 
 /**

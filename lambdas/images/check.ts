@@ -10,7 +10,8 @@
  *   - its first bytes are a JPEG, PNG, GIF or BMP (not_an_image) of the extension's type (type_mismatch)
  *   - it gets one of the upload folder's MAX_PRODUCT_IMAGES + 1 slots (too_many_images)
  * Rejected: the outcome is recorded, then that object version deleted. Valid: the outcome is
- * recorded. Each event is about one object version (its ETag and sequencer): when the key holds
+ * recorded; a key's first record, before it is written, tags the object `referenced=no` (./tags.ts),
+ * so the bucket expires it unless the products API takes it into a product. Each event is about one object version (its ETag and sequencer): when the key holds
  * another object by now, that object's own event judges it. A redelivered or late event gives the
  * same answer, and the record of a later version is never replaced by an earlier one's. A bad
  * object never throws; only S3 or DynamoDB failing does, so Lambda retries the event (then it goes
@@ -22,7 +23,7 @@ import type { Context, S3Event } from 'aws-lambda';
 import * as z from 'zod';
 import { IMAGE_KEY_PATTERN, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ImageContentType } from '../listings/schema';
 import { logger } from '../shared/logger';
-import { deleteObject, headObject, listKeys, plainETag, readSignature, type StoredObject } from './bucket';
+import { deleteObject, headObject, listKeys, plainETag, readSignature, tagUnreferenced, type StoredObject } from './bucket';
 import { detectImageType, extensionFits } from './content';
 import { imageCheckFunction } from './functions';
 import type { RejectionReason } from './model';
@@ -129,6 +130,12 @@ async function checkOnce(bucket: string, key: string, version: EventVersion, now
   if (!extensionFits(contentType, match[1]!)) return reject(judged, bind, 'type_mismatch');
 
   if (!(await admit(bucket, folder, key, now))) return reject(judged, { ...bind, folder: null }, 'too_many_images');
+  // Tagged before the valid record is written, so the products API never sees a valid new upload
+  // without the tag. Only while the key has no record at all: with any record the key was judged
+  // before (a redelivery, or the same bytes again after a rejection), and the API may have tagged
+  // the object `yes` since; re-tagging `no` would expire a product's image. Such an object keeps
+  // the tag it has (or none: then it never expires).
+  if (previous === null && (await tagUnreferenced(bucket, key)) === 'gone') return unchecked(key, 'gone');
   const recorded = await recordCheck({
     key,
     status: 'valid',

@@ -1,13 +1,14 @@
 /**
  * Product images in the product-images bucket (env PRODUCT_IMAGES_BUCKET): which uploaded keys a
- * product may reference, short-lived GET URLs to show them, and the deletion of images no version
- * references any more.
+ * product may reference (tagged `referenced=yes`, so the bucket does not expire them), short-lived
+ * GET URLs to show them, and the deletion of images no version references any more.
  */
-import { DeleteObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectTaggingCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { productImagesBucket } from '../../lib/definitions/buckets';
+import { referencedTag, referencedTagging } from '../images/tags';
 import { logger } from '../shared/logger';
-import { s3Client } from '../shared/s3';
+import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
 import type { ProductItem } from './product';
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_KEY_PATTERN, type ImageContentType, type ProductContent } from './schema';
 import { deleteImageCheck, imageChecks, referencedImageKeys } from './store';
@@ -67,6 +68,12 @@ export const ownImagePrefix = (identityId: string): string => `${productImagesBu
  * its check record, if any, is not even looked up, so nothing is learnt of other vendors' keys),
  * else `listing_error_image_rejected` when a check refused a file, else
  * `listing_error_image_not_checked` (no check recorded yet: it takes a moment after the upload).
+ *
+ * Accepted keys are tagged `referenced=yes` (idempotent), before the product is written: the image
+ * check tagged each new upload `no`, and the bucket's lifecycle rule (lib/images.ts) expires what
+ * is still `no`. Nothing tags an image `no` again: one a save drops is deleted by
+ * releaseUnreferencedImages once nothing references it. A write that fails after this leaves its
+ * images kept, never a saved product without its images.
  */
 export async function acceptImages(content: ProductContent, identityId: string): Promise<void> {
   const prefix = ownImagePrefix(identityId);
@@ -81,6 +88,19 @@ export async function acceptImages(content: ProductContent, identityId: string):
     else if (statuses.some((s) => s !== 'valid')) fields[field] = 'listing_error_image_not_checked';
   }
   if (Object.keys(fields).length) throw new FieldValidationError(fields);
+  await Promise.all([...new Set(own)].map((key) => tagReferenced(key)));
+}
+
+async function tagReferenced(key: string): Promise<void> {
+  try {
+    await s3().send(new PutObjectTaggingCommand({ Bucket: imagesBucket(), Key: key, Tagging: referencedTagging(referencedTag.yes) }));
+  } catch (err) {
+    // Deleted by its vendor since its check: there is nothing left to expire, and the save goes on
+    // as it did before images were tagged. This role may tag under the prefix but not list the
+    // bucket, so S3 answers a missing object with 403 rather than 404.
+    if (!isMissingObject(err) && s3ErrorStatus(err) !== 403) throw err;
+    logger.warn('accepted product image is no longer in the bucket: not tagged', { key });
+  }
 }
 
 /**

@@ -165,6 +165,11 @@ describe('identity pool', () => {
     expect(actions).toEqual(expect.arrayContaining(['s3:PutObject', 's3:GetObject', 's3:DeleteObject', 's3:AbortMultipartUpload']));
   });
 
+  it('never lets them tag objects: an upload cannot mark itself referenced=yes and escape the expiry of unused uploads (lib/images.ts)', () => {
+    const actions = statementsOfRole(s.json, roleByAmr('authenticated')).flatMap((st) => asArray(st.Action as string | string[]));
+    expect(actions.filter((a) => /tagging|\*/i.test(a))).toEqual([]);
+  });
+
   it('lets them only create objects, never overwrite one: a creating write without If-None-Match is denied', () => {
     const denies = statementsOfRole(s.json, roleByAmr('authenticated')).filter((st) => st.Effect !== 'Allow');
     expect(denies).toEqual([

@@ -71,14 +71,14 @@ describe('listings function', () => {
     expect(envOf(listings()).PAYOUT_ACCOUNTS_TABLE).toBeUndefined();
   });
 
-  it('may do exactly this: vendors read-only, its other tables read-write, product images get and delete, and tracing', () => {
+  it('may do exactly this: vendors read-only, its other tables read-write, product images get, delete and tag (referenced=yes), and tracing', () => {
     const objects = JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, `/${LISTINGS_IMAGE_OBJECTS}`]] });
     expect(LISTINGS_IMAGE_OBJECTS).toBe('private/*/products/*');
     const expected = [
       ...on(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['"*"']),
       ...on(READ, withIndexesOf('vendors')),
       ...(['products', 'imageChecks', 'counters'] as const).flatMap((key) => on([...READ, ...WRITE], withIndexesOf(key))),
-      ...on(['s3:GetObject', 's3:DeleteObject'], [objects]),
+      ...on(['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'], [objects]),
     ];
     expect(grants(roleOf(listings())).sort()).toEqual(expected.sort());
   });

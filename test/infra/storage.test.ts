@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageCheckFunction } from '../../lambdas/images/functions';
 import { tables, type KeyDef, type TableDef } from '../../lambdas/shared/tables';
 import { productImagesBucket } from '../../lib/definitions/buckets';
+import { UNREFERENCED_UPLOAD_EXPIRY_DAYS } from '../../lib/images';
 import { functionByDescription, logicalIdOf, props, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type Synthesized } from './support';
 
 let s: Synthesized;
@@ -122,7 +123,18 @@ describe('the server-side image check (lambdas/images/check.ts)', () => {
     });
   });
 
-  it('may read and delete objects under private/, list that prefix, use the image-checks table and send to its DLQ: nothing more', () => {
+  it('the bucket expires uploads under private/ tagged referenced=no after 7 days, and aborts unfinished multipart uploads after 1', () => {
+    const bucket = buckets().find(([id]) => id === bucketId())![1];
+    expect(UNREFERENCED_UPLOAD_EXPIRY_DAYS).toBe(7);
+    expect(props(bucket).LifecycleConfiguration).toEqual({
+      Rules: [
+        { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+        { Id: 'ExpireUnreferencedUploads', Prefix: 'private/', TagFilters: [{ Key: 'referenced', Value: 'no' }], ExpirationInDays: 7, Status: 'Enabled' },
+      ],
+    });
+  });
+
+  it('may read, tag and delete objects under private/, list that prefix, use the image-checks table and send to its DLQ: nothing more', () => {
     expect(statementsOfRole(s.json, roleOf(check()[1]))).toEqual([
       { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' },
       {
@@ -133,7 +145,8 @@ describe('the server-side image check (lambdas/images/check.ts)', () => {
         Effect: 'Allow',
         Resource: arn(tableLogicalId(s.json, 'imageChecks')),
       },
-      { Action: ['s3:DeleteObject', 's3:GetObject'], Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(bucketId()), '/private/*']] } },
+      // PutObjectTagging: referenced=no on each new valid upload (the expiry rule below).
+      { Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObjectTagging'], Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(bucketId()), '/private/*']] } },
       { Action: 's3:ListBucket', Condition: { StringLike: { 's3:prefix': 'private/*' } }, Effect: 'Allow', Resource: arn(bucketId()) },
       { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arn(dlqId()) },
     ]);

@@ -65,6 +65,10 @@ describe('image check on s3rver uploads', () => {
     expect(await checked(jpegKey)).toEqual({ key: jpegKey, status: 'valid', contentType: 'image/jpeg', size: jpeg().length, ...boundTo(jpeg()) });
     expect(await exists(pngKey)).toBe(true);
     expect(await exists(jpegKey)).toBe(true);
+    // Tagged before the valid record: the bucket expires it unless a product takes it (lib/images.ts).
+    const tagSet = async (key: string) => (await s3.send(new sdk.GetObjectTaggingCommand({ Bucket: BUCKET, Key: key }))).TagSet;
+    expect(await tagSet(pngKey)).toEqual([{ Key: 'referenced', Value: 'no' }]);
+    expect(await tagSet(jpegKey)).toEqual([{ Key: 'referenced', Value: 'no' }]);
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, PutObjectTaggingCommand, S3Client, S3ServiceException, type PutObjectTaggingCommandInput } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import { decodeEventKey, handler, sequencerOrder, UPLOAD_FOLDER_SLOTS, uploadFolderOf, type CheckOutcome } from '../../../lambdas/images/check';
@@ -21,6 +21,10 @@ const ddb = mockClient(DynamoDBDocumentClient);
 /** The bucket and the table as the fakes below keep them. */
 let objects: Map<string, Buffer>;
 let items: Map<string, Record<string, unknown>>;
+/** Each key's `referenced` tag, with the ETag of the object it was put on (a new object has no tags). */
+let tags: Map<string, { eTag: string; value: string }>;
+/** S3 tagging and check-record writes, in order: `tag <value> <key>`, `record <status> <key>`. */
+let writeLog: string[];
 
 const s3Error = (name: string, status: number) => new S3ServiceException({ name, $fault: 'client', $metadata: { httpStatusCode: status }, message: name });
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
@@ -76,12 +80,15 @@ function put(input: PutCommandInput): Record<string, never> {
   }
   if (!boundOk || !orderOk) throw conditionFailed();
   items.set(item.key as string, structuredClone(item));
+  writeLog.push(`record ${String(item.status)} ${String(item.key)}`);
   return {};
 }
 
 beforeEach(() => {
   objects = new Map();
   items = new Map();
+  tags = new Map();
+  writeLog = [];
   afterGet = undefined;
   afterPut = undefined;
   s3.reset();
@@ -113,6 +120,16 @@ beforeEach(() => {
     if (IfMatch !== undefined && !body) throw s3Error('NoSuchKey', 404);
     if (IfMatch !== undefined && IfMatch !== etagOf(body!)) throw s3Error('PreconditionFailed', 412);
     objects.delete(Key);
+    return {};
+  });
+  s3.on(PutObjectTaggingCommand).callsFake(async ({ Key, Tagging }: PutObjectTaggingCommandInput) => {
+    await yieldTurn();
+    const body = objects.get(Key!);
+    if (!body) throw s3Error('NoSuchKey', 404);
+    // PutObjectTagging replaces the whole tag set: the check writes exactly its one tag.
+    expect(Tagging).toEqual({ TagSet: [{ Key: 'referenced', Value: 'no' }] });
+    tags.set(Key!, { eTag: etagOf(body), value: Tagging!.TagSet![0]!.Value! });
+    writeLog.push(`tag ${Tagging!.TagSet![0]!.Value!} ${Key!}`);
     return {};
   });
   ddb.on(PutCommand).callsFake(async (input: PutCommandInput) => {
@@ -174,6 +191,13 @@ const upload = async (key: string, body: Buffer) => {
   return outcome!;
 };
 const check = (key: string) => items.get(key) as ImageCheckItem | undefined;
+/** The `referenced` tag of the object stored at `key` now (undefined: none). */
+const tagOf = (key: string) => {
+  const tag = tags.get(key);
+  return tag && objects.has(key) && tag.eTag === etagOf(objects.get(key)!) ? tag.value : undefined;
+};
+/** What the products API does when it accepts the key into a product (lambdas/listings/images.ts). */
+const acceptedByApi = (key: string) => tags.set(key, { eTag: etagOf(objects.get(key)!), value: 'yes' });
 const folderItem = (key: string) => items.get(uploadFolderOf(key)) as UploadFolderItem | undefined;
 
 describe('image check: the rules', () => {
@@ -311,6 +335,78 @@ describe('image check: count per upload folder', () => {
     const where = folderOf();
     for (let i = 0; i < UPLOAD_FOLDER_SLOTS; i += 1) await upload(imageKey({ ...where, ext: 'png' }), i % 2 ? text() : png());
     expect(folderItem(imageKey({ ...where, ext: 'png' }))?.admitted.size).toBe(Math.ceil(UPLOAD_FOLDER_SLOTS / 2));
+  });
+});
+
+describe('image check: the referenced tag (unused uploads expire, lib/images.ts)', () => {
+  it('a new valid upload is tagged referenced=no before its valid record is written', async () => {
+    const key = imageKey({ ext: 'png' });
+    await expect(upload(key, png())).resolves.toMatchObject({ outcome: 'valid' });
+    expect(tagOf(key)).toBe('no');
+    expect(writeLog).toEqual([`tag no ${key}`, `record valid ${key}`]);
+    expect(s3.commandCalls(PutObjectTaggingCommand)[0]!.args[0].input).toEqual({ Bucket: BUCKET, Key: key, Tagging: { TagSet: [{ Key: 'referenced', Value: 'no' }] } });
+  });
+
+  it('a redelivered event of a valid image does not tag again: the products API\'s yes stays', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    const event = created(key);
+    await run(event);
+    acceptedByApi(key);
+    await expect(run(event)).resolves.toMatchObject([{ outcome: 'valid' }]);
+    expect(tagOf(key)).toBe('yes');
+    expect(s3.commandCalls(PutObjectTaggingCommand)).toHaveLength(1);
+  });
+
+  it('the first bytes written back after an overwrite are not tagged again (a product may use them)', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    acceptedByApi(key);
+    await upload(key, png(4));
+    objects.set(key, png()); // S3 keeps no tags of a deleted object
+    tags.delete(key);
+    const before = s3.commandCalls(PutObjectTaggingCommand).length;
+    await expect(run(created(key))).resolves.toMatchObject([{ outcome: 'valid' }]);
+    expect(s3.commandCalls(PutObjectTaggingCommand)).toHaveLength(before);
+    expect(tagOf(key)).toBeUndefined();
+  });
+
+  it.each([
+    ['not an image', 'png', () => text()],
+    ['a type mismatch', 'jpg', () => gif()],
+    ['too large', 'png', () => Buffer.concat([png(), Buffer.alloc(MAX_IMAGE_BYTES + 1 - png().length)])],
+  ])('a rejected upload (%s) is never tagged', async (_name, ext, body) => {
+    const key = imageKey({ ext });
+    await expect(upload(key, body())).resolves.toMatchObject({ outcome: 'rejected' });
+    expect(s3.commandCalls(PutObjectTaggingCommand)).toHaveLength(0);
+  });
+
+  it('neither is an overwrite nor the upload a full folder refuses', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    await expect(upload(key, png(4))).resolves.toMatchObject({ outcome: 'rejected', reason: 'overwritten' });
+    const where = { identity: `us-east-1:${randomUUID()}`, folder: randomUUID() };
+    for (let i = 0; i < UPLOAD_FOLDER_SLOTS; i += 1) await upload(imageKey({ ...where, ext: 'png' }), png());
+    const extra = imageKey({ ...where, ext: 'png' });
+    await expect(upload(extra, png())).resolves.toMatchObject({ outcome: 'rejected', reason: 'too_many_images' });
+    expect(writeLog.filter((w) => w.startsWith('tag')).map((w) => w.split(' ')[2])).not.toContain(extra);
+    expect(s3.commandCalls(PutObjectTaggingCommand)).toHaveLength(1 + UPLOAD_FOLDER_SLOTS);
+  });
+
+  it('an object deleted before it could be tagged is gone: nothing recorded', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    s3.on(PutObjectTaggingCommand).rejects(s3Error('NoSuchKey', 404));
+    await expect(run(created(key))).resolves.toEqual([{ key, outcome: 'gone' }]);
+    expect(check(key)).toBeUndefined();
+  });
+
+  it('throws when tagging fails, before recording it valid, so Lambda retries the event', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    s3.on(PutObjectTaggingCommand).rejects(s3Error('InternalError', 500));
+    await expect(run(created(key))).rejects.toThrow('InternalError');
+    expect(check(key)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler } from '../../../lambdas/listings/handler';
 import { encodeCursor } from '../../../lambdas/listings/cursor';
@@ -24,6 +25,8 @@ delete process.env.AWS_ENDPOINT_URL_S3;
 
 const SUB = '0b6c7f1e-2d3a-4c5b-8e9f-a1b2c3d4e5f6';
 const ddb = mockClient(DynamoDBDocumentClient);
+/** Accepted images are tagged `referenced=yes` (lambdas/listings/images.ts). */
+const s3 = mockClient(S3Client);
 const vendor = { userId: SUB, email: 'vendor@example.com', status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods', language: 'en' };
 
 async function call(method: string, resource: string, opts: { body?: unknown; query?: Record<string, string>; productId?: string } = {}) {
@@ -47,6 +50,8 @@ const writes = () => [...ddb.commandCalls(PutCommand), ...ddb.commandCalls(Trans
 
 beforeEach(() => {
   ddb.reset();
+  s3.reset();
+  s3.on(PutObjectTaggingCommand).resolves({});
   ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: vendor });
 });
 
@@ -69,6 +74,7 @@ describe('POST /api/products', () => {
     const [transaction] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
     expect(transaction![0]!.Update).toMatchObject({ TableName: 'counters-test', Key: { name: 'sku#V-10001' }, ConditionExpression: 'attribute_not_exists(#products) OR #products < :cap', ExpressionAttributeValues: { ':one': 1, ':cap': 5000 } });
     expect(transaction![1]!.Put).toMatchObject({ TableName: 'products-test', ConditionExpression: 'attribute_not_exists(productId)', Item: { vendorId: 'V-10001', sku: '10001-0007', revisionTab: 'V-10001#draft' } });
+    expect(s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input.Key).sort()).toEqual([...form.images, form.nutritionLabel].sort());
   });
 
   it('answers 400 with the field errors the form shows, and writes nothing', async () => {

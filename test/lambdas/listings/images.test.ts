@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { contentTypeOfKey, imageSigner, releaseUnreferencedImages } from '../../../lambdas/listings/images';
-import { IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
+import { DeleteObjectCommand, NoSuchKey, PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
+import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { acceptImages, contentTypeOfKey, imageSigner, releaseUnreferencedImages } from '../../../lambdas/listings/images';
+import { completeContent, draftContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
 
 Object.assign(process.env, {
   PRODUCTS_TABLE: 'products-test',
@@ -43,6 +43,45 @@ describe('signed image URLs', () => {
     expect(contentTypeOfKey('private/x/products/y/z.html')).toBe('application/octet-stream');
     expect(contentTypeOfKey('private/x/products/y/z')).toBe('application/octet-stream');
     expect(contentTypeOfKey('private/x/products/y/z.PNG')).toBe('image/png');
+  });
+});
+
+describe('acceptImages', () => {
+  /** Image checks as recorded: `status` for every key of `keys`. */
+  const checked = (keys: string[], status = 'valid') => ddb.on(BatchGetCommand).resolves({ Responses: { 'image-checks-test': keys.map((key) => ({ key, status })) } });
+  const tagged = () => s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input);
+
+  it('tags every accepted image referenced=yes, once per key, so the bucket does not expire it', async () => {
+    const content = completeContent();
+    const twice = { ...content, images: [...content.images, content.images[0]!] };
+    checked([...content.images, content.nutritionLabel!]);
+    s3.on(PutObjectTaggingCommand).resolves({});
+    await acceptImages(twice, IDENTITY);
+    expect(tagged().sort((a, b) => a.Key!.localeCompare(b.Key!))).toEqual(
+      [...content.images, content.nutritionLabel!].sort().map((Key) => ({ Bucket: 'images-test', Key, Tagging: { TagSet: [{ Key: 'referenced', Value: 'yes' }] } })),
+    );
+  });
+
+  it('tags nothing when any image is refused, and reads nothing without images', async () => {
+    const content = completeContent();
+    checked([...content.images], 'valid');
+    await expect(acceptImages(content, IDENTITY)).rejects.toMatchObject({ fields: { nutritionLabel: 'listing_error_image_not_checked' } });
+    await acceptImages(draftContent(), IDENTITY);
+    expect(s3.calls()).toHaveLength(0);
+  });
+
+  it('an accepted image deleted since its check is not tagged, and the save goes on', async () => {
+    const content = completeContent();
+    checked([...content.images, content.nutritionLabel!]);
+    s3.on(PutObjectTaggingCommand).resolves({}).on(PutObjectTaggingCommand, { Key: content.images[0] }).rejects(new NoSuchKey({ message: 'gone', $metadata: { httpStatusCode: 404 } }));
+    await expect(acceptImages(content, IDENTITY)).resolves.toBeUndefined();
+  });
+
+  it('any other S3 failure fails the request (the product is not written)', async () => {
+    const content = completeContent();
+    checked([...content.images, content.nutritionLabel!]);
+    s3.on(PutObjectTaggingCommand).rejects(new Error('SlowDown'));
+    await expect(acceptImages(content, IDENTITY)).rejects.toThrow('SlowDown');
   });
 });
 

@@ -43,9 +43,6 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   await seedDemoOrders(demoAccounts.approved.vendor.vendorId);
   const { seedDemoProducts } = await import('./demo-products');
   await seedDemoProducts(demoAccounts.approved.vendor.vendorId, userIds.get(demoAccounts.approved)!);
-  // A portal kept from an older version gets the one-off payout backfill too (idempotent, a few ms here).
-  const { backfillPayouts } = await import('../../lambdas/payouts/backfill');
-  await backfillPayouts();
 }
 
 /**

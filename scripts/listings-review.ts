@@ -37,6 +37,7 @@ await useStackEnvironment({
   cloud: values.cloud ?? false,
   tables: ['products', 'imageChecks'],
   env: [{ name: 'PRODUCT_IMAGES_BUCKET', output: 'ProductImagesBucketName' }],
+  alsoWaitFor: ['s3'],
 });
 
 const { pendingReviews, reviewProduct } = await import('../lambdas/listings/review');

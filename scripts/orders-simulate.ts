@@ -7,10 +7,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { devPorts, testPorts } from './local/ports';
-import { waitForPort } from './local/processes';
+import { useStackEnvironment } from './local/cli-stack';
 import { VENDOR_ID_PATTERN } from '../lambdas/sales/events';
-import { localLambdaEnv, profileDataDir } from './local/stack';
 
 const usage = 'Usage: npm run orders:simulate -- --vendor V-10001 --count 50 [--days 30] [--seed N] [--profile dev|test]';
 
@@ -52,16 +50,8 @@ if (values.profile !== 'dev' && values.profile !== 'test') {
   process.exit(2);
 }
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const ports = values.profile === 'test' ? testPorts() : devPorts();
-const dataDir = profileDataDir(values.profile);
-Object.assign(process.env, localLambdaEnv(ports, dataDir), { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' });
-try {
-  await waitForPort(ports.dynamodb, '127.0.0.1', 500);
-} catch {
-  console.error('✖ The local portal is not running: start it with `npm start` first.');
-  process.exit(1);
-}
+// Local only: the data folder is always there.
+const dataDir = (await useStackEnvironment({ profile: values.profile, cloud: false, tables: [], hasCloudMode: false })).dataDir!;
 
 // Imported after the environment is set: the shared clients and the marketplace zone read it on load.
 const { getVendorCommission } = await import('../lambdas/sales/store');

@@ -7,11 +7,8 @@
  * endpoint (scripts/local/payout-provider-fake.ts) runs for the duration of the command. Bank
  * payouts write transfer instructions to s3rver: see `npm run payouts:bank`.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { devPorts, testPorts } from './local/ports';
-import { waitForPort } from './local/processes';
-import { localDir, localLambdaEnv } from './local/stack';
+import { useStackEnvironment } from './local/cli-stack';
 import { startFakePayoutProvider } from './local/payout-provider-fake';
 import { ensureLocalBucket } from './local/bank-batch';
 
@@ -21,15 +18,7 @@ if (!values.date || !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
   process.exit(2);
 }
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const ports = values.profile === 'test' ? testPorts() : devPorts();
-Object.assign(process.env, localLambdaEnv(ports, path.join(localDir, values.profile ?? 'dev')), { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' });
-try {
-  await waitForPort(ports.dynamodb, '127.0.0.1', 500);
-} catch {
-  console.error('✖ The local portal is not running: start it with `npm start`.');
-  process.exit(1);
-}
+await useStackEnvironment({ profile: values.profile ?? 'dev', cloud: false, tables: [], alsoWaitFor: ['s3'], hasCloudMode: false });
 
 const fake = process.env.PAYOUT_PROVIDER_URL ? null : await startFakePayoutProvider();
 // Bank transfer instructions go to s3rver (the bucket is created on first use).

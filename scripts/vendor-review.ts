@@ -7,9 +7,7 @@
  *                    COUNTERS_TABLE from the stack's outputs (see docs/operations.md)
  */
 import { parseArgs } from 'node:util';
-import { devPorts, testPorts } from './local/ports';
-import { waitForPort } from './local/processes';
-import { localLambdaEnv, profileDataDir } from './local/stack';
+import { useStackEnvironment } from './local/cli-stack';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -28,18 +26,14 @@ if (decision === 'reject' && !reason) {
   process.exit(2);
 }
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-if (!values.cloud) {
-  const ports = values.profile === 'test' ? testPorts() : devPorts();
-  Object.assign(process.env, localLambdaEnv(ports, profileDataDir(values.profile ?? 'dev')), { LOG_LEVEL: 'WARN' });
-  try {
-    await waitForPort(ports.dynamodb, '127.0.0.1', 500);
-    await waitForPort(ports.cognito, '127.0.0.1', 500);
-  } catch {
-    console.error('✖ The local portal is not running: start it with `npm start` (or pass --cloud for a deployed stack).');
-    process.exit(1);
-  }
-}
+process.env.LOG_LEVEL ??= 'WARN';
+await useStackEnvironment({
+  profile: values.profile ?? 'dev',
+  cloud: values.cloud ?? false,
+  tables: ['vendors', 'counters'],
+  env: [{ name: 'USER_POOL_ID', output: 'UserPoolId' }],
+  alsoWaitFor: ['cognito'],
+});
 
 const { reviewVendor } = await import('../lambdas/vendor/review');
 const { HttpError } = await import('../lambdas/shared/errors');

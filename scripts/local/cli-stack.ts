@@ -10,7 +10,21 @@ import { localLambdaEnv, profileDataDir } from './stack';
 
 const pascal = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
-export async function useStackEnvironment(opts: { profile: string; cloud: boolean; tables: readonly TableKey[]; env?: readonly { name: string; output: string }[] }): Promise<void> {
+export interface StackEnvironmentOptions {
+  profile: string;
+  /** A deployed stack (`--cloud`); commands that have no cloud mode pass false. */
+  cloud: boolean;
+  /** Tables the command uses: with `--cloud` their env vars must be set from the stack's outputs. */
+  tables: readonly TableKey[];
+  env?: readonly { name: string; output: string }[];
+  /** Locally, stand-ins the command needs besides DynamoDB Local. */
+  alsoWaitFor?: readonly ('cognito' | 's3')[];
+  /** Whether the command has a `--cloud` mode to mention when the local portal is not running. */
+  hasCloudMode?: boolean;
+}
+
+/** The local data folder of the profile (outbox, dead letters) when not `--cloud`. */
+export async function useStackEnvironment(opts: StackEnvironmentOptions): Promise<{ dataDir: string | null }> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   process.env.LOG_LEVEL ??= 'ERROR';
   if (opts.cloud) {
@@ -24,14 +38,17 @@ export async function useStackEnvironment(opts: { profile: string; cloud: boolea
       console.error(`✖ --cloud needs ${missing.map((m) => `${m.name} (output ${m.output})`).join(', ')}: see docs/operations.md.`);
       process.exit(2);
     }
-    return;
+    return { dataDir: null };
   }
   const ports = opts.profile === 'test' ? testPorts() : devPorts();
-  Object.assign(process.env, localLambdaEnv(ports, profileDataDir(opts.profile)), { LOG_LEVEL: process.env.LOG_LEVEL });
+  const dataDir = profileDataDir(opts.profile);
+  Object.assign(process.env, localLambdaEnv(ports, dataDir), { LOG_LEVEL: process.env.LOG_LEVEL });
   try {
-    await waitForPort(ports.dynamodb, '127.0.0.1', 500);
+    for (const port of [ports.dynamodb, ...(opts.alsoWaitFor ?? []).map((s) => ports[s])]) await waitForPort(port, '127.0.0.1', 500);
   } catch {
-    console.error('✖ The local portal is not running: start it with `npm start` (or pass --cloud for a deployed stack).');
+    const cloudHint = opts.hasCloudMode === false ? '' : ' (or pass --cloud for a deployed stack)';
+    console.error(`✖ The local portal is not running: start it with \`npm start\`${cloudHint}.`);
     process.exit(1);
   }
+  return { dataDir };
 }

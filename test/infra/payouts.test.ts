@@ -6,7 +6,7 @@ import { apiFunctions } from '../../lambdas/routes';
 import { tables } from '../../lambdas/shared/tables';
 import { PAYOUT_MAX_RECEIVE_COUNT, PAYOUT_SCHEDULES } from '../../lib/payouts';
 import { payoutEnvironment, readStageSettings } from '../../lib/settings';
-import { functionByDescription, logicalIdOf, roleOf, props, resourcesOfType, statementsOfRole, synth, type CfnResource, type Synthesized } from './support';
+import { functionByDescription, logicalIdOf, roleOf, props, queuePolicyStatements, resourcesOfType, statementsOfRole, synth, type CfnResource, type Synthesized } from './support';
 
 /** Issue 6's scheduled run: schedules, queue and DLQ, the worker, the payouts key, least privilege, alarms. */
 let s: Synthesized;
@@ -74,11 +74,7 @@ describe('queue and dead-letter queue', () => {
 
   it('both accept TLS only', () => {
     for (const q of [queueId(), dlqId()]) {
-      const statements = resourcesOfType(s.json, 'AWS::SQS::QueuePolicy')
-        .map(([, p]) => props(p))
-        .filter((p) => JSON.stringify(p.Queues) === JSON.stringify([{ Ref: q }]))
-        .flatMap((p) => (p.PolicyDocument as { Statement: unknown[] }).Statement);
-      expect(statements).toContainEqual({ Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Effect: 'Deny', Principal: { AWS: '*' }, Resource: arn(q) });
+      expect(queuePolicyStatements(s.json, q)).toContainEqual({ Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Effect: 'Deny', Principal: { AWS: '*' }, Resource: arn(q) });
     }
   });
 

@@ -16,6 +16,9 @@ import {
   type Synthesized,
   roleOf,
   tableLogicalId,
+  asyncInvokeConfigsOf,
+  queueAlarms,
+  queuePolicyStatements,
 } from './support';
 
 /** Issue 4's write side: the marketplace bus, the order rule, the ingest Lambda, its DLQ and alarm, the stack settings. */
@@ -126,7 +129,7 @@ describe('ingest dead-letter queue', () => {
       .map(([, p]) => props(p))
       .filter((p) => JSON.stringify(p.Queues) === JSON.stringify([{ Ref: dlqId() }]));
     expect(policies).toHaveLength(1);
-    expect((policies[0]!.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement).toEqual([
+    expect(queuePolicyStatements(s.json, dlqId())).toEqual([
       { Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Effect: 'Deny', Principal: { AWS: '*' }, Resource: arn(dlqId()) },
       {
         Action: 'sqs:SendMessage',
@@ -140,10 +143,7 @@ describe('ingest dead-letter queue', () => {
   });
 
   it("also receives the ingest Lambda's failed asynchronous invocations, after two retries", () => {
-    const configs = resourcesOfType(s.json, 'AWS::Lambda::EventInvokeConfig')
-      .map(([, c]) => props(c))
-      .filter((c) => JSON.stringify(c.FunctionName) === JSON.stringify({ Ref: ingest()[0] }));
-    expect(configs).toEqual([
+    expect(asyncInvokeConfigsOf(s.json, ingest()[0])).toEqual([
       {
         FunctionName: { Ref: ingest()[0] },
         Qualifier: '$LATEST',
@@ -155,10 +155,7 @@ describe('ingest dead-letter queue', () => {
   });
 
   it('raises an alarm to the alarm topic as soon as a message waits in it', () => {
-    const alarms = resourcesOfType(s.json, 'AWS::CloudWatch::Alarm')
-      .map(([, a]) => props(a))
-      .filter((a) => a.Namespace === 'AWS/SQS' && JSON.stringify(a.Dimensions).includes(`"${dlqId()}"`));
-    expect(alarms).toEqual([
+    expect(queueAlarms(s.json, dlqId())).toEqual([
       expect.objectContaining({
         MetricName: 'ApproximateNumberOfMessagesVisible',
         Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId(), 'QueueName'] } }],

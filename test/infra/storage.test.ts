@@ -3,7 +3,7 @@ import { imageCheckFunction } from '../../lambdas/images/functions';
 import { tables, type KeyDef, type TableDef } from '../../lambdas/shared/tables';
 import { productImagesBucket } from '../../lib/definitions/buckets';
 import { UNREFERENCED_UPLOAD_EXPIRY_DAYS } from '../../lib/images';
-import { functionByDescription, logicalIdOf, props, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type Synthesized } from './support';
+import { asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, queueAlarms, queuePolicyStatements, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type Synthesized } from './support';
 
 let s: Synthesized;
 beforeAll(() => {
@@ -158,10 +158,7 @@ describe('the image check dead-letter queue', () => {
   const arn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
 
   it("receives the check's failed invocations (S3 invokes asynchronously) after Lambda's two retries", () => {
-    const configs = resourcesOfType(s.json, 'AWS::Lambda::EventInvokeConfig')
-      .map(([, c]) => props(c))
-      .filter((c) => JSON.stringify(c.FunctionName) === JSON.stringify({ Ref: check()[0] }));
-    expect(configs).toEqual([
+    expect(asyncInvokeConfigsOf(s.json, check()[0])).toEqual([
       {
         FunctionName: { Ref: check()[0] },
         Qualifier: '$LATEST',
@@ -174,18 +171,11 @@ describe('the image check dead-letter queue', () => {
 
   it('is encrypted (SQS-managed keys), keeps messages 14 days and accepts TLS only', () => {
     expect(props(s.json.Resources[dlqId()])).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
-    const statements = resourcesOfType(s.json, 'AWS::SQS::QueuePolicy')
-      .map(([, p]) => props(p))
-      .filter((p) => JSON.stringify(p.Queues) === JSON.stringify([{ Ref: dlqId() }]))
-      .flatMap((p) => (p.PolicyDocument as { Statement: unknown[] }).Statement);
-    expect(statements).toEqual([{ Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Effect: 'Deny', Principal: { AWS: '*' }, Resource: arn(dlqId()) }]);
+    expect(queuePolicyStatements(s.json, dlqId())).toEqual([{ Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Effect: 'Deny', Principal: { AWS: '*' }, Resource: arn(dlqId()) }]);
   });
 
   it('raises an alarm to the alarm topic as soon as a message waits in it, naming the runbook', () => {
-    const alarms = resourcesOfType(s.json, 'AWS::CloudWatch::Alarm')
-      .map(([, a]) => props(a))
-      .filter((a) => a.Namespace === 'AWS/SQS' && JSON.stringify(a.Dimensions).includes(`"${dlqId()}"`));
-    expect(alarms).toEqual([
+    expect(queueAlarms(s.json, dlqId())).toEqual([
       expect.objectContaining({
         AlarmDescription: expect.stringContaining('docs/operations.md'),
         MetricName: 'ApproximateNumberOfMessagesVisible',

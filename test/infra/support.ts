@@ -115,3 +115,22 @@ export const tableLogicalId = (json: CfnTemplate, key: string): string =>
 
 /** The logical id of a Lambda's execution role. */
 export const roleOf = (fn: CfnResource): string => (props(fn).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+
+/** The statements of the queue policies attached to exactly this queue. */
+export const queuePolicyStatements = (json: CfnTemplate, queueLogicalId: string): Record<string, unknown>[] =>
+  resourcesOfType(json, 'AWS::SQS::QueuePolicy')
+    .map(([, p]) => props(p))
+    .filter((p) => JSON.stringify(p.Queues) === JSON.stringify([{ Ref: queueLogicalId }]))
+    .flatMap((p) => (p.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
+
+/** The asynchronous-invocation settings (retries, on-failure destination) of one function. */
+export const asyncInvokeConfigsOf = (json: CfnTemplate, functionLogicalId: string): Record<string, unknown>[] =>
+  resourcesOfType(json, 'AWS::Lambda::EventInvokeConfig')
+    .map(([, c]) => props(c))
+    .filter((c) => JSON.stringify(c.FunctionName) === JSON.stringify({ Ref: functionLogicalId }));
+
+/** The CloudWatch alarms on one SQS queue's metrics. */
+export const queueAlarms = (json: CfnTemplate, queueLogicalId: string): Record<string, unknown>[] =>
+  resourcesOfType(json, 'AWS::CloudWatch::Alarm')
+    .map(([, a]) => props(a))
+    .filter((a) => a.Namespace === 'AWS/SQS' && JSON.stringify(a.Dimensions).includes(`"${queueLogicalId}"`));

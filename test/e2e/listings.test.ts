@@ -209,6 +209,16 @@ describe('listings and inventory in Chromium (issue 5)', () => {
       await page.getByText(zh.rejection_image_background).waitFor();
       await page.getByTestId('products-tab-pending').click();
       await page.getByText('花菇乾香菇').first().waitFor();
+      await page.getByTestId('products-tab-draft').click();
+      await page.getByText('黑糖珍珠粉圓組').first().waitFor();
+      // Every seeded state came with real images: the published rows' thumbnails load from s3rver.
+      await page.getByTestId('products-tab-published').click();
+      const thumbnails = page.locator('[data-testid="products-table"][data-tab="published"][aria-busy="false"] [data-testid="product-row"] img');
+      await thumbnails.first().waitFor();
+      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="product-row"] img')).every((img) => img.complete));
+      const loaded = await thumbnails.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0));
+      expect(loaded.length).toBeGreaterThanOrEqual(5);
+      expect(loaded.every(Boolean)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -11,7 +11,7 @@ import { logger } from '../shared/logger';
 import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
 import type { ProductItem } from './product';
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_KEY_PATTERN, type ImageContentType, type ProductContent } from './schema';
-import { deleteImageCheck, imageChecks, referencedImageKeys } from './store';
+import { imageChecks, referencedImageKeys, releaseImageRecords } from './store';
 import { FieldValidationError } from './validation';
 
 /** How long a signed image URL works (the web asks again for a fresh product list). */
@@ -104,11 +104,16 @@ async function tagReferenced(key: string): Promise<void> {
 }
 
 /**
- * Deletes the candidates (keys a product just stopped referencing) that no version of any of the
- * vendor's products references — a key can be saved into two products, so the product alone
- * cannot tell — then their image-check records. Runs after the state change is written; a failure
- * here leaves an unreferenced object behind (logged) rather than failing the change. Returns what
- * was deleted.
+ * Deletes the candidates (keys a product just stopped referencing) that no product references —
+ * a key can be saved into two products, so the product alone cannot tell. Runs after the state
+ * change is written; a failure here leaves an unreferenced object behind (logged) rather than
+ * failing the change. Returns what was deleted.
+ *
+ * Two looks, because a save of another product can run at the same moment: the vendor's products
+ * as stored (which also covers products written before image claims existed), then, per key, one
+ * transaction deleting the check record and the claim item only while no product claims the key
+ * (releaseImageRecords). A product saved with the key at the same time either claimed it first
+ * (the key is kept) or finds its check record gone and is refused; only then is the object deleted.
  *
  * Defence in depth: only keys under the owner's own identity prefix (`owner.identityId`, recorded
  * on the product by the server) are ever deleted. acceptImages admits no other key, but should one
@@ -128,8 +133,11 @@ export async function releaseUnreferencedImages(owner: Pick<ProductItem, 'vendor
     const referenced = await referencedImageKeys(vendorId);
     const unreferenced = keys.filter((k) => !referenced.has(k));
     for (const key of unreferenced) {
+      if (!(await releaseImageRecords(key))) {
+        logger.info('product image kept: another product claims it', { vendorId, key });
+        continue;
+      }
       await s3().send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: key }));
-      await deleteImageCheck(key);
       deleted.push(key);
     }
   } catch (err) {

@@ -279,6 +279,22 @@ export function droppedImageKeys(before: ProductItem, after: ProductItem | null)
   return [...imageKeysOf(before)].filter((k) => !kept.has(k));
 }
 
+/**
+ * How a write changes which images the product references (any version): `added` keys get the
+ * product claimed on them in the write's transaction (only while their check still says valid),
+ * `dropped` keys lose the claim in the same transaction and become candidates for cleanup.
+ */
+export interface ImageRefChanges {
+  added: string[];
+  dropped: string[];
+}
+
+export function imageRefChanges(before: Pick<ProductItem, 'live' | 'revision'> | null, after: Pick<ProductItem, 'live' | 'revision'> | null): ImageRefChanges {
+  const was = before ? imageKeysOf(before) : new Set<string>();
+  const is = after ? imageKeysOf(after) : new Set<string>();
+  return { added: [...is].filter((k) => !was.has(k)), dropped: [...was].filter((k) => !is.has(k)) };
+}
+
 /** Where a product stands in one word (inventory table): the live version wins. */
 export function productStatus(item: Pick<ProductItem, 'publishedVendorId' | 'revisionTab'>): ProductTab {
   if (item.publishedVendorId) return 'published';

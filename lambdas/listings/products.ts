@@ -9,6 +9,7 @@ import { acceptImages, releaseUnreferencedImages } from './images';
 import {
   changeOffer,
   droppedImageKeys,
+  imageRefChanges,
   newProduct,
   removeRevision,
   saveRevision,
@@ -22,6 +23,7 @@ import {
   CATALOGUE_CAP,
   deleteProductItem,
   getProduct,
+  ImagesGone,
   insertProduct,
   nextSkuNumber,
   productCount,
@@ -29,7 +31,7 @@ import {
   putProduct,
   withOptimisticRetry,
 } from './store';
-import { parseFields } from './validation';
+import { FieldValidationError, parseFields } from './validation';
 
 export const newProductId = (): string => `P-${randomBytes(5).toString('hex').toUpperCase()}`;
 
@@ -46,8 +48,29 @@ export async function ownProduct(vendorId: string, productId: string): Promise<P
   return item;
 }
 
+/**
+ * An image the content names lost its check record between acceptImages and the write (a cleanup
+ * of another product deleted it at that moment): answered like a key that was never uploaded
+ * correctly, so the form asks to remove it and upload it again. Nothing was written.
+ */
+async function imagesStillThere<T>(content: ProductContent, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!(err instanceof ImagesGone)) throw err;
+    const fields: Record<string, string> = {};
+    if (content.images.some((k) => err.keys.includes(k))) fields.images = 'listing_error_image_key';
+    if (content.nutritionLabel && err.keys.includes(content.nutritionLabel)) fields.nutritionLabel = 'listing_error_image_key';
+    throw new FieldValidationError(fields);
+  }
+}
+
 /** POST: a new product with the next SKU; the images must be the caller's and checked valid. */
 export async function createProduct(vendorId: string, identityId: string, content: ProductContent, submit: boolean, now = new Date()): Promise<ProductItem> {
+  return imagesStillThere(content, () => insertNewProduct(vendorId, identityId, content, submit, now));
+}
+
+async function insertNewProduct(vendorId: string, identityId: string, content: ProductContent, submit: boolean, now: Date): Promise<ProductItem> {
   await acceptImages(content, identityId);
   // Checked first so a full catalogue does not use up SKU numbers; the transaction enforces it.
   if ((await productCount(vendorId)) >= CATALOGUE_CAP) throw catalogueFull();
@@ -71,14 +94,16 @@ export async function saveProduct(vendorId: string, productId: string, identityI
   let read: ProductItem | null = await ownProduct(vendorId, productId);
   if (read.revision?.state === 'pending') throw underReview();
   await acceptImages(content, identityId);
-  const { before, after } = await withOptimisticRetry(async () => {
-    const item = read ?? (await ownProduct(vendorId, productId));
-    read = null;
-    // The caller's identity: acceptImages checked every key of the saved content is under it.
-    const next = saveRevision({ ...item, identityId }, content, submit, now.toISOString());
-    await putProduct(next, item.version);
-    return { before: item, after: next };
-  });
+  const { before, after } = await imagesStillThere(content, () =>
+    withOptimisticRetry(async () => {
+      const item = read ?? (await ownProduct(vendorId, productId));
+      read = null;
+      // The caller's identity: acceptImages checked every key of the saved content is under it.
+      const next = saveRevision({ ...item, identityId }, content, submit, now.toISOString());
+      await putProduct(next, item.version, imageRefChanges(item, next));
+      return { before: item, after: next };
+    }),
+  );
   await releaseUnreferencedImages(after, droppedImageKeys(before, after));
   return after;
 }
@@ -108,7 +133,7 @@ export async function deleteProduct(vendorId: string, productId: string, now = n
       await deleteProductItem(item);
       return { before: item, after: null };
     }
-    await putProduct(outcome.item, item.version);
+    await putProduct(outcome.item, item.version, imageRefChanges(item, outcome.item));
     return { before: item, after: outcome.item };
   });
   await releaseUnreferencedImages(before, droppedImageKeys(before, after));

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { BadRequestError, NotFoundError } from '../shared/errors';
 import { releaseUnreferencedImages } from './images';
-import { approveRevision, droppedImageKeys, rejectRevision, PRODUCT_ID_PATTERN, type ProductItem } from './product';
+import { approveRevision, droppedImageKeys, imageRefChanges, rejectRevision, PRODUCT_ID_PATTERN, type ProductItem } from './product';
 import { getProduct, pendingProducts, putProduct, vendorOfProduct, withOptimisticRetry } from './store';
 
 export const REASON_MAX = 500;
@@ -59,7 +59,7 @@ export async function reviewProduct(input: ReviewInput, now = new Date()): Promi
   const { before, after } = await withOptimisticRetry(async () => {
     const item = await findProduct(review.productId);
     const next = review.decision === 'approve' ? approveRevision(item, review.reviewer, at) : rejectRevision(item, review.reasons, review.reviewer, at);
-    await putProduct(next, item.version);
+    await putProduct(next, item.version, imageRefChanges(item, next));
     return { before: item, after: next };
   });
   const deletedImages = review.decision === 'approve' ? await releaseUnreferencedImages(after, droppedImageKeys(before, after)) : [];

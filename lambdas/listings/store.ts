@@ -13,15 +13,21 @@
  *
  * The counters item `sku#<vendorId>` holds the vendor's SKU sequence (`value`) and how many
  * products the vendor has (`products`, kept by the create and delete transactions: the cap).
+ *
+ * Image references: the item `refs#<image key>` of the imageChecks table holds `products`, the set
+ * of product ids whose versions use that image. Every write that adds or drops images updates it in
+ * the same transaction as the product (adding also re-checks, atomically, that the image's check
+ * record still says valid), and cleanup deletes an image's records only while that set is empty
+ * (releaseImageRecords), so an image can never be deleted under a product being saved with it.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImageCheckItem } from '../images/model';
 import { dynamo } from '../shared/clients';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { tableName } from '../shared/tables';
 import type { ProductTab } from './model';
-import { imageKeysOf, type LiveVersion, type ProductItem, type Revision } from './product';
+import { imageKeysOf, type ImageRefChanges, type LiveVersion, type ProductItem, type Revision } from './product';
 
 /** Products per vendor: the inventory table reads the whole catalogue per request (docs/decisions.md). */
 export const CATALOGUE_CAP = 5_000;
@@ -42,21 +48,103 @@ export async function getProduct(vendorId: string, productId: string): Promise<P
   return (out.Item as ProductItem | undefined) ?? null;
 }
 
-/** Writes the next state of a product if nobody wrote since `expectedVersion` was read. */
-export async function putProduct(next: ProductItem, expectedVersion: number): Promise<void> {
+/**
+ * An image the write was to reference has no valid check record any more (its cleanup deleted it
+ * between the request's check and the write): the write did not happen.
+ */
+export class ImagesGone extends Error {
+  constructor(readonly keys: string[]) {
+    super(`Images no longer available: ${keys.join(', ')}`);
+  }
+}
+
+/** The imageChecks item that holds which products reference `key` (see the header). */
+export const imageRefsKey = (key: string): string => `refs#${key}`;
+
+const NO_REF_CHANGES: ImageRefChanges = { added: [], dropped: [] };
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/**
+ * The transaction items that move `productId`'s image claims: per added key a condition that its
+ * check still says valid and the claim; per dropped key the claim's removal. `imageAt[i]` is the
+ * image key item i checks (for reading cancellation reasons).
+ */
+function imageRefItems(productId: string, changes: ImageRefChanges): { items: TransactItem[]; imageAt: (string | undefined)[] } {
+  const items: TransactItem[] = [];
+  const imageAt: (string | undefined)[] = [];
+  const refs = (key: string, action: 'ADD' | 'DELETE'): TransactItem => ({
+    Update: {
+      TableName: tableName('imageChecks'),
+      Key: { key: imageRefsKey(key) },
+      UpdateExpression: `${action} #products :product`,
+      ExpressionAttributeNames: { '#products': 'products' },
+      ExpressionAttributeValues: { ':product': new Set([productId]) },
+    },
+  });
+  for (const key of changes.added) {
+    items.push({
+      ConditionCheck: {
+        TableName: tableName('imageChecks'),
+        Key: { key },
+        ConditionExpression: '#status = :valid',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':valid': 'valid' },
+      },
+    });
+    imageAt.push(key);
+    items.push(refs(key, 'ADD'));
+    imageAt.push(undefined);
+  }
+  for (const key of changes.dropped) {
+    items.push(refs(key, 'DELETE'));
+    imageAt.push(undefined);
+  }
+  return { items, imageAt };
+}
+
+/**
+ * Reads a cancelled transaction whose first `lead` items are the product's own: a failed condition
+ * there is a concurrent write (VersionConflict), a failed image condition is ImagesGone, and a
+ * transaction conflict (another transaction on the same items at that moment) is retried like a
+ * concurrent write. Anything else is rethrown.
+ */
+function cancelled(err: unknown, lead: number, imageAt: (string | undefined)[], onLead: (index: number) => Error): Error {
+  if (!(err instanceof TransactionCanceledException)) return err as Error;
+  const reasons = err.CancellationReasons ?? [];
+  for (let i = 0; i < lead; i += 1) if (reasons[i]?.Code === 'ConditionalCheckFailed') return onLead(i);
+  const gone = imageAt.filter((key, i): key is string => key !== undefined && reasons[lead + i]?.Code === 'ConditionalCheckFailed');
+  if (gone.length) return new ImagesGone(gone);
+  if (reasons.some((r) => r.Code === 'TransactionConflict')) return new VersionConflict();
+  return err;
+}
+
+/**
+ * Writes the next state of a product if nobody wrote since `expectedVersion` was read, with its
+ * image claims (`refs`: what the write adds and drops) in the same transaction.
+ */
+export async function putProduct(next: ProductItem, expectedVersion: number, refs: ImageRefChanges = NO_REF_CHANGES): Promise<void> {
+  const put = {
+    TableName: tableName('products'),
+    Item: next,
+    ConditionExpression: '#version = :expected',
+    ExpressionAttributeNames: { '#version': 'version' },
+    ExpressionAttributeValues: { ':expected': expectedVersion },
+  };
+  if (refs.added.length === 0 && refs.dropped.length === 0) {
+    try {
+      await dynamo.send(new PutCommand(put));
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) throw new VersionConflict();
+      throw err;
+    }
+    return;
+  }
+  const images = imageRefItems(next.productId, refs);
   try {
-    await dynamo.send(
-      new PutCommand({
-        TableName: tableName('products'),
-        Item: next,
-        ConditionExpression: '#version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': expectedVersion },
-      }),
-    );
+    await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...images.items] }));
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) throw new VersionConflict();
-    throw err;
+    throw cancelled(err, 1, images.imageAt, () => new VersionConflict());
   }
 }
 
@@ -71,6 +159,8 @@ export async function withOptimisticRetry<T>(attempt: () => Promise<T>, tries = 
     } catch (err) {
       if (!(err instanceof VersionConflict)) throw err;
       if (i >= tries) throw new ConflictError('This product was changed at the same time. Reload it and try again.', 'product_changed');
+      // A little jitter, so two writers that keep meeting on the same items fall out of step.
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
     }
   }
 }
@@ -99,10 +189,12 @@ const reasonCode = (err: unknown, index: number): string | undefined =>
   err instanceof TransactionCanceledException ? err.CancellationReasons?.[index]?.Code : undefined;
 
 /**
- * Creates a product and counts it in one transaction: refused (`catalogue_full`) when the vendor
- * has `cap` products already, `id_taken` in the unlikely case the random id exists.
+ * Creates a product and counts it in one transaction, with the claims on its images:
+ * refused (`catalogue_full`) when the vendor has `cap` products already, `id_taken` in the
+ * unlikely case the random id exists; ImagesGone when an image's check record went meanwhile.
  */
 export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP): Promise<'created' | 'catalogue_full' | 'id_taken'> {
+  const images = imageRefItems(item.productId, { added: [...imageKeysOf(item)], dropped: [] });
   try {
     await dynamo.send(
       new TransactWriteCommand({
@@ -118,6 +210,7 @@ export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP): Pro
             },
           },
           { Put: { TableName: tableName('products'), Item: item, ConditionExpression: 'attribute_not_exists(productId)' } },
+          ...images.items,
         ],
       }),
     );
@@ -125,12 +218,16 @@ export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP): Pro
   } catch (err) {
     if (reasonCode(err, 0) === 'ConditionalCheckFailed') return 'catalogue_full';
     if (reasonCode(err, 1) === 'ConditionalCheckFailed') return 'id_taken';
-    throw err;
+    const e = cancelled(err, 2, images.imageAt, () => err as Error);
+    // A transaction conflict on a claim: the create is simply tried again (a fresh id, nothing written).
+    if (e instanceof VersionConflict) return 'id_taken';
+    throw e;
   }
 }
 
-/** Deletes a product (as read at `item.version`) and uncounts it, in one transaction. */
+/** Deletes a product (as read at `item.version`), uncounts it and drops its image claims, in one transaction. */
 export async function deleteProductItem(item: ProductItem): Promise<void> {
+  const images = imageRefItems(item.productId, { added: [], dropped: [...imageKeysOf(item)] });
   try {
     await dynamo.send(
       new TransactWriteCommand({
@@ -153,12 +250,12 @@ export async function deleteProductItem(item: ProductItem): Promise<void> {
               ExpressionAttributeValues: { ':minusOne': -1 },
             },
           },
+          ...images.items,
         ],
       }),
     );
   } catch (err) {
-    if (reasonCode(err, 0) === 'ConditionalCheckFailed') throw new VersionConflict();
-    throw err;
+    throw cancelled(err, 1, images.imageAt, () => new VersionConflict());
   }
 }
 
@@ -309,6 +406,37 @@ export async function imageChecks(keys: string[]): Promise<Map<string, ImageChec
   return found;
 }
 
-export async function deleteImageCheck(key: string): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: tableName('imageChecks'), Key: { key } }));
+/**
+ * Deletes an image's check record and its (empty) reference item in one transaction, only while no
+ * product claims the image. True when deleted: from then on no write can claim it (the claim
+ * requires a valid check record), so the object may go. False when a product claims it, or another
+ * transaction kept meeting this one (the image is kept: leaving it is the safe side).
+ */
+export async function releaseImageRecords(key: string): Promise<boolean> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: tableName('imageChecks'),
+                Key: { key: imageRefsKey(key) },
+                ConditionExpression: 'attribute_not_exists(#products)',
+                ExpressionAttributeNames: { '#products': 'products' },
+              },
+            },
+            { Delete: { TableName: tableName('imageChecks'), Key: { key } } },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (reasonCode(err, 0) === 'ConditionalCheckFailed') return false;
+      const conflict = err instanceof TransactionCanceledException && (err.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+      if (!conflict) throw err;
+      if (attempt >= 4) return false;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
 }

@@ -190,6 +190,36 @@ describe('one product', () => {
     expect((res.body as unknown as ProductView).offer).toMatchObject({ priceCents: 1800, compareAtCents: null });
   });
 
+  it('PUT that adds and drops images claims them in the product write’s transaction; an image deleted meanwhile is a 400, nothing written', async () => {
+    const draft = stored(false);
+    const [kept, dropped] = draft.revision!.content.images;
+    const added = imageKeyFor(IDENTITY);
+    const label = draft.revision!.content.nutritionLabel;
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: draft });
+    checked([kept!, added, label]);
+    ddb.on(TransactWriteCommand).resolves({});
+    const form = completeForm({ images: [kept!, added], nutritionLabel: label });
+    expect((await call('PUT', '/api/products/{productId}', { productId: draft.productId, body: { values: form, submit: false } })).status).toBe(200);
+    const [items] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(items![0]!.Put).toMatchObject({ TableName: 'products-test', ExpressionAttributeValues: { ':expected': 1 } });
+    expect(items!.slice(1)).toEqual([
+      // The added image: its check must still say valid at the moment of the write, and the product claims it.
+      { ConditionCheck: { TableName: 'image-checks-test', Key: { key: added }, ConditionExpression: '#status = :valid', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':valid': 'valid' } } },
+      { Update: { TableName: 'image-checks-test', Key: { key: `refs#${added}` }, UpdateExpression: 'ADD #products :product', ExpressionAttributeNames: { '#products': 'products' }, ExpressionAttributeValues: { ':product': new Set([draft.productId]) } } },
+      { Update: { TableName: 'image-checks-test', Key: { key: `refs#${dropped}` }, UpdateExpression: 'DELETE #products :product', ExpressionAttributeNames: { '#products': 'products' }, ExpressionAttributeValues: { ':product': new Set([draft.productId]) } } },
+    ]);
+
+    // The added image's check record went between the check and the write (another product's cleanup).
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] }),
+    );
+    const res = await call('PUT', '/api/products/{productId}', { productId: draft.productId, body: { values: form, submit: false } });
+    expect(res).toEqual({ status: 400, body: { error: 'validation_error', message: 'Check this field: images.', fields: { images: 'listing_error_image_key' } } });
+    // Refused at once, not retried as if the product had changed.
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
   it('submit checks the saved draft is complete for review', async () => {
     const draft = newProduct({ vendorId: 'V-10001', productId: 'P-0123456789', sku: '10001-0001', identityId: IDENTITY, content: { ...completeContent(), description: '' }, submit: false, now: '2026-03-01T10:00:00.000Z' });
     ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: draft });

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteObjectCommand, NoSuchKey, PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
-import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { acceptImages, contentTypeOfKey, imageSigner, releaseUnreferencedImages } from '../../../lambdas/listings/images';
 import { completeContent, draftContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
 
@@ -92,12 +93,48 @@ describe('releaseUnreferencedImages', () => {
     const [mine, stillUsed] = [imageKeyFor(IDENTITY), imageKeyFor(IDENTITY)];
     const others = imageKeyFor(OTHER_IDENTITY);
     ddb.on(QueryCommand).resolves({ Items: [{ live: { content: { images: [stillUsed] } } }] });
-    ddb.on(DeleteCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
     s3.on(DeleteObjectCommand).resolves({});
     const outside = ['private/../../web/index.html', `private/${IDENTITY}/other/${mine.split('/').pop()}`, others];
     expect(await releaseUnreferencedImages(owner, [mine, stillUsed, ...outside, mine])).toEqual([mine]);
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: 'images-test', Key: mine }]);
-    expect(ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([{ key: mine }]);
+    // The check record and the (empty) claim item go in one transaction, only while no product claims the key.
+    expect(ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems)).toEqual([
+      [
+        {
+          Delete: {
+            TableName: 'image-checks-test',
+            Key: { key: `refs#${mine}` },
+            ConditionExpression: 'attribute_not_exists(#products)',
+            ExpressionAttributeNames: { '#products': 'products' },
+          },
+        },
+        { Delete: { TableName: 'image-checks-test', Key: { key: mine } } },
+      ],
+    ]);
+  });
+
+  it('keeps a key another product claimed meanwhile (a save that has not shown in the read yet)', async () => {
+    const key = imageKeyFor(IDENTITY);
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] }),
+    );
+    expect(await releaseUnreferencedImages(owner, [key])).toEqual([]);
+    expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+  });
+
+  it('retries a transaction conflict, and keeps the key when it goes on conflicting', async () => {
+    const key = imageKeyFor(IDENTITY);
+    const conflict = () => new TransactionCanceledException({ message: 'conflict', $metadata: {}, CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }] });
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    s3.on(DeleteObjectCommand).resolves({});
+    ddb.on(TransactWriteCommand).rejectsOnce(conflict()).resolves({});
+    expect(await releaseUnreferencedImages(owner, [key])).toEqual([key]);
+    ddb.on(TransactWriteCommand).rejects(conflict());
+    s3.reset();
+    expect(await releaseUnreferencedImages(owner, [imageKeyFor(IDENTITY)])).toEqual([]);
+    expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);
   });
 
   it('with only keys outside the prefix, or no recorded identity, it reads and deletes nothing', async () => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { changeOffer, newProduct, approveRevision, saveRevision, type ProductItem } from '../../../lambdas/listings/product';
 import { pendingReviews, reviewProduct } from '../../../lambdas/listings/review';
 import { completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
@@ -23,7 +23,7 @@ function given(item: ProductItem, others: Partial<ProductItem>[] = []) {
   ddb.on(QueryCommand, { IndexName: 'byProductId' }).resolves({ Items: [{ vendorId: item.vendorId, productId: item.productId }] });
   ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: item });
   ddb.on(PutCommand).resolves({});
-  ddb.on(DeleteCommand).resolves({});
+  ddb.on(TransactWriteCommand).resolves({});
   s3.on(DeleteObjectCommand).resolves({});
   return { others };
 }
@@ -66,7 +66,14 @@ describe('reviewProduct: approve', () => {
     expect(deletedImages).toEqual([dropped]);
     expect(deletedObjects()).toEqual([dropped]);
     expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input.Bucket).toBe('images-test');
-    expect(ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input)).toEqual([{ TableName: 'image-checks-test', Key: { key: dropped } }]);
+    const [write, release] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    // The approval drops this product's claims on the old live images in the same transaction as the write…
+    expect(write![0]!.Put).toMatchObject({ TableName: 'products-test', ConditionExpression: '#version = :expected' });
+    expect(write!.slice(1).map((i) => [i.Update?.Key, i.Update?.UpdateExpression, i.Update?.ExpressionAttributeValues])).toEqual(
+      [dropped, sharedWithOther].map((k) => [{ key: `refs#${k}` }, 'DELETE #products :product', { ':product': new Set([update.productId]) }]),
+    );
+    // …then deletes the check record of the one nothing uses, only while no product claims it.
+    expect(release!.map((i) => i.Delete?.Key)).toEqual([{ key: `refs#${dropped}` }, { key: dropped }]);
   });
 
   it('never deletes a key outside the owner’s identity prefix, even one no version references any more', async () => {

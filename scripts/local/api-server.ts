@@ -175,6 +175,24 @@ export function authorizerClaims(payload: JwtPayload): Record<string, string> {
   );
 }
 
+/**
+ * `queryStringParameters` and `multiValueQueryStringParameters` as API Gateway builds them (the
+ * last value of a repeated key; every value in order), as objects whose every key is an own data
+ * property: a key such as `constructor`, `__proto__` or `toString` is a parameter like any other,
+ * never a lookup on Object.prototype (the handler's query schema decides: strict ones answer 400).
+ */
+export function queryParameters(params: URLSearchParams): { single: Record<string, string> | null; multi: Record<string, string[]> | null } {
+  if (params.size === 0) return { single: null, multi: null };
+  const multi = new Map<string, string[]>();
+  for (const [k, v] of params) {
+    const values = multi.get(k);
+    if (values) values.push(v);
+    else multi.set(k, [v]);
+  }
+  // Object.fromEntries defines own properties (CreateDataProperty): no setter, no prototype change.
+  return { single: Object.fromEntries([...multi].map(([k, v]) => [k, v[v.length - 1]!])), multi: Object.fromEntries(multi) };
+}
+
 async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -221,7 +239,18 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
       const name = decodeURIComponent(invoke[1]!);
       const trigger = Object.values(cognitoTriggers).find((t) => t.localName === name);
       if (!trigger) return send(res, 404, { Type: 'User', Message: `Function not found: ${name}` });
-      const event = JSON.parse((await readBody(req)).toString() || '{}') as unknown;
+      let event: unknown;
+      try {
+        event = JSON.parse((await readBody(req)).toString() || '{}') as unknown;
+      } catch {
+        // What Lambda's Invoke answers (InvalidRequestContentException), with the portal's { error, message }.
+        return send(
+          res,
+          400,
+          { error: 'invalid_json', message: 'Could not parse request body into json.', Type: 'User' },
+          { 'x-amzn-errortype': 'InvalidRequestContentException' },
+        );
+      }
       const { handler } = await loadHandler<Handler>(trigger.entry);
       try {
         const result = await handler(event, lambdaContext(name), () => undefined);
@@ -251,9 +280,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
 
     const body = await readBody(req);
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
-    const query = url.searchParams.size ? Object.fromEntries(url.searchParams) : null;
-    const multiQuery: Record<string, string[]> = {};
-    url.searchParams.forEach((v, k) => (multiQuery[k] ??= []).push(v));
+    const query = queryParameters(url.searchParams);
     const requestId = randomUUID();
     const event: APIGatewayProxyEvent = {
       resource: matched.route.path,
@@ -261,8 +288,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
       httpMethod: method,
       headers,
       multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
-      queryStringParameters: query,
-      multiValueQueryStringParameters: query ? multiQuery : null,
+      queryStringParameters: query.single,
+      multiValueQueryStringParameters: query.multi,
       pathParameters: Object.keys(matched.pathParameters).length ? matched.pathParameters : null,
       stageVariables: null,
       body: body.length ? body.toString('utf8') : null,

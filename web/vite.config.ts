@@ -4,6 +4,20 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(webRoot, '..');
+
+/**
+ * What the dev server may read (`/@fs/…` included): the web sources, the shared modules they import
+ * (lambdas/ for schemas and models, lib/definitions/) and the dependencies. Never the rest of the
+ * repository: `.local/` holds cognito-local's signing key, the pool file with its users and the
+ * bank files, and is denied outright even if an allowed folder ever came to contain one.
+ */
+export const devServerFs = {
+  strict: true,
+  allow: [webRoot, path.join(repoRoot, 'lambdas'), path.join(repoRoot, 'lib/definitions'), path.join(repoRoot, 'node_modules')],
+  // Vite's defaults, and the local stack's data wherever it is.
+  deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.local/**', '.local'],
+};
 
 /**
  * The web app's Vite config. `npm run build:web` builds into dist/web; the local stack starts the
@@ -26,6 +40,7 @@ export default defineConfig({
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
+    fs: devServerFs,
     proxy: {
       '/api': { target: process.env.LOCAL_API_URL ?? 'http://127.0.0.1:8787', changeOrigin: true },
       '/config.json': { target: process.env.LOCAL_API_URL ?? 'http://127.0.0.1:8787', changeOrigin: true },

@@ -1,0 +1,49 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+/**
+ * Issue 10: the Vite dev server served any file of the repository through `/@fs/`, including
+ * `.local/` (cognito-local's signing key, the pool file with its users, bank files). Only the web
+ * sources, the shared modules they import (lambdas/, lib/definitions/) and node_modules are served.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const get = (p: string) => fetch(new URL(p, inject('stack').webUrl), { redirect: 'manual' });
+
+/** Every file under `dir` (the stack's data folder: cognito-local's pool and keys, s3rver's files). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+describe('the dev server’s file access', () => {
+  it('refuses every file of the local stack’s data folder under .local/, however it is asked for', async () => {
+    const dataDir = inject('stack').dataDir;
+    expect(path.relative(repoRoot, dataDir).startsWith('.local')).toBe(true);
+    const files = filesUnder(dataDir);
+    // cognito-local's pool file (users, password hashes) is there at least.
+    expect(files.some((f) => f.endsWith('.json'))).toBe(true);
+    for (const file of files) {
+      for (const suffix of ['', '?raw', '?import', '?import&raw', '?url']) {
+        const res = await get(`/@fs${file}${suffix}`);
+        const body = await res.text();
+        expect({ file, suffix, status: res.status }).toEqual({ file, suffix, status: 403 });
+        expect(body).not.toContain('password');
+      }
+    }
+  });
+
+  it('refuses the rest of the repository outside the web sources and what they import', async () => {
+    for (const rel of ['package.json', 'scripts/local/demo-accounts.ts', 'scripts/local/cognito.ts', 'test/support/auth.ts', 'docs/local.md', '.ci/run']) {
+      expect({ rel, status: (await get(`/@fs${path.join(repoRoot, rel)}`)).status }).toEqual({ rel, status: 403 });
+    }
+  });
+
+  it('still serves the app, the shared modules it imports and its dependencies', async () => {
+    for (const p of ['/', '/src/main.tsx', `/@fs${path.join(repoRoot, 'lambdas/listings/schema.ts')}`, `/@fs${path.join(repoRoot, 'lib/definitions/buckets.ts')}`]) {
+      expect({ p, status: (await get(p)).status }).toEqual({ p, status: 200 });
+    }
+  });
+});

@@ -93,6 +93,13 @@ export interface InventoryRow {
   status: ProductTab;
 }
 
+/**
+ * Whether shoppers can buy the product: not when the vendor switched "out of stock" on, and not when
+ * no units are left (inventory 0), whatever the switch says. The inventory table's Out-of-stock
+ * column shows this, not the switch alone.
+ */
+export const isOutOfStock = (offer: Pick<InventoryRow, 'inventory' | 'outOfStock'>): boolean => offer.outOfStock || offer.inventory <= 0;
+
 export interface InventoryPage {
   items: InventoryRow[];
   total: number;

@@ -74,6 +74,18 @@ describe('inventory (/inventory)', () => {
     expect(inventoryCalls(calls)).toEqual(['/api/inventory?sort=name&order=asc']);
   });
 
+  it('says Out of stock for a product with no units left even when the switch is off (issue 10)', async () => {
+    const rows = [
+      inventoryRow(5, { nameEn: 'Sesame Oil', priceCents: 899, inventory: 0, outOfStock: false }),
+      inventoryRow(6, { nameEn: 'Soy Sauce', priceCents: 499, inventory: 1, outOfStock: false }),
+    ];
+    await openRoute('/inventory', async (call) => (call.path === '/api/inventory' ? { status: 200, body: { items: rows, total: 2 } } : undefined), TITLE);
+    const [oil, soy] = within(await table()).getAllByTestId('inventory-row');
+    expect(within(oil!).getByTestId('inventory-count').textContent).toBe('0');
+    expect(within(oil!).getByTestId('inventory-out-of-stock').textContent).toBe(en.out_of_stock);
+    expect(within(soy!).getByTestId('inventory-out-of-stock').textContent).toBe(en.in_stock);
+  });
+
   it('searches by name or SKU on the server, the URL saying what is shown', async () => {
     const { calls, user } = await openRoute('/inventory', inventoryApi(), TITLE);
     await table();

@@ -265,7 +265,9 @@ describe('payouts page (spec §2, issue 6)', () => {
     expect(plain(within(dialog).getByTestId('payout-details-period').textContent)).toBe('Nov 16 – 30, 2026');
     expect(within(dialog).getByTestId('payout-details-total').textContent).toBe('$110.00');
     expect(within(dialog).getByTestId('payout-details-commission').textContent).toBe('$16.50');
-    const products = within(dialog).getAllByRole('row').slice(1).map((r) => plain(r.textContent));
+    const productsTable = within(dialog).getByTestId('payout-details-products');
+    expect(within(productsTable).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Product', 'Quantity', 'Price', 'Amount']);
+    const products = within(productsTable).getAllByRole('row').slice(1).map((r) => plain(r.textContent));
     expect(products).toEqual(['Jasmine rice 5 kg4$25.00$100.00', 'Green tea2$5.00$10.00']);
     await user.click(within(dialog).getByTestId('payout-details-close'));
     expect(screen.queryByRole('dialog')).toBeNull();

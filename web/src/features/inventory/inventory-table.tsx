@@ -1,6 +1,6 @@
 import '../../components/data-table.css';
 import { useTranslation } from 'react-i18next';
-import type { InventorySort } from '../../../../lambdas/listings/model';
+import { isOutOfStock, type InventorySort } from '../../../../lambdas/listings/model';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatMoney } from '../../lib/format';
 import type { InventoryRow } from './inventory-api';
@@ -93,7 +93,7 @@ export function InventoryTable({ rows, query, busy, language, onSort, onEdit }: 
                 <td className="numeric" data-testid="inventory-count">
                   {formatCount(row.inventory, language)}
                 </td>
-                <td data-testid="inventory-out-of-stock">{row.outOfStock ? <span className="out-of-stock-badge">{t('out_of_stock')}</span> : <span className="muted">{t('in_stock')}</span>}</td>
+                <td data-testid="inventory-out-of-stock">{isOutOfStock(row) ? <span className="out-of-stock-badge">{t('out_of_stock')}</span> : <span className="muted">{t('in_stock')}</span>}</td>
                 <td>
                   <button type="button" className="text-button" onClick={() => onEdit(row)} aria-label={t('edit_offer_label', { name })} data-testid="inventory-edit">
                     {t('edit')}

@@ -54,10 +54,10 @@ export function PayoutDetailsDialog({ payoutId, onClose }: { payoutId: string; o
             <table className="data-table" data-testid="payout-details-products">
               <thead>
                 <tr>
-                  <th scope="col">{t('product')}</th>
-                  <th scope="col">{t('quantity')}</th>
-                  <th scope="col">{t('price')}</th>
-                  <th scope="col">{t('amount')}</th>
+                  <th scope="col">{t('payout_product')}</th>
+                  <th scope="col">{t('payout_quantity')}</th>
+                  <th scope="col">{t('payout_price')}</th>
+                  <th scope="col">{t('payout_line_amount')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -1,0 +1,211 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, afterAll, describe, expect, inject, it } from 'vitest';
+import { routeKey, routes, type Access, type Route } from '../../lambdas/routes';
+import { localTableName } from '../../lambdas/shared/tables';
+import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
+import { completeForm } from '../lambdas/listings/fixtures';
+import { api, idTokenFor } from '../support/auth';
+import { claimsOf, expired, forged, resigned, tampered } from '../support/tokens';
+import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-fixtures';
+
+/**
+ * The authorization matrix: every route of lambdas/routes.ts × every kind of caller, through the local
+ * API server (the authorizer's token check, then the handler's access check), with the status each
+ * cell must answer. Generated from the route table: a route without an entry in `expectations` (or
+ * an entry for a route that no longer exists) fails the first test, so a new route cannot ship
+ * without saying who may call it.
+ *
+ * Callers. The ids in every path are vendor B's (`owner`, a fresh approved vendor with a product and
+ * a paid payout of its own); `owner` is the control that those ids exist and the request is sound.
+ *   anonymous  no Authorization header
+ *   tampered   A's token with `sub` changed to B's, A's signature kept
+ *   expired    B's claims signed with cognito-local's real key, `exp` an hour ago
+ *   forged     B's claims, fresh `exp`, signed with another RSA key under the same kid
+ *   pending / rejected / noRecord / admin   the seeded demo accounts (README)
+ *   otherVendor  vendor A (approved) on B's ids
+ *   owner      vendor B itself
+ */
+const PRINCIPALS = ['anonymous', 'tampered', 'expired', 'forged', 'pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'owner'] as const;
+type Principal = (typeof PRINCIPALS)[number];
+const UNVERIFIED: readonly Principal[] = ['anonymous', 'tampered', 'expired', 'forged'];
+
+/**
+ * Which callers a route's access level lets reach its handler: only for those does the route's entry
+ * give a status. The others are fixed by the access level: unverified tokens 401 `unauthorized`
+ * (the authorizer, before any handler); `vendor` routes answer everyone but an approved vendor 403
+ * `vendor_not_approved`; `admin` routes answer every non-admin 403 `not_admin`.
+ */
+const reachesHandler: Record<Access, readonly Principal[]> = {
+  'signed-in': ['pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'owner'],
+  vendor: ['otherVendor', 'owner'],
+  admin: ['admin'],
+};
+const deniedCode: Record<Access, string> = { 'signed-in': '', vendor: 'vendor_not_approved', admin: 'not_admin' };
+
+interface Ids {
+  vendorId: string;
+  productId: string;
+  /** A second product of B's, for the DELETE row (the owner's cell deletes it). */
+  deletableProductId: string;
+  payoutId: string;
+}
+interface RouteExpectation {
+  /** Path parameters, query and body of the request every cell of the row sends. */
+  request(ids: Ids): { params?: Record<string, string>; query?: string; body?: unknown };
+  /** The status for each caller that reaches the handler (see `reachesHandler`). */
+  expect: Partial<Record<Principal, number>>;
+}
+
+const draftValues = completeForm({ images: [], nutritionLabel: '' });
+
+/**
+ * The intended answers. Vendor A on B's ids: a product or payout that is not the caller's is 404,
+ * the same answer as an id that does not exist, so A learns nothing about B's catalogue or payouts
+ * (docs/decisions.md). Routes without an id act on the caller's own data (A gets A's dashboard,
+ * creates A's draft); the support body names a vendor id, and B's id from A is 403 `vendor_mismatch`.
+ */
+const expectations: Record<string, RouteExpectation> = {
+  'GET /api/me': { request: () => ({}), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 404, otherVendor: 200, owner: 200 } },
+  // The rejected demo account's language is zh-TW: the row's body is its own language, and afterAll restores the others.
+  'PATCH /api/me': { request: () => ({ body: { language: 'zh-TW' } }), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 404, otherVendor: 200, owner: 200 } },
+  'POST /api/support': {
+    request: (ids) => ({ body: { category: 'ask_question', message: 'Authorization matrix probe.', vendorId: ids.vendorId } }),
+    expect: { otherVendor: 403, owner: 201 },
+  },
+  'GET /api/dashboard': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/orders': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/orders/export.csv': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/payouts': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/payouts/{payoutId}': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, owner: 200 } },
+  'GET /api/payouts/{payoutId}/statement.csv': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, owner: 200 } },
+  'GET /api/payout-method': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'PUT /api/payout-method': { request: () => ({ body: { method: 'email', email: 'matrix.payouts@example.com' } }), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/products': { request: () => ({ query: '?tab=draft' }), expect: { otherVendor: 200, owner: 200 } },
+  'POST /api/products': { request: () => ({ body: { values: draftValues, submit: false } }), expect: { otherVendor: 201, owner: 201 } },
+  'GET /api/products/{productId}': { request: (ids) => ({ params: { productId: ids.productId } }), expect: { otherVendor: 404, owner: 200 } },
+  'PUT /api/products/{productId}': {
+    request: (ids) => ({ params: { productId: ids.productId }, body: { values: { ...draftValues, nameEn: 'Matrix Tea' }, submit: false } }),
+    expect: { otherVendor: 404, owner: 200 },
+  },
+  'DELETE /api/products/{productId}': { request: (ids) => ({ params: { productId: ids.deletableProductId } }), expect: { otherVendor: 404, owner: 204 } },
+  // The owner's draft has no images: submitting it is refused with the form's field errors.
+  'POST /api/products/{productId}/submit': { request: (ids) => ({ params: { productId: ids.productId } }), expect: { otherVendor: 404, owner: 400 } },
+  'PATCH /api/products/{productId}/offer': {
+    request: (ids) => ({ params: { productId: ids.productId }, body: { price: '9.99', compareAtPrice: '', inventory: 5, outOfStock: false } }),
+    expect: { otherVendor: 404, owner: 200 },
+  },
+  'GET /api/inventory': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+};
+
+function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {
+  if (UNVERIFIED.includes(principal)) return { status: 401, error: 'unauthorized' };
+  if (!reachesHandler[route.access].includes(principal)) return { status: 403, error: deniedCode[route.access] };
+  const status = expectations[routeKey(route)]!.expect[principal];
+  if (status === undefined) throw new Error(`${routeKey(route)} has no expectation for ${principal}`);
+  return { status };
+}
+
+let a: TestVendor;
+let b: TestVendor;
+let ids: Ids;
+const tokens = {} as Record<Principal, string | undefined>;
+
+beforeAll(async () => {
+  [a, b] = [await approvedVendor('matrix.a', 'Matrix A Foods'), await approvedVendor('matrix.b', 'Matrix B Foods')];
+  const { pending, rejected, noRecord, admin } = demoAccounts;
+  Object.assign(tokens, {
+    anonymous: undefined,
+    tampered: tampered(a.token, { sub: claimsOf(b.token).sub }),
+    expired: expired(b.token),
+    forged: forged(b.token),
+    pending: await idTokenFor(pending.email, pending.password),
+    rejected: await idTokenFor(rejected.email, rejected.password),
+    noRecord: await idTokenFor(noRecord.email, noRecord.password),
+    admin: await idTokenFor(admin.email, admin.password),
+    otherVendor: a.token,
+    owner: b.token,
+  } satisfies Record<Principal, string | undefined>);
+
+  // B's ids: two drafts and a payout paid by the real worker (as test/integration/payouts-api.test.ts makes one).
+  const draft = async () => {
+    const res = await api('/api/products', { method: 'POST', token: b.token, body: JSON.stringify({ values: draftValues, submit: false }) });
+    if (res.status !== 201) throw new Error(`POST /api/products: ${res.status} ${JSON.stringify(res.body)}`);
+    return (res.body as { productId: string }).productId;
+  };
+  const [productId, deletableProductId] = [await draft(), await draft()];
+  const method = await api('/api/payout-method', { method: 'PUT', token: b.token, body: JSON.stringify({ method: 'email', email: 'matrix.b@example.com' }) });
+  if (method.status !== 200) throw new Error(`PUT /api/payout-method: ${method.status}`);
+  await putItems('orders', [orderItem(b.vendorId, { orderId: 'mx1', placedAt: '2026-11-20T18:00:00Z', status: 'paid', lines: [{ sku: 'MX-1', name: 'Matrix Tea', quantity: 4, unitPriceCents: 2_500 }] })]);
+  await putItems('ledger', [{ vendorId: b.vendorId, sk: 'BALANCE', balanceCents: 8_500, updatedAt: new Date().toISOString(), payable: 'Y' }]);
+  const { dynamo } = await import('../../lambdas/shared/clients');
+  await dynamo.send(new UpdateCommand({ TableName: localTableName('payoutAccounts'), Key: { vendorId: b.vendorId }, UpdateExpression: 'REMOVE holdUntil' }));
+  const worker = await import('../../lambdas/payouts/worker');
+  const provider = await import('../../lambdas/payouts/provider');
+  const fake = await startFakePayoutProvider();
+  try {
+    const email = provider.emailPayoutProvider(provider.envConfigSource({ PAYOUT_PROVIDER_URL: fake.url, PAYOUT_PROVIDER_API_KEY: fake.apiKey }));
+    const outcome = await worker.payVendor({ vendorId: b.vendorId, periodId: '2026-11-2' }, { providers: { email }, feeCents: 100 });
+    if (outcome !== 'paid') throw new Error(`payVendor: ${outcome}`);
+  } finally {
+    await fake.close();
+  }
+  ids = { vendorId: b.vendorId, productId, deletableProductId, payoutId: `P-${b.vendorId}-2026-11-2` };
+}, 120_000);
+
+afterAll(async () => {
+  // PATCH /api/me's row set every reachable record to zh-TW: the pending demo account speaks English.
+  if (tokens.pending) await api('/api/me', { method: 'PATCH', token: tokens.pending, body: JSON.stringify({ language: demoAccounts.pending.vendor.language }) });
+});
+
+async function call(route: Route, token: string | undefined): Promise<{ status: number; text: string; json: unknown }> {
+  const { params = {}, query = '', body } = expectations[routeKey(route)]!.request(ids);
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? `missing-${name}`));
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${inject('stack').apiUrl}${path}${query}`, { method: route.method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    /* a CSV */
+  }
+  return { status: res.status, text, json };
+}
+
+describe('authorization matrix over lambdas/routes.ts', () => {
+  it('has an expectation for every route, and none for a route that no longer exists', () => {
+    const keys = routes.map(routeKey);
+    expect(keys.filter((k) => !expectations[k]), 'routes without an expectation').toEqual([]);
+    expect(Object.keys(expectations).filter((k) => !keys.includes(k)), 'expectations for routes that do not exist').toEqual([]);
+    for (const r of routes) {
+      const given = Object.keys(expectations[routeKey(r)]!.expect).sort();
+      expect({ route: routeKey(r), given }).toEqual({ route: routeKey(r), given: [...reachesHandler[r.access]].sort() });
+    }
+  });
+
+  it('the forging helper signs exactly as cognito-local does: its re-signed token is accepted', async () => {
+    // Without this control, the expired cells could pass because the helper signs badly, not because of `exp`.
+    expect((await api('/api/me', { token: resigned(b.token) })).body).toMatchObject({ vendorId: b.vendorId });
+  });
+
+  for (const route of routes) {
+    it(`${routeKey(route)} (${route.access})`, async () => {
+      const cells: { principal: Principal; status: number; error?: string }[] = [];
+      const wanted: typeof cells = [];
+      for (const principal of PRINCIPALS) {
+        const want = expectedFor(route, principal);
+        const res = await call(route, tokens[principal]);
+        const errorBody = res.json as { error?: unknown; message?: unknown } | null;
+        cells.push({ principal, status: res.status, ...(want.error ? { error: String(errorBody?.error) } : {}) });
+        wanted.push({ principal, ...want });
+        if (res.status >= 400) expect(errorBody, `${principal}: a ${res.status} is { error, message }`).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+        // Another vendor never sees B's ids in an answer, whatever its status.
+        if (principal === 'otherVendor') for (const id of [ids.productId, ids.deletableProductId, ids.payoutId]) expect(res.text).not.toContain(id);
+      }
+      expect(cells).toEqual(wanted);
+    });
+  }
+});

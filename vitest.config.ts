@@ -29,6 +29,8 @@ export default defineConfig({
           include: ['test/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           env,
+          // Whole-form tests type dozens of fields; a loaded 2-core machine needs more than the default 5 s.
+          testTimeout: 15_000,
           setupFiles: ['test/web/setup.ts'],
         },
       },

@@ -5,6 +5,7 @@ import { completeForm } from '../lambdas/listings/fixtures';
 import { api } from '../support/auth';
 import { expired, forged, tampered } from '../support/tokens';
 import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-fixtures';
+import { germanBankBody } from '../support/payout-fixtures';
 
 /**
  * Fuzzing the whole route table through the local API server: at least 10,000 requests per run,
@@ -103,18 +104,7 @@ const validBodies = (): Record<string, unknown[]> => ({
   'POST /api/support': [{ category: 'ask_question', message: 'Fuzz probe.', vendorId: vendor.vendorId }],
   'PUT /api/payout-method': [
     { method: 'email', email: 'fuzz.payouts@example.com' },
-    {
-      method: 'bank',
-      accountType: 'business',
-      country: 'DE',
-      currency: 'EUR',
-      business: { phone: '+49 30 1234567', street: 'Hauptstraße 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
-      bankName: 'Commerzbank',
-      accountHolderName: 'Fuzz GmbH',
-      accountNumber: 'DE89 3704 0044 0532 0130 00',
-      swiftBic: 'COBADEFFXXX',
-      confirmed: true,
-    },
+    germanBankBody('Fuzz GmbH'),
   ],
   'POST /api/products': [{ values: completeForm({ images: [], nutritionLabel: '' }), submit: false }, { values: completeForm(), submit: true }],
   'PUT /api/products/{productId}': [{ values: completeForm({ images: [], nutritionLabel: '' }), submit: false }],

@@ -7,6 +7,7 @@ import { localTableName } from '../../lambdas/shared/tables';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { api } from '../support/auth';
 import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-fixtures';
+import { germanBankBody } from '../support/payout-fixtures';
 
 /** The payout-method and payouts API against the local stack, with a payout made by the real worker. */
 
@@ -18,18 +19,7 @@ let provider: typeof Provider;
 
 const IBAN = 'DE89370400440532013000';
 const put = (token: string, body: unknown) => api('/api/payout-method', { method: 'PUT', token, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-const bank = {
-  method: 'bank',
-  accountType: 'business',
-  country: 'DE',
-  currency: 'EUR',
-  business: { phone: '+49 30 1234567', street: 'Hauptstraße 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
-  bankName: 'Commerzbank',
-  accountHolderName: 'Payout B GmbH',
-  accountNumber: 'DE89 3704 0044 0532 0130 00',
-  swiftBic: 'COBADEFFXXX',
-  confirmed: true,
-};
+const bank = germanBankBody('Payout B GmbH');
 
 beforeAll(async () => {
   [a, b] = [await approvedVendor('payout.a', 'Payout A Foods'), await approvedVendor('payout.b', 'Payout B Foods')];

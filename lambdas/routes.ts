@@ -45,7 +45,7 @@ export const apiFunctions = {
   },
   support: {
     entry: 'support/handler.ts',
-    tables: { vendors: 'r', supportCases: 'rw' },
+    tables: { vendors: 'r', supportCases: 'rw', idempotency: 'rw' },
     publishes: ['support'],
     description: 'Vendor support cases: store, rate-limit, notify ops',
   },
@@ -81,7 +81,7 @@ export const apiFunctions = {
   },
   listings: {
     entry: 'listings/handler.ts',
-    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw' },
+    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw' },
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
 } as const satisfies Record<string, ApiFunction>;

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { demoAccounts, type DemoAccount } from './local/demo-accounts';
 import { devPorts, testPorts } from './local/ports';
 import { PrerequisiteError } from './local/processes';
+import { ensureSystemPackages, NEEDS } from './local/system-deps';
 import { localDir, startLocalStack, type LocalStack } from './local/stack';
 
 // The stand-ins run on this machine's Node; the SDK's notice about Node 20 is noise here.
@@ -27,6 +28,9 @@ async function shutdown(code: number) {
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+
+// A fresh machine: the JDK DynamoDB Local needs is installed here when this process may (else one line says how).
+if (!(await ensureSystemPackages(NEEDS.start, (line) => console.error(line)))) process.exit(1);
 
 try {
   stack = await startLocalStack({

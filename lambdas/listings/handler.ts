@@ -6,15 +6,17 @@
 import * as z from 'zod';
 import { callerIdentityId } from '../shared/identity';
 import { apiHandler, route, type Reply, type RouteRequest } from '../shared/http';
+import { idempotencyOf, replayOf } from '../shared/idempotency';
 import type { VendorCaller } from '../shared/auth';
 import { logger } from '../shared/logger';
 import { decodeCursor, encodeCursor, isTabSortKey } from './cursor';
 import { imageSigner } from './images';
 import { cursorParam, inventoryListKey, inventoryQuery, inventorySlice, isInventoryKey, limitParam, optionalParam, PAGE_SIZE_DEFAULT, type InventoryQuery } from './inventory';
-import { PRODUCT_TABS, type InventoryPage, type ProductPage } from './model';
+import { PRODUCT_TABS, type InventoryPage, type ProductPage, type ProductView } from './model';
+import type { ProductItem } from './product';
 import { changeProductOffer, createProduct, deleteProduct, ownProduct, saveProduct, submitProduct } from './products';
 import { offerSchema } from './schema';
-import { catalogueRows, queryProductTab } from './store';
+import { catalogueRows, getProduct, queryProductTab } from './store';
 import { FieldValidationError, parseFields, parseProductValues } from './validation';
 import { inventoryRow, productView } from './view';
 
@@ -43,6 +45,17 @@ function withFieldErrors<B, Q>(handler: (req: RouteRequest<B, Q, VendorCaller>) 
 
 const productId = (params: Record<string, string>) => params.productId ?? '';
 
+/**
+ * A replayed create answers with the product it created as it is now, with fresh image URLs (the
+ * recorded answer's were signed for an hour); the recorded answer itself once the product is gone.
+ */
+async function freshReplay(vendorId: string, replay: Reply): Promise<Reply> {
+  const recorded = replay.body as Partial<ProductView> | null;
+  const item = recorded?.productId ? await getProduct(vendorId, recorded.productId) : null;
+  logger.info('product create replayed', { vendorId, productId: recorded?.productId });
+  return item ? { ...replay, body: await productView(item, imageSigner()) } : replay;
+}
+
 export const handler = apiHandler('listings', {
   'GET /api/products': route({
     access: 'vendor',
@@ -66,11 +79,19 @@ export const handler = apiHandler('listings', {
     access: 'vendor',
     body: productBody,
     handler: withFieldErrors(async ({ event, body, caller }) => {
+      const vendorId = caller.vendor.vendorId;
       const content = parseProductValues(body.values, body.submit);
+      // A retry of a create already answered: the same product, not a second one (Idempotency-Key).
+      const request = idempotencyOf(event, 'POST /api/products', vendorId, body);
+      const replay = await replayOf(request);
+      if (replay) return freshReplay(vendorId, replay);
       const identityId = await callerIdentityId(event, caller);
-      const item = await createProduct(caller.vendor.vendorId, identityId, content, body.submit);
-      logger.info('product created', { vendorId: item.vendorId, productId: item.productId, state: item.revision?.state });
-      return { statusCode: 201, body: await productView(item, imageSigner()) };
+      const sign = imageSigner();
+      const reply = async (item: ProductItem) => ({ statusCode: 201, body: await productView(item, sign) });
+      const outcome = await createProduct(vendorId, identityId, content, body.submit, new Date(), request ? { request, reply } : null);
+      if ('replay' in outcome) return freshReplay(vendorId, outcome.replay);
+      logger.info('product created', { vendorId: outcome.vendorId, productId: outcome.productId, state: outcome.revision?.state });
+      return reply(outcome);
     }),
   }),
 

@@ -5,6 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ConflictError } from '../shared/errors';
+import type { Reply } from '../shared/http';
+import { recordItem, replayOf, type Idempotent } from '../shared/idempotency';
 import { acceptImages, releaseUnreferencedImages } from './images';
 import {
   changeOffer,
@@ -65,21 +67,58 @@ async function imagesStillThere<T>(content: ProductContent, write: () => Promise
   }
 }
 
-/** POST: a new product with the next SKU; the images must be the caller's and checked valid. */
-export async function createProduct(vendorId: string, identityId: string, content: ProductContent, submit: boolean, now = new Date()): Promise<ProductItem> {
-  return imagesStillThere(content, () => insertNewProduct(vendorId, identityId, content, submit, now));
+/** An idempotent create: its record, and the answer to store in it for the item about to be created. */
+export interface IdempotentCreate {
+  request: Idempotent;
+  reply: (item: ProductItem) => Promise<{ statusCode: number; body: unknown }>;
 }
 
-async function insertNewProduct(vendorId: string, identityId: string, content: ProductContent, submit: boolean, now: Date): Promise<ProductItem> {
+/**
+ * POST: a new product with the next SKU; the images must be the caller's and checked valid. With
+ * `idempotent`, the answer is recorded in the create's transaction, and `{ replay }` is returned
+ * when an earlier attempt of the same request created the product meanwhile (nothing is written).
+ */
+export async function createProduct(vendorId: string, identityId: string, content: ProductContent, submit: boolean, now?: Date): Promise<ProductItem>;
+export async function createProduct(
+  vendorId: string,
+  identityId: string,
+  content: ProductContent,
+  submit: boolean,
+  now: Date,
+  idempotent: IdempotentCreate | null,
+): Promise<ProductItem | { replay: Reply }>;
+export async function createProduct(
+  vendorId: string,
+  identityId: string,
+  content: ProductContent,
+  submit: boolean,
+  now = new Date(),
+  idempotent: IdempotentCreate | null = null,
+): Promise<ProductItem | { replay: Reply }> {
+  return imagesStillThere(content, () => insertNewProduct(vendorId, identityId, content, submit, now, idempotent));
+}
+
+async function insertNewProduct(
+  vendorId: string,
+  identityId: string,
+  content: ProductContent,
+  submit: boolean,
+  now: Date,
+  idempotent: IdempotentCreate | null,
+): Promise<ProductItem | { replay: Reply }> {
   await acceptImages(content, identityId);
   // Checked first so a full catalogue does not use up SKU numbers; the transaction enforces it.
   if ((await productCount(vendorId)) >= CATALOGUE_CAP) throw catalogueFull();
   const sku = skuFor(vendorId, await nextSkuNumber(vendorId));
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const item = newProduct({ vendorId, productId: newProductId(), sku, identityId, content, submit, now: now.toISOString() });
-    const outcome = await insertProduct(item);
+    const record = idempotent ? recordItem(idempotent.request, await idempotent.reply(item), now) : undefined;
+    const outcome = await insertProduct(item, CATALOGUE_CAP, record);
     if (outcome === 'created') return item;
     if (outcome === 'catalogue_full') throw catalogueFull();
+    // Recorded meanwhile, or a transaction conflict with the same request's other attempt.
+    const replay = idempotent ? await replayOf(idempotent.request, now) : null;
+    if (replay) return { replay };
   }
   throw new Error('Could not find a free product id in three tries');
 }

@@ -63,7 +63,7 @@ export const imageRefsKey = (key: string): string => `refs#${key}`;
 
 const NO_REF_CHANGES: ImageRefChanges = { added: [], dropped: [] };
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /**
  * The transaction items that move `productId`'s image claims: per added key a condition that its
@@ -189,11 +189,13 @@ const reasonCode = (err: unknown, index: number): string | undefined =>
   err instanceof TransactionCanceledException ? err.CancellationReasons?.[index]?.Code : undefined;
 
 /**
- * Creates a product and counts it in one transaction, with the claims on its images:
- * refused (`catalogue_full`) when the vendor has `cap` products already, `id_taken` in the
- * unlikely case the random id exists; ImagesGone when an image's check record went meanwhile.
+ * Creates a product and counts it in one transaction, with the claims on its images and, for an
+ * idempotent request, its idempotency `record`: refused (`catalogue_full`) when the vendor has
+ * `cap` products already, `id_taken` in the unlikely case the random id exists, `recorded` when
+ * the record exists (an earlier attempt of the same request won); ImagesGone when an image's check
+ * record went meanwhile.
  */
-export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP): Promise<'created' | 'catalogue_full' | 'id_taken'> {
+export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP, record?: TransactItem): Promise<'created' | 'catalogue_full' | 'id_taken' | 'recorded'> {
   const images = imageRefItems(item.productId, { added: [...imageKeysOf(item)], dropped: [] });
   try {
     await dynamo.send(
@@ -211,11 +213,14 @@ export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP): Pro
           },
           { Put: { TableName: tableName('products'), Item: item, ConditionExpression: 'attribute_not_exists(productId)' } },
           ...images.items,
+          ...(record ? [record] : []),
         ],
       }),
     );
     return 'created';
   } catch (err) {
+    // The idempotency record exists: the same request, sent again, created its product first.
+    if (record && reasonCode(err, 2 + images.items.length) === 'ConditionalCheckFailed') return 'recorded';
     if (reasonCode(err, 0) === 'ConditionalCheckFailed') return 'catalogue_full';
     if (reasonCode(err, 1) === 'ConditionalCheckFailed') return 'id_taken';
     const e = cancelled(err, 2, images.imageAt, () => err as Error);

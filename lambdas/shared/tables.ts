@@ -113,6 +113,18 @@ export const tables = {
     envVar: 'IMAGE_CHECKS_TABLE',
     partitionKey: { name: 'key', type: 'S' },
   },
+  /**
+   * Idempotency records of creating requests (`Idempotency-Key` header: POST /api/products and
+   * POST /api/support), keyed `<route>#<vendorId>#<key>`: the request's fingerprint and the first
+   * answer, written in the same transaction as what the request created, replayed to a retry.
+   * `expiresAt` (epoch seconds) lets DynamoDB delete them after a day. Layout: lambdas/shared/idempotency.ts.
+   */
+  idempotency: {
+    name: 'idempotency',
+    envVar: 'IDEMPOTENCY_TABLE',
+    partitionKey: { name: 'key', type: 'S' },
+    timeToLiveAttribute: 'expiresAt',
+  },
   /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
   counters: {
     name: 'counters',

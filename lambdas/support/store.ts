@@ -3,6 +3,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/clients';
 import { TooManyRequestsError } from '../shared/errors';
+import type { Reply } from '../shared/http';
+import { recordItem, replayOf, type Idempotent } from '../shared/idempotency';
 import { tableName } from '../shared/tables';
 import { SUPPORT_CASES_PER_HOUR, type SupportCategory } from './schema';
 
@@ -27,15 +29,22 @@ export function newCaseId(now: Date): string {
   return `SC-${stamp}-${randomBytes(2).toString('hex').toUpperCase()}`;
 }
 
+/** The answer to `POST /api/support` for a stored case (also what an idempotent retry replays). */
+export const supportCaseReply = (c: SupportCase) => ({ statusCode: 201, body: { caseId: c.caseId, status: c.status, createdAt: c.createdAt } });
+
 /**
  * Stores a new open case unless the vendor already opened SUPPORT_CASES_PER_HOUR in the last hour.
  * The case and the updated window are written in one transaction guarded by the window's version,
  * so concurrent requests cannot slip past the limit and a refused case leaves nothing behind.
+ * With `idempotent`, the answer's idempotency record is written in the same transaction; when an
+ * earlier attempt of the same request recorded its answer meanwhile, that answer is returned
+ * (`{ replay }`) and nothing is written.
  */
 export async function openSupportCase(
   input: Omit<SupportCase, 'caseId' | 'status' | 'createdAt'>,
   now = new Date(),
-): Promise<SupportCase> {
+  idempotent: Idempotent | null = null,
+): Promise<SupportCase | { replay: Reply }> {
   const table = tableName('supportCases');
   for (let attempt = 0; attempt < 12; attempt += 1) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, 5 + Math.random() * 25 * attempt));
@@ -63,14 +72,17 @@ export async function openSupportCase(
               },
             },
             { Put: { TableName: table, Item: supportCase, ConditionExpression: 'attribute_not_exists(caseId)' } },
+            ...(idempotent ? [recordItem(idempotent, supportCaseReply(supportCase), now)] : []),
           ],
         }),
       );
       return supportCase;
     } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      // The same request, sent again, got there first: its answer, not a second case.
+      const replay = await replayOf(idempotent, now);
+      if (replay) return { replay };
       // Another case of the same vendor won the race: read the window again.
-      if (err instanceof TransactionCanceledException) continue;
-      throw err;
     }
   }
   throw new TooManyRequestsError('Too many support requests at once. Please try again in a moment.', 'support_busy');

@@ -5,7 +5,10 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
+  GetGroupCommand,
   GroupExistsException,
+  ListUsersInGroupCommand,
+  ResourceNotFoundException,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUPS } from '../../lib/definitions/auth';
@@ -17,26 +20,19 @@ import { demoAccounts, type DemoAccount } from './demo-accounts';
  * Seeds the demo accounts idempotently: a second run finds them and changes nothing. Must be
  * imported after the local Lambda environment is set (the shared DynamoDB client reads it).
  */
-export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: string }): Promise<void> {
+export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: string; log?: (line: string) => void }): Promise<void> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: opts.cognitoEndpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  for (const group of Object.values(GROUPS)) {
-    try {
-      await cognito.send(new CreateGroupCommand({ UserPoolId: opts.userPoolId, GroupName: group.name, Description: group.description }));
-    } catch (err) {
-      if (!(err instanceof GroupExistsException)) throw err;
-    }
-  }
-  const userIds = new Map<DemoAccount, string>();
+  const fresh = !(await poolHasUser(cognito, opts.userPoolId, demoAccounts.admin.email));
+  const { userIds, added } = await seedCognito(cognito, opts.userPoolId);
+  if (!fresh && added.length) opts.log?.(`Repaired demo group memberships: ${added.join(', ')}`);
   for (const account of Object.values(demoAccounts) as DemoAccount[]) {
-    const userId = await ensureUser(cognito, opts.userPoolId, account);
-    userIds.set(account, userId);
     if (!account.vendor) continue;
     const now = new Date().toISOString();
-    await createVendorIfAbsent({ userId, email: account.email, ...account.vendor, createdAt: now, updatedAt: now });
+    await createVendorIfAbsent({ userId: userIds.get(account)!, email: account.email, ...account.vendor, createdAt: now, updatedAt: now });
     if (account.vendor.vendorId) await reserveVendorId(account.vendor.vendorId);
   }
   cognito.destroy();
@@ -70,6 +66,73 @@ async function seedDemoOrders(vendorId: string): Promise<void> {
   }
 }
 
+/**
+ * The pool's side of seeding, idempotent on a kept pool: the groups (created only when missing:
+ * cognito-local's CreateGroup replaces an existing group, members and all, where Cognito would
+ * answer GroupExistsException), the demo users, and each demo user's group memberships, checked
+ * and repaired on every start (a pool seeded by an older version lost them on restart). Returns
+ * the demo users' ids (sub) and the memberships it had to add (`<email> → <group>`).
+ */
+export async function seedCognito(cognito: CognitoIdentityProviderClient, userPoolId: string): Promise<{ userIds: Map<DemoAccount, string>; added: string[] }> {
+  for (const group of Object.values(GROUPS)) await ensureGroup(cognito, userPoolId, group.name, group.description);
+  const userIds = new Map<DemoAccount, string>();
+  for (const account of Object.values(demoAccounts) as DemoAccount[]) userIds.set(account, await ensureUser(cognito, userPoolId, account));
+  const added: string[] = [];
+  const groupNames = new Set((Object.values(demoAccounts) as DemoAccount[]).flatMap((a) => a.groups));
+  for (const group of groupNames) {
+    const members = await groupMemberSubs(cognito, userPoolId, group);
+    for (const account of Object.values(demoAccounts) as DemoAccount[]) {
+      if (!account.groups.includes(group) || members.has(userIds.get(account)!)) continue;
+      await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: account.email, GroupName: group }));
+      added.push(`${account.email} → ${group}`);
+    }
+  }
+  return { userIds, added };
+}
+
+async function poolHasUser(cognito: CognitoIdentityProviderClient, userPoolId: string, email: string): Promise<boolean> {
+  try {
+    await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    return true;
+  } catch (err) {
+    if (err instanceof UserNotFoundException) return false;
+    throw err;
+  }
+}
+
+async function ensureGroup(cognito: CognitoIdentityProviderClient, userPoolId: string, name: string, description: string): Promise<void> {
+  try {
+    await cognito.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: name }));
+    return;
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  try {
+    await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: name, Description: description }));
+  } catch (err) {
+    if (!(err instanceof GroupExistsException)) throw err;
+  }
+}
+
+/**
+ * The subs of a group's members. By sub rather than by AdminListGroupsForUser: with e-mail
+ * usernames cognito-local stores members by their internal username, and that call compares them
+ * with the name it was given (the e-mail), so it never finds a membership.
+ */
+export async function groupMemberSubs(cognito: CognitoIdentityProviderClient, userPoolId: string, group: string): Promise<Set<string>> {
+  const subs = new Set<string>();
+  let next: string | undefined;
+  do {
+    const out = await cognito.send(new ListUsersInGroupCommand({ UserPoolId: userPoolId, GroupName: group, ...(next ? { NextToken: next } : {}) }));
+    for (const user of out.Users ?? []) {
+      const sub = user.Attributes?.find((a) => a.Name === 'sub')?.Value;
+      if (sub) subs.add(sub);
+    }
+    next = out.NextToken;
+  } while (next);
+  return subs;
+}
+
 async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: string, account: DemoAccount): Promise<string> {
   const subOf = (attrs?: { Name?: string; Value?: string }[]) => attrs?.find((a) => a.Name === 'sub')?.Value;
   try {
@@ -97,9 +160,7 @@ async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: st
     }),
   );
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: account.email, Password: account.password, Permanent: true }));
-  for (const group of account.groups) {
-    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: account.email, GroupName: group }));
-  }
+  // Group memberships: seedCognito checks and adds them for new and kept users alike.
   const sub = subOf(created.User?.Attributes);
   if (!sub) throw new Error(`cognito-local returned no sub for ${account.email}`);
   return sub;

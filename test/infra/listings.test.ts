@@ -61,12 +61,12 @@ describe('products table', () => {
 });
 
 describe('listings function', () => {
-  it('knows the images bucket, the identity pool, the user pool and its four tables', () => {
+  it('knows the images bucket, the identity pool, the user pool and its five tables', () => {
     expect(envOf(listings())).toMatchObject({
       PRODUCT_IMAGES_BUCKET: { Ref: bucketId() },
       IDENTITY_POOL_ID: { Ref: logicalIdOf(s.json, 'AWS::Cognito::IdentityPool', 'AuthIdentityPool') },
       USER_POOL_ID: { Ref: expect.stringMatching(/^AuthUserPool/) },
-      ...Object.fromEntries((['vendors', 'products', 'imageChecks', 'counters'] as const).map((k) => [tables[k].envVar, { Ref: tableId(k) }])),
+      ...Object.fromEntries((['vendors', 'products', 'imageChecks', 'counters', 'idempotency'] as const).map((k) => [tables[k].envVar, { Ref: tableId(k) }])),
     });
     expect(envOf(listings()).PAYOUT_ACCOUNTS_TABLE).toBeUndefined();
   });
@@ -77,7 +77,7 @@ describe('listings function', () => {
     const expected = [
       ...on(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['"*"']),
       ...on(READ, withIndexesOf('vendors')),
-      ...(['products', 'imageChecks', 'counters'] as const).flatMap((key) => on([...READ, ...WRITE], withIndexesOf(key))),
+      ...(['products', 'imageChecks', 'counters', 'idempotency'] as const).flatMap((key) => on([...READ, ...WRITE], withIndexesOf(key))),
       ...on(['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'], [objects]),
     ];
     expect(grants(roleOf(listings())).sort()).toEqual(expected.sort());

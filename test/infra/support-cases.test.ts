@@ -140,12 +140,13 @@ describe('support Lambda (POST /api/support)', () => {
     expect(env).toMatchObject({
       [tables.vendors.envVar]: { Ref: tableId('vendors') },
       [tables.supportCases.envVar]: { Ref: tableId('supportCases') },
+      [tables.idempotency.envVar]: { Ref: tableId('idempotency') },
       [topics.support.envVar]: { Ref: supportTopicId() },
     });
     expect(env[tables.counters.envVar]).toBeUndefined();
   });
 
-  it('may read vendors, read and write support cases, publish to the support topic, trace — and nothing more', () => {
+  it('may read vendors, read and write support cases and idempotency records, publish to the support topic, trace — and nothing more', () => {
     const allowed = grants(roleOf(support()[1]));
     const read = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Query', 'dynamodb:Scan'];
     const write = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
@@ -156,6 +157,8 @@ describe('support Lambda (POST /api/support)', () => {
       ...on(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['"*"']),
       ...on(read, [arn(vendors), indexes(vendors)]),
       ...on([...read, ...write], [arn(cases), indexes(cases)]),
+      // Idempotency records (Idempotency-Key): a table without indexes.
+      ...on([...read, ...write], [arn(tableId('idempotency'))]),
       ...on(['sns:Publish'], [JSON.stringify({ Ref: supportTopicId() })]),
     ];
     const key = (g: { action: string; resource: string }) => `${g.action} ${g.resource}`;

@@ -49,6 +49,13 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 502, code: 'http_502', message: 'Bad Gateway' });
   });
 
+  it('sends an Idempotency-Key when given one, and none otherwise', async () => {
+    const calls = stubFetch(() => ({ status: 201, body: { caseId: 'SC-1' } }));
+    await apiRequest('/api/support', { method: 'POST', body: { message: 'hi' }, idempotencyKey: 'key-1234567' });
+    await apiRequest('/api/support', { method: 'POST', body: { message: 'hi' } });
+    expect(calls.map((c) => c.headers['idempotency-key'])).toEqual(['key-1234567', undefined]);
+  });
+
   it('fails with 401 unauthenticated without a session', async () => {
     auth.fetchAuthSession.mockResolvedValue({ tokens: undefined });
     const calls = stubFetch(() => ({ status: 200, body: {} }));

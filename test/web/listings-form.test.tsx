@@ -177,6 +177,29 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     expect((await screen.findByTestId('products-notice')).textContent).toContain('“High Mountain Oolong Tea” was submitted for review.');
   });
 
+  it('sends one Idempotency-Key per save: the same when Save as draft is pressed again after a failure, a new one after an edit', async () => {
+    let posts = 0;
+    const { calls, user } = await openRoute(
+      '/products/new',
+      productsApi((c) => (c.method === 'POST' && c.path === '/api/products' && ++posts <= 2 ? { status: 503, body: { error: 'unavailable', message: 'Try again' } } : undefined)),
+      ADD,
+    );
+    await user.type(input(en.field_name_en), 'Oolong Tea');
+    await user.type(input(en.field_price), '18.99');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await screen.findByTestId('form-failure');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    await user.type(input(en.field_name_en), ' Leaves');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await waitFor(() => expect(location()).toBe('/products?tab=draft'));
+    const keys = (writes(calls) as unknown as { headers: Record<string, string> }[]).map((c) => c.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('puts the server’s field errors back on their fields (schema failures and image checks)', async () => {
     const { user } = await openRoute(
       '/products/new',

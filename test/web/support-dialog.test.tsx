@@ -189,6 +189,30 @@ describe('contact support dialog (spec §2, §7, §8)', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to submit support case: HTTP 500');
   });
 
+  it('sends an Idempotency-Key: the same one when the same case is sent again after an error, a new one once the message changed', async () => {
+    let n = 0;
+    const { user, calls } = await renderSignedIn({
+      api: apiWith(() => {
+        n += 1;
+        if (n === 1) throw new TypeError('Failed to fetch');
+        if (n === 2) return { status: 503, body: { error: 'unavailable', message: 'Try again' } };
+        return { status: 201, body: { caseId: 'SC-20261124-120000-ABCD', status: 'open' } };
+      }),
+    });
+    const dialog = await openSupport(user);
+    await user.selectOptions(fields(dialog).category, 'report_bug');
+    await user.type(fields(dialog).message, 'Broken{Enter}');
+    await within(dialog).findByRole('alert');
+    await user.click(within(dialog).getByRole('button', { name: en.send }));
+    await waitFor(() => expect(supportPosts(calls)).toHaveLength(2));
+    await user.type(fields(dialog).message, ' again{Enter}');
+    await waitFor(() => expect(supportPosts(calls)).toHaveLength(3));
+    const keys = supportPosts(calls).map((c) => c.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it("an exception shows 'An error occurred: {message}'", async () => {
     const { user } = await renderSignedIn({
       api: apiWith(() => {

@@ -23,6 +23,12 @@ export interface ApiRequest {
   /** An ID token the caller already fetched (then no token is fetched here). */
   token?: string;
   signal?: AbortSignal;
+  /**
+   * Sent as the `Idempotency-Key` header (lib/idempotency.ts keeps one per user action): the server
+   * answers a request repeated with the same key (the vendor pressing Send again after a network
+   * error whose request did arrive) with its first answer instead of creating a second case.
+   */
+  idempotencyKey?: string;
 }
 
 function errorBody(data: unknown): { error: string; message: string } | undefined {
@@ -40,6 +46,7 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
   if (!token) throw new ApiError(401, 'unauthenticated', 'No signed-in user.');
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
   if (req.body !== undefined) headers['content-type'] = 'application/json';
+  if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
   const res = await fetch(`${config.apiBaseUrl}${path}`, {
     method: req.method ?? 'GET',
     headers,

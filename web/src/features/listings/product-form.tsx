@@ -35,6 +35,7 @@ import { ImageGuidelinesDialog, type GuidelinesKind } from './image-guidelines';
 import { ImageManagerDialog, ImageRefusals, UploadState, useFinishedUploads, useImageName } from './image-manager';
 import { useImageUploads } from './image-uploads';
 import { createProduct, updateProduct } from './products-api';
+import { ActionKey } from '../../lib/idempotency';
 import { RejectionReasons } from './rejection-reasons';
 
 type SaveMode = 'draft' | 'submit';
@@ -105,6 +106,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   const nameOf = useImageName();
 
   const mode = useRef<SaveMode>('draft');
+  const createKey = useRef(new ActionKey());
   const resolver = useMemo<Resolver<ProductFormValues, unknown, ProductFormValues>>(() => {
     const draft = zodResolver(productFormSchema, undefined, { raw: true });
     const submit = zodResolver(productSubmitSchema, undefined, { raw: true });
@@ -162,7 +164,9 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       setBusy(which);
       try {
         const submit = which === 'submit';
-        const saved = productId ? await updateProduct(productId, body, submit) : await createProduct(body, submit);
+        // A new product: one Idempotency-Key per save, the same while the same save is sent again.
+        const saved = productId ? await updateProduct(productId, body, submit) : await createProduct(body, submit, createKey.current.keyFor({ values: body, submit }));
+        createKey.current.done();
         const state: SavedState = { saved: { mode: which, name: saved.nameEn || body.nameEn } };
         navigate(`/products?tab=${which === 'submit' ? 'pending' : 'draft'}`, { state });
       } catch (err) {

@@ -74,9 +74,10 @@ export async function getProduct(productId: string, signal?: AbortSignal): Promi
 /**
  * Creates a product from the form's values (the wire format of lambdas/listings/schema.ts): a draft,
  * or with `submit` sent to review at once (the server checks it with productSubmitSchema).
+ * `idempotencyKey` (one per save, lib/idempotency.ts) makes a repeat create nothing more.
  */
-export async function createProduct(values: ProductFormValues, submit: boolean): Promise<ProductView> {
-  return parseProduct(await apiRequest<unknown>('/api/products', { method: 'POST', body: { values, submit } }), 'POST /api/products');
+export async function createProduct(values: ProductFormValues, submit: boolean, idempotencyKey?: string): Promise<ProductView> {
+  return parseProduct(await apiRequest<unknown>('/api/products', { method: 'POST', body: { values, submit }, idempotencyKey }), 'POST /api/products');
 }
 
 /** Saves the form as the product's revision (a published product keeps its live version), with `submit` sent to review. */

@@ -10,6 +10,7 @@ import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useSession } from '../../lib/session';
 import { submitSupportCase } from './submit-support-case';
+import { ActionKey } from '../../lib/idempotency';
 
 const isCategory = (value: string): value is SupportCategory => (SUPPORT_CATEGORIES as readonly string[]).includes(value);
 
@@ -39,6 +40,7 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const messageChanged = useRef(false);
+  const sendKey = useRef(new ActionKey());
   const categoryRef = useRef<HTMLSelectElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
 
@@ -58,9 +60,12 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
     if (messageMissing) return messageRef.current?.focus();
     setFailure(null);
     setBusy(true);
-    const outcome = await submitSupportCase({ user: session.user, vendorId: session.vendorId, category, message });
+    // The same case sent again (after an error) keeps its Idempotency-Key: the server opens it once.
+    const idempotencyKey = sendKey.current.keyFor({ vendorId: session.vendorId, category, message: message.trim() });
+    const outcome = await submitSupportCase({ user: session.user, vendorId: session.vendorId, category, message, idempotencyKey });
     switch (outcome.kind) {
       case 'submitted':
+        sendKey.current.done();
         setBusy(false);
         onSubmitted(outcome.caseId);
         return;

@@ -20,6 +20,8 @@ export interface SupportRequest {
   vendorId: string | null;
   category: SupportCategory;
   message: string;
+  /** One per send (lib/idempotency.ts): the same key for the same request sent again creates no second case. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -27,12 +29,12 @@ export interface SupportRequest {
  * `POST /api/support` with a freshly refreshed ID token (`fetchAuthSession({ forceRefresh: true })`) as
  * bearer and the body `{ category, message, vendorId }`. Never throws: every path is an outcome.
  */
-export async function submitSupportCase({ user, vendorId, category, message }: SupportRequest): Promise<SupportOutcome> {
+export async function submitSupportCase({ user, vendorId, category, message, idempotencyKey }: SupportRequest): Promise<SupportOutcome> {
   if (!user || !vendorId) return { kind: 'session-expired' };
   try {
     const token = await getIdToken(true);
     if (!token) return { kind: 'token-unavailable' };
-    const created = await apiRequest<unknown>('/api/support', { method: 'POST', token, body: { category, message: message.trim(), vendorId } });
+    const created = await apiRequest<unknown>('/api/support', { method: 'POST', token, body: { category, message: message.trim(), vendorId }, idempotencyKey });
     const caseId = typeof created === 'object' && created !== null ? (created as Record<string, unknown>).caseId : undefined;
     if (typeof caseId !== 'string' || !caseId) throw new Error('The server did not return a case number.');
     return { kind: 'submitted', caseId };

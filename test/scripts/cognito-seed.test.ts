@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CognitoIdentityProviderClient, CreateGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GROUPS } from '../../lib/definitions/auth';
+import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognito } from '../../scripts/local/cognito';
+import { demoAccounts } from '../../scripts/local/demo-accounts';
+import type * as Seed from '../../scripts/local/seed';
+
+/**
+ * Issue 10: a second `npm start` dropped group memberships (cognito-local's CreateGroup replaces
+ * an existing group, members and all). The real cognito-local, started twice on the same folder
+ * as `npm start` does, seeded each time.
+ */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+let dir: string;
+let seed: typeof Seed;
+let running: { stop(): Promise<void> } | undefined;
+let client: CognitoIdentityProviderClient;
+
+/** Starts cognito-local on the kept folder, as a new `npm start` would. */
+async function start(): Promise<void> {
+  await running?.stop();
+  const port = await freePort();
+  running = await startCognito({ port, dir, lambdaEndpoint: 'http://127.0.0.1:9' });
+  client?.destroy();
+  client = new CognitoIdentityProviderClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** The groups in the ID token a demo account gets at sign-in: what the API's admin check reads. */
+async function tokenGroups(account: { email: string; password: string }): Promise<string[]> {
+  const out = await client.send(
+    new InitiateAuthCommand({ ClientId: LOCAL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: account.email, PASSWORD: account.password } }),
+  );
+  const payload = JSON.parse(Buffer.from(out.AuthenticationResult!.IdToken!.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  return (payload['cognito:groups'] as string[] | undefined) ?? [];
+}
+
+async function memberships() {
+  return {
+    admins: [...(await seed.groupMemberSubs(client, LOCAL_USER_POOL_ID, GROUPS.admins.name))].length,
+    ops: await tokenGroups(demoAccounts.admin),
+    vendor: await tokenGroups(demoAccounts.approved),
+    pending: await tokenGroups(demoAccounts.pending),
+  };
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+  seed = await import('../../scripts/local/seed');
+  dir = mkdtempSync(path.join(os.tmpdir(), 'cognito-seed-'));
+});
+afterAll(async () => {
+  await running?.stop();
+  client?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('seeding a kept cognito-local pool', () => {
+  it('keeps ops in admins and the demo vendor in vendors across restarts, and repairs memberships a restart lost', { timeout: 60_000 }, async () => {
+    await start();
+    const first = await seed.seedCognito(client, LOCAL_USER_POOL_ID);
+    expect(first.added.sort()).toEqual([`${demoAccounts.approved.email} → vendors`, `${demoAccounts.admin.email} → admins`].sort());
+    expect(await memberships()).toEqual({ admins: 1, ops: ['admins'], vendor: ['vendors'], pending: [] });
+
+    // A second `npm start` on the same data: nothing lost, nothing to add, the same users.
+    await start();
+    const second = await seed.seedCognito(client, LOCAL_USER_POOL_ID);
+    expect(second.added).toEqual([]);
+    expect([...second.userIds.values()]).toEqual([...first.userIds.values()]);
+    expect(await memberships()).toEqual({ admins: 1, ops: ['admins'], vendor: ['vendors'], pending: [] });
+
+    // A pool an older seed damaged (it called CreateGroup on every start, which emptied the groups).
+    for (const group of Object.values(GROUPS)) await client.send(new CreateGroupCommand({ UserPoolId: LOCAL_USER_POOL_ID, GroupName: group.name, Description: group.description }));
+    expect((await memberships()).ops).toEqual([]);
+    await start();
+    const third = await seed.seedCognito(client, LOCAL_USER_POOL_ID);
+    expect(third.added.sort()).toEqual([`${demoAccounts.approved.email} → vendors`, `${demoAccounts.admin.email} → admins`].sort());
+    expect(await memberships()).toEqual({ admins: 1, ops: ['admins'], vendor: ['vendors'], pending: [] });
+  });
+});

@@ -35,9 +35,10 @@ function NoticeText({ notice }: { notice: SessionNotice }) {
 }
 
 function useSignInErrorText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (error: Exclude<SignInError, 'not-confirmed'>): string => {
-    if (typeof error === 'object') return t('error_generic', { message: error.other });
+    // An unexpected error: its own words in English; in another language a translated sentence (the words are the detail).
+    if (typeof error === 'object') return t('error_generic', { message: (i18n.resolvedLanguage ?? i18n.language) === 'en' ? error.other : t('error_reason_unknown') });
     switch (error) {
       case 'wrong-credentials':
         return t('error_wrong_credentials');
@@ -59,7 +60,7 @@ function useSignInErrorText() {
  * here, in the page (spec §4).
  */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
   const errorText = useSignInErrorText();
@@ -117,7 +118,9 @@ export default function LoginPage() {
           <NoticeText notice={session.notice} />
         </FormAlert>
       )}
-      {error && <FormAlert>{errorText(error)}</FormAlert>}
+      {error && (
+        <FormAlert detail={typeof error === 'object' && (i18n.resolvedLanguage ?? i18n.language) !== 'en' ? error.other : null}>{errorText(error)}</FormAlert>
+      )}
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <AuthField
           ref={emailRef}

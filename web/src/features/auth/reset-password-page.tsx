@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { loadAuth } from '../../lib/auth-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { authFlowErrorMessage } from './auth-errors';
+import { authFlowError } from './auth-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
 import { newPasswordProblem, PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
 
@@ -11,7 +11,7 @@ type Errors = Partial<Record<'email' | 'code' | 'password' | 'confirm', string>>
 
 /** '/reset-password': the e-mailed code and a new password, twice (Amplify confirmResetPassword). */
 export default function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   usePageTitle(t('reset_password_title'));
   const [email, setEmail] = useState(params.get('email') ?? '');
@@ -19,7 +19,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -41,7 +41,7 @@ export default function ResetPasswordPage() {
       await auth.confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
       setDone(true);
     } catch (err) {
-      setFailure(authFlowErrorMessage(err, t));
+      setFailure(authFlowError(err, t, i18n.resolvedLanguage ?? i18n.language));
     } finally {
       setBusy(false);
     }
@@ -60,7 +60,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout title={t('reset_password_title')} intro={t('reset_password_intro')} footer={<Link to="/">{t('back_to_sign_in')}</Link>}>
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {failure && <FormAlert detail={failure.detail}>{failure.text}</FormAlert>}
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <AuthField
           label={t('email')}

@@ -26,7 +26,7 @@ import {
 import { Alert } from '../../components/alert';
 import { languageToApply } from '../../i18n/language';
 import { ApiError } from '../../lib/api';
-import { errorMessage } from '../../lib/error-message';
+import { useErrorText } from '../../lib/error-message';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { formatMoney, intlLocale } from '../../lib/format';
 import { countryOptions } from './countries';
@@ -116,7 +116,8 @@ export function ProductForm({ product }: { product: ProductView | null }) {
 
   const productId = product?.productId;
   const [busy, setBusy] = useState<SaveMode | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<{ text: string; detail?: string | null } | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [managerOpen, setManagerOpen] = useState(false);
   const [guidelines, setGuidelines] = useState<GuidelinesKind | null>(null);
@@ -154,8 +155,8 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   const save = (which: SaveMode) => {
     setFailure(null);
     setInvalid(false);
-    if (uploads.uploading) return setFailure(t('images_still_uploading'));
-    if (uploads.failed) return setFailure(t('images_failed_block'));
+    if (uploads.uploading) return setFailure({ text: t('images_still_uploading') });
+    if (uploads.failed) return setFailure({ text: t('images_failed_block') });
     mode.current = which;
     void handleSubmit(async (values) => {
       const body: ProductFormValues = { ...values, allergens: values.hasAllergens === 'yes' ? values.allergens : [], images: keys.images, nutritionLabel: keys.nutritionLabel };
@@ -185,13 +186,14 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   };
 
   /** A 409 in the vendor's words where the code is known (docs/api.md), else the server's message. */
-  const saveFailure = (err: unknown): string => {
+  const saveFailure = (err: unknown): { text: string; detail: string | null } => {
     if (err instanceof ApiError && err.status === 409) {
-      if (err.code === 'product_under_review') return t('product_under_review_conflict');
-      if (err.code === 'product_changed') return t('product_changed_conflict');
-      if (err.code === 'catalogue_full') return t('catalogue_full');
+      if (err.code === 'product_under_review') return { text: t('product_under_review_conflict'), detail: null };
+      if (err.code === 'product_changed') return { text: t('product_changed_conflict'), detail: null };
+      if (err.code === 'catalogue_full') return { text: t('catalogue_full'), detail: null };
     }
-    return t('product_save_failed', { message: errorMessage(err) });
+    const { message, detail } = errorText(err);
+    return { text: t('product_save_failed', { message }), detail };
   };
 
   const onLabelFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -257,8 +259,8 @@ export function ProductForm({ product }: { product: ProductView | null }) {
         </Alert>
       )}
       {failure && (
-        <Alert tone="error" testId="form-failure">
-          {failure}
+        <Alert tone="error" testId="form-failure" detail={failure.detail}>
+          {failure.text}
         </Alert>
       )}
       <form

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX, type SupportCategory } from '../../../../lambdas/support/categories';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
+import { useErrorText } from '../../lib/error-message';
 import { useSession } from '../../lib/session';
 import { submitSupportCase } from './submit-support-case';
 
@@ -32,11 +33,12 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const errorText = useErrorText();
   const [category, setCategory] = useState<SupportCategory | ''>('');
   const [message, setMessage] = useState('');
   // Inline errors show once the vendor tried to send, or left a field they had changed empty.
   const [touched, setTouched] = useState({ category: false, message: false, attempted: false });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const messageChanged = useRef(false);
   const categoryRef = useRef<HTMLSelectElement>(null);
@@ -71,11 +73,12 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
         navigate('/', { replace: true });
         return;
       case 'failed':
-        setFailure(t('support_submit_failed', { message: outcome.message }));
+      case 'error': {
+        // The spec's sentences; in zh-TW the reason is translated and the server's words are a detail.
+        const { message, detail } = errorText(outcome.cause);
+        setFailure({ text: t(outcome.kind === 'failed' ? 'support_submit_failed' : 'error_occurred_with_message', { message }), detail });
         break;
-      case 'error':
-        setFailure(t('error_occurred_with_message', { message: outcome.message }));
-        break;
+      }
     }
     setBusy(false);
   };
@@ -119,7 +122,11 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
     >
       <Text className="dialog-intro">{t('support_dialog_intro')}</Text>
       {!session.user && <Text className="dialog-intro">{t('support_sign_in_first')}</Text>}
-      {failure && <Alert tone="error" testId="support-error">{failure}</Alert>}
+      {failure && (
+        <Alert tone="error" testId="support-error" detail={failure.detail}>
+          {failure.text}
+        </Alert>
+      )}
       <div className="dialog-fields">
         <SelectField
           ref={categoryRef}

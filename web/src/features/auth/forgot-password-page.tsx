@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { isEmail } from '../../../../lambdas/shared/email';
 import { loadAuth } from '../../lib/auth-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { authFlowError } from './auth-errors';
@@ -22,9 +23,10 @@ export default function ForgotPasswordPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const username = email.trim();
-    setFieldError(username ? undefined : t('error_email_required'));
+    const problem = !username ? t('error_email_required') : isEmail(username) ? undefined : t('please_enter_valid_email');
+    setFieldError(problem);
     setFailure(null);
-    if (!username) return;
+    if (problem) return;
     setBusy(true);
     try {
       const { auth } = await loadAuth();

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { isEmail } from '../../../../lambdas/shared/email';
 import { loadAuth } from '../../lib/auth-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { authFlowError } from './auth-errors';
@@ -27,7 +28,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const problem = newPasswordProblem(password, confirm);
     const next: Errors = {
-      ...(email.trim() ? {} : { email: t('error_email_required') }),
+      ...(!email.trim() ? { email: t('error_email_required') } : isEmail(email.trim()) ? {} : { email: t('please_enter_valid_email') }),
       ...(code.trim() ? {} : { code: t('error_code_required') }),
       ...(problem === 'passwords_do_not_match' ? { confirm: t('passwords_do_not_match') } : {}),
       ...(problem === 'password_too_weak' ? { password: t('password_too_weak', { min: PASSWORD_MIN_LENGTH }) } : {}),

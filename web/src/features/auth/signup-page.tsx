@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { isEmail } from '../../../../lambdas/shared/email';
 import { loadAuth } from '../../lib/auth-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -52,7 +53,7 @@ export default function SignupPage() {
     const problem = newPasswordProblem(password, confirm);
     const next: Errors = {
       ...(businessName.trim() ? {} : { businessName: t('error_business_name_required') }),
-      ...(email.trim() ? {} : { email: t('error_email_required') }),
+      ...(!email.trim() ? { email: t('error_email_required') } : isEmail(email.trim()) ? {} : { email: t('please_enter_valid_email') }),
       ...(problem === 'password_too_weak' ? { password: t('password_too_weak', { min: PASSWORD_MIN_LENGTH }) } : {}),
       ...(problem === 'passwords_do_not_match' ? { confirm: t('passwords_do_not_match') } : {}),
     };

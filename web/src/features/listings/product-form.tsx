@@ -24,11 +24,13 @@ import {
   type ProductFormValues,
 } from '../../../../lambdas/listings/schema';
 import { Alert } from '../../components/alert';
+import { Dialog } from '../../components/dialog';
 import { languageToApply } from '../../i18n/language';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { formatMoney, intlLocale } from '../../lib/format';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { countryOptions } from './countries';
 import { IMAGE_ACCEPT, type ImageRefusal } from './image-files';
 import { ImageGuidelinesDialog, type GuidelinesKind } from './image-guidelines';
@@ -111,7 +113,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
     return (values, context, options) => (mode.current === 'submit' ? submit : draft)(values, context, options);
   }, []);
   const { register, handleSubmit, setValue, setError, setFocus, control, formState } = useForm<ProductFormValues, unknown, ProductFormValues>({ defaultValues, resolver });
-  const { errors, isSubmitted } = formState;
+  const { errors, isSubmitted, isDirty } = formState;
   const hasAllergens = useWatch({ control, name: 'hasAllergens' });
 
   const productId = product?.productId;
@@ -141,6 +143,13 @@ export function ProductForm({ product }: { product: ProductView | null }) {
     setValue('images', keys.images, { shouldValidate: isSubmitted });
     setValue('nutritionLabel', keys.nutritionLabel, { shouldValidate: isSubmitted });
   }, [keys, setValue, isSubmitted]);
+
+  // Unsaved work: a changed field, an image or label added, removed or reordered, or an upload running.
+  // Leaving asks first (in-app links) or lets the browser ask (tab closed, reload); a save navigates freely.
+  const [initialImages] = useState(() => ({ images: keys.images.join('\n'), label: keys.nutritionLabel }));
+  const imagesChanged = keys.images.join('\n') !== initialImages.images || keys.nutritionLabel !== initialImages.label;
+  const dirty = busy === null && (isDirty || imagesChanged || uploads.uploading);
+  const guard = useLeaveGuard(dirty);
 
   const say = (message: string | undefined) => (message ? (i18n.exists(message) ? t(message) : t('listing_error_invalid')) : undefined);
   const errorOf = (name: FieldName) => say(firstMessage(errors[name]));
@@ -440,6 +449,25 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       </p>
       {managerOpen && <ImageManagerDialog uploads={uploads} onClose={() => setManagerOpen(false)} onShowGuidelines={() => setGuidelines('images')} />}
       {guidelines && <ImageGuidelinesDialog kind={guidelines} onClose={() => setGuidelines(null)} />}
+      {guard.pending !== null && (
+        <Dialog
+          title={t('unsaved_changes_title')}
+          onClose={guard.stay}
+          testId="unsaved-changes-dialog"
+          footer={
+            <>
+              <Button onClick={guard.stay} data-testid="unsaved-changes-stay" data-autofocus>
+                {t('unsaved_changes_stay')}
+              </Button>
+              <Button variation="destructive" onClick={guard.leave} data-testid="unsaved-changes-leave">
+                {t('unsaved_changes_leave')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('unsaved_changes_body')}</p>
+        </Dialog>
+      )}
     </>
   );
 }

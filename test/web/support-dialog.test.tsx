@@ -226,20 +226,21 @@ describe('contact support dialog (spec §2, §7, §8)', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
-  it("no signed-in user (a visitor on an unguarded page): signs out, goes to '/' and says 'Session expired. Please sign in again.'", async () => {
+  it('a visitor nobody signed in (an unguarded page) gets no message field to lose, but the way to sign in and to vendor support by e-mail (issue 10)', async () => {
     const calls = stubFetch(() => ({ status: 200, body: meBody() }));
     renderApp('/no-such-page');
     await screen.findByRole('heading', { name: en.not_found_title });
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
     const dialog = await openSupport(user);
-    expect(within(dialog).getByText(en.support_sign_in_first)).toBeTruthy();
-    await user.selectOptions(fields(dialog).category, 'ask_question');
-    await user.type(fields(dialog).message, 'Hello{Enter}');
-    await waitFor(() => expect(location()).toBe('/'));
-    expect((await screen.findByRole('alert')).textContent).toBe(en.session_expired);
-    expect(auth.signOut).toHaveBeenCalledTimes(1);
-    expect(auth.fetchAuthSession).not.toHaveBeenCalled();
+    expect(within(dialog).getByText(en.support_signed_out_body)).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByLabelText(en.support_message)).toBeNull();
+    expect(within(dialog).getByRole('link', { name: en.sign_in }).getAttribute('href')).toBe('/');
+    await user.click(within(dialog).getByRole('link', { name: en.contact_title }));
+    await waitFor(() => expect(location()).toBe('/contact'));
+    expect(await screen.findByRole('heading', { level: 1, name: en.contact_title })).toBeTruthy();
+    expect(auth.signOut).not.toHaveBeenCalled();
     expect(supportPosts(calls)).toHaveLength(0);
   });
 

@@ -4,7 +4,7 @@ import '@aws-amplify/ui-react/styles/textAreaField.css';
 import { Button, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX, type SupportCategory } from '../../../../lambdas/support/categories';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
@@ -96,6 +96,28 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
     }
   };
 
+  // A visitor nobody signed in (the header of an unguarded page): a case cannot be opened, so no form
+  // to write a message that would be lost; the way to sign in, and to vendor support by e-mail (issue 10).
+  if (session.status === 'signed-out') {
+    return (
+      <Dialog title={t('contact_support')} onClose={onClose} testId="support-dialog" footer={<Button onClick={onClose}>{t('close')}</Button>}>
+        <Text className="dialog-intro">{t('support_signed_out_body')}</Text>
+        <ul className="dialog-links">
+          <li>
+            <Link to="/" data-testid="support-sign-in" data-autofocus>
+              {t('sign_in')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/contact" data-testid="contact-support-link">
+              {t('contact_title')}
+            </Link>
+          </li>
+        </ul>
+      </Dialog>
+    );
+  }
+
   return (
     <Dialog
       title={t('contact_support')}
@@ -121,7 +143,6 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
       }
     >
       <Text className="dialog-intro">{t('support_dialog_intro')}</Text>
-      {!session.user && <Text className="dialog-intro">{t('support_sign_in_first')}</Text>}
       {failure && (
         <Alert tone="error" testId="support-error" detail={failure.detail}>
           {failure.text}

@@ -184,6 +184,7 @@ export class Site extends Construct {
       apiBaseUrl: '',
       productImagesBucket: props.config.productImagesBucket,
       marketplaceTimeZone: settings.marketplaceTimeZone,
+      ...(settings.supportEmail ? { supportEmail: settings.supportEmail } : {}),
     };
     this.deploy(config, props.webDistDir ?? defaultWebDistDir);
 

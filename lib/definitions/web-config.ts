@@ -15,6 +15,11 @@ export interface WebConfig {
   productImagesBucket: string;
   /** The IANA zone whose calendar days the sales figures, date filters and payout dates use (stack setting). */
   marketplaceTimeZone: string;
+  /**
+   * Vendor support's e-mail address (stack setting `supportEmail`, the inbox support cases go to): the
+   * public /contact page offers it to visitors who cannot sign in. Absent when the stack has none.
+   */
+  supportEmail?: string;
   /** Only on the local stack: endpoints of the stand-ins. */
   local?: {
     userPoolEndpoint: string;

@@ -3,14 +3,32 @@
 // uses to refresh and cognito-local lacks, by mapping it to InitiateAuth REFRESH_TOKEN_AUTH.
 // Verification codes (cognito-local "sends" e-mail to its log) are printed as one JSON line each,
 // so the local console and tests can read them.
+// Like the cloud pool (lib/auth.ts: signInCaseSensitive false), user names (e-mails) are found
+// whatever their case, and SignUp refuses a malformed e-mail as Cognito does (InvalidParameterException),
+// with the portal's one e-mail check (lambdas/shared/email.ts, handed over by cognito.ts as EMAIL_PATTERN).
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createDefaultServer } from 'cognito-local';
+import userPoolService from 'cognito-local/lib/services/userPoolService.js';
 
 const port = Number(process.env.PORT ?? 9229);
+const emailPattern = new RegExp(process.env.EMAIL_PATTERN ?? '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$');
+const isEmail = (value) => typeof value === 'string' && value.length <= 254 && emailPattern.test(value);
+const sameEmail = (a, b) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+
+// cognito-local matches the user name and the e-mail alias exactly; the cloud pool ignores case. Every
+// target (InitiateAuth, SignUp's "exists" check, ConfirmSignUp, ForgotPassword, Admin*...) looks users up here.
+const { UserPoolServiceImpl } = userPoolService;
+const exactLookup = UserPoolServiceImpl.prototype.getUserByUsername;
+UserPoolServiceImpl.prototype.getUserByUsername = async function getUserByUsernameIgnoringCase(ctx, username) {
+  const found = await exactLookup.call(this, ctx, username);
+  if (found || typeof username !== 'string' || !username.includes('@')) return found;
+  const users = await this.dataStore.get(ctx, 'Users', {});
+  return Object.values(users).find((u) => u.Attributes?.some((a) => a.Name === 'email' && sameEmail(a.Value, username))) ?? null;
+};
 const debug = Boolean(process.env.DEBUG);
 const sink = new Writable({
   write(chunk, _enc, done) {
@@ -52,7 +70,7 @@ function resendConfirmationCode(body, res) {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'clients.json')) {
     const pool = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
     const user = Object.values(pool.Users ?? {}).find(
-      (u) => u.Username === body.Username || u.Attributes?.some((a) => a.Name === 'email' && a.Value === body.Username),
+      (u) => u.Username === body.Username || u.Attributes?.some((a) => a.Name === 'email' && sameEmail(a.Value, body.Username)),
     );
     if (!user) continue;
     if (user.UserStatus !== 'UNCONFIRMED' || !user.ConfirmationCode) return json(res, 400, 'User is already confirmed.', 'InvalidParameterException');
@@ -69,6 +87,14 @@ const server = http.createServer(async (req, res) => {
     const chunks = [];
     for await (const c of req) chunks.push(c);
     return resendConfirmationCode(JSON.parse(Buffer.concat(chunks).toString() || '{}'), res);
+  }
+  if (req.method === 'POST' && target.endsWith('.SignUp')) {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
+    const email = body.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? body.Username;
+    if (!isEmail(body.Username) || !isEmail(email)) return json(res, 400, 'Invalid email address format.', 'InvalidParameterException');
+    req.body = body;
   }
   if (req.method === 'POST' && target.endsWith('.GetTokensFromRefreshToken')) {
     const chunks = [];

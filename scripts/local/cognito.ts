@@ -9,6 +9,7 @@ import {
   passwordPolicy,
   tokenValidity,
 } from '../../lib/definitions/auth';
+import { EMAIL_PATTERN } from '../../lambdas/shared/email';
 import { startChild, waitForPort, type ManagedChild } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -123,7 +124,7 @@ export async function startCognito(opts: {
   writeCognitoFiles(opts.dir, opts.lambdaEndpoint);
   const child = startChild('cognito', process.execPath, [path.join(here, 'cognito-server.mjs')], {
     cwd: opts.dir,
-    env: { ...process.env, PORT: String(opts.port) },
+    env: { ...process.env, PORT: String(opts.port), EMAIL_PATTERN: EMAIL_PATTERN.source },
     onLine(line) {
       try {
         const entry = JSON.parse(line) as { type: string } & VerificationCode & { msg?: string };

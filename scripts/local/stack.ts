@@ -126,6 +126,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       apiBaseUrl: '',
       productImagesBucket: productImagesBucket.localName,
       marketplaceTimeZone: process.env.MARKETPLACE_TIME_ZONE!,
+      // The cloud's comes from the stack setting supportEmail; locally a reserved example address.
+      supportEmail: process.env.SUPPORT_EMAIL || 'support@example.com',
       local: { userPoolEndpoint: cognitoEndpoint, s3Endpoint: s3.endpoint },
     };
     const { startApiServer } = await import('./api-server');

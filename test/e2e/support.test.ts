@@ -197,20 +197,20 @@ describe('contact support without a session', () => {
     await context.close();
   });
 
-  it("no signed-in user (a visitor of an unguarded page): signed out, back on '/', 'Session expired. Please sign in again.'", async () => {
+  it('a visitor nobody signed in (an unguarded page) has no message to lose: sign in, or /contact with the support address (issue 10)', async () => {
     const { context, page } = await newPage(browser);
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
     await page.goto(webUrl('/no-such-page'));
     const dialog = await openSupportDialog(page);
-    expect(await dialog.getByText(en.support_sign_in_first).isVisible()).toBe(true);
-    await fields(dialog).category.selectOption('report_bug');
-    await fields(dialog).message.fill('I cannot sign in.');
-    await fields(dialog).send.click();
-    await page.waitForURL(webUrl('/'));
-    const alert = page.getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.innerText()).toBe(en.session_expired);
+    expect(await dialog.getByText(en.support_signed_out_body).isVisible()).toBe(true);
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    await dialog.getByRole('link', { name: en.contact_title }).click();
+    await page.waitForURL(webUrl('/contact'));
+    const mail = page.getByTestId('support-email-link');
+    await mail.waitFor();
+    expect(await mail.innerText()).toBe('support@example.com');
+    expect(await mail.getAttribute('href')).toMatch(/^mailto:support@example\.com\?subject=/);
     expect(supportPosts(requests)).toHaveLength(0);
     await context.close();
   });

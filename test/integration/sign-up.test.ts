@@ -23,3 +23,33 @@ describe('resending the confirmation code locally', () => {
     await expect(cognitoCall('ResendConfirmationCode', { ClientId: webConfig.userPoolClientId, Username: email })).rejects.toThrow(/InvalidParameterException/);
   });
 });
+
+describe('e-mail addresses locally behave as in the cloud pool (issue 10)', () => {
+  it('signs in whatever the case of the e-mail (signInCaseSensitive: false)', async () => {
+    for (const email of ['DEMO.Vendor@Example.com', 'demo.vendor@EXAMPLE.COM']) {
+      const res = await api('/api/me', { token: await idTokenFor(email, 'Demo!Vendor2026') });
+      expect(res.status, email).toBe(200);
+      expect(res.body, email).toMatchObject({ email: 'demo.vendor@example.com', vendorId: 'V-10001', status: 'approved' });
+    }
+    await expect(idTokenFor('DEMO.Vendor@Example.com', 'wrong!Password1')).rejects.toThrow(/Sign-in failed/);
+  });
+
+  it('refuses a second sign-up of an address in another case, and a malformed address', async () => {
+    const clientId = inject('stack').webConfig.userPoolClientId;
+    const signUp = (email: string) =>
+      cognitoCall('SignUp', { ClientId: clientId, Username: email, Password: 'Fresh!Vendor2026', UserAttributes: [{ Name: 'email', Value: email }] });
+    await expect(signUp('Demo.Vendor@example.com')).rejects.toThrow(/UsernameExistsException/);
+    await expect(signUp('bad@@example')).rejects.toThrow(/InvalidParameterException.*Invalid email address format/);
+    await expect(signUp('bad@example')).rejects.toThrow(/InvalidParameterException/);
+  });
+
+  it('finds a mixed-case sign-up again in lower case: confirm, sign in, forgot password', async () => {
+    const email = `Mixed.Case.${Date.now()}@Example.com`;
+    await signUpVendor(email, 'Fresh!Vendor2026', 'Mixed Case Foods');
+    const res = await api('/api/me', { token: await idTokenFor(email.toLowerCase(), 'Fresh!Vendor2026') });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email, status: 'pending' });
+    const clientId = inject('stack').webConfig.userPoolClientId;
+    await expect(cognitoCall('ForgotPassword', { ClientId: clientId, Username: email.toUpperCase() })).resolves.toHaveProperty('CodeDeliveryDetails');
+  });
+});

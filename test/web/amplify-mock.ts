@@ -29,6 +29,7 @@ export const CONFIG = {
   marketplaceTimeZone: 'America/Los_Angeles',
   apiBaseUrl: '',
   productImagesBucket: 'images',
+  supportEmail: 'vendor-support@example.com',
   local: { userPoolEndpoint: 'http://127.0.0.1:9229', s3Endpoint: 'http://localhost:20005' },
 } as const;
 

@@ -40,6 +40,25 @@ describe('sign-up (/signup, /signup-success)', () => {
     expect(auth.signUp).not.toHaveBeenCalled();
   });
 
+  it("refuses a malformed e-mail such as bad@@example with 'Please enter a valid email address' by the field (issue 10)", async () => {
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Business name'), 'Fresh Farm Co');
+    for (const bad of ['bad@@example', 'bad@example', 'bad example@example.com', 'bad@.example.com']) {
+      await user.clear(screen.getByLabelText('Email'));
+      await user.type(screen.getByLabelText('Email'), bad);
+      await user.type(screen.getByLabelText('Password'), 'Fresh!Farm2026');
+      await user.type(screen.getByLabelText('Confirm password'), 'Fresh!Farm2026');
+      await user.click(screen.getByRole('button', { name: 'Create account' }));
+      const field = screen.getByLabelText('Email');
+      expect(field.getAttribute('aria-invalid'), bad).toBe('true');
+      expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent, bad).toBe('Please enter a valid email address');
+      await user.clear(screen.getByLabelText('Password'));
+      await user.clear(screen.getByLabelText('Confirm password'));
+    }
+    expect(auth.signUp).not.toHaveBeenCalled();
+  });
+
   it('signs up with the e-mail, the business name as `name` and the language as `locale`, then confirms the code', async () => {
     auth.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
     auth.confirmSignUp.mockResolvedValue({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
@@ -90,6 +109,16 @@ describe('password reset (/forgot-password, /reset-password)', () => {
     stubFetch(() => ({ status: 404 }));
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it("checks the e-mail's format before asking for a code", async () => {
+    renderApp('/forgot-password');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'bad@@example');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(auth.resetPassword).not.toHaveBeenCalled();
+  });
 
   it('sends a code and continues on /reset-password with the e-mail', async () => {
     auth.resetPassword.mockResolvedValue({ isPasswordReset: false, nextStep: { resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE' } });

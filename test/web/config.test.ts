@@ -25,12 +25,17 @@ describe('parseWebConfig', () => {
     expect(parsed).not.toHaveProperty('identityPoolId');
   });
 
+  it("takes vendor support's address when the stack has one (the /contact page)", () => {
+    expect(parseWebConfig({ ...valid, supportEmail: 'support@example.com' }).supportEmail).toBe('support@example.com');
+  });
+
   it.each([
     ['not an object', []],
     ['no user pool', { ...valid, userPoolId: '' }],
     ['an unknown auth flow', { ...valid, authFlowType: 'CUSTOM_AUTH' }],
     ['no API base', { ...valid, apiBaseUrl: undefined }],
     ['a broken local block', { ...valid, local: { userPoolEndpoint: 5 } }],
+    ['a support address that is not an e-mail', { ...valid, supportEmail: 'support@@example' }],
   ])('rejects %s, naming the field', (_what, data) => {
     expect(() => parseWebConfig(data)).toThrow(ConfigError);
   });

@@ -123,7 +123,7 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     expect(screen.getByRole('tab', { name: en.tab_draft }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('Submit for review with every field, an image and the label: saves, submits and lands on Pending review', async () => {
+  it('Submit for review with every field, an image and the label: saves, submits and lands on Pending review', { timeout: 20_000 }, async () => {
     const tasks = fakeUploadTasks();
     const { calls, user } = await openRoute('/products/new', productsApi(), ADD);
     await user.type(input(en.field_name_en), 'High Mountain Oolong Tea');
@@ -200,7 +200,7 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
-  it('puts the server’s field errors back on their fields (schema failures and image checks)', async () => {
+  it('puts the server’s field errors back on their fields (schema failures and image checks)', { timeout: 20_000 }, async () => {
     const { user } = await openRoute(
       '/products/new',
       productsApi((c) =>
@@ -382,5 +382,58 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     await openRoute('/products/P-3/edit', productsApi((c) => (c.path === '/api/products/P-3' ? { status: 200, body: productView(3, 'pending') } : undefined)), EDIT);
     expect((await screen.findByTestId('product-under-review')).textContent).toBe('This product is under review and cannot be edited.');
     expect(screen.queryByTestId('product-form')).toBeNull();
+  });
+
+  it('warns before leaving with unsaved changes: in-app links ask (stay / leave), the browser asks on unload; nothing to lose, nothing asked (issue 10)', { timeout: 20_000 }, async () => {
+    const { calls, user } = await openRoute('/products/new', productsApi(), ADD);
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    // Untouched: leaving is free.
+    expect(unload()).toBe(false);
+    await user.type(input(en.field_name_en), 'Oolong Tea');
+    expect(unload()).toBe(true);
+
+    // The form's Cancel link: held, asked.
+    await user.click(screen.getByRole('link', { name: en.cancel }));
+    const dialog = await screen.findByRole('dialog', { name: en.unsaved_changes_title });
+    expect(dialog.textContent).toContain(en.unsaved_changes_body);
+    expect(location()).toBe('/products/new');
+    await user.click(within(dialog).getByRole('button', { name: en.unsaved_changes_stay }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(input(en.field_name_en).value).toBe('Oolong Tea');
+
+    // The header's navigation too; Escape stays.
+    await user.click(screen.getByRole('link', { name: en.nav_orders }));
+    await screen.findByRole('dialog', { name: en.unsaved_changes_title });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(location()).toBe('/products/new');
+
+    // Leave without saving goes where the link pointed, and nothing was saved.
+    await user.click(screen.getByRole('link', { name: en.back_to_products }));
+    await user.click(within(await screen.findByRole('dialog', { name: en.unsaved_changes_title })).getByRole('button', { name: en.unsaved_changes_leave }));
+    await waitFor(() => expect(location()).toBe('/products'));
+    expect(writes(calls)).toHaveLength(0);
+    expect(unload()).toBe(false);
+  });
+
+  it('does not ask after a save, nor when the changes were undone', { timeout: 20_000 }, async () => {
+    const { user } = await openRoute('/products/new', productsApi(), ADD);
+    await user.type(input(en.field_name_en), 'Oolong');
+    await user.clear(input(en.field_name_en));
+    await user.click(screen.getByRole('link', { name: en.cancel }));
+    await waitFor(() => expect(location()).toBe('/products'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(await screen.findByTestId('add-product'));
+    await screen.findByRole('heading', { level: 1, name: ADD });
+    await user.type(input(en.field_name_en), 'Oolong Tea');
+    await user.type(input(en.field_price), '12.50');
+    await user.click(screen.getByRole('button', { name: en.save_as_draft }));
+    await waitFor(() => expect(location()).toBe('/products?tab=draft'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth, CONFIG, configure, meBody, namedError, signedInUser, storeAmplifySession, stubFetch, USER_ID } from './amplify-mock';
@@ -111,6 +111,43 @@ describe('login page (/) and sign-in outcomes (spec §4)', () => {
     expect(localStorage.getItem('vendorId')).toBeNull();
     expect(auth.signOut).toHaveBeenCalledTimes(1);
     expect(location()).toBe('/');
+  });
+
+  it('pending, rejected and no record point to vendor support: /contact offers its e-mail with the address typed here (issue 10)', async () => {
+    for (const [email, answer] of [
+      ['pending.vendor@example.com', { status: 200, body: meBody({ status: 'pending', vendorId: null }) }],
+      ['rejected.vendor@example.com', { status: 200, body: meBody({ status: 'rejected', vendorId: null, rejectionReason: 'Business licence expired.' }) }],
+      ['norecord.user@example.com', { status: 404, body: { error: 'vendor_not_found', message: `Vendor not found for user ${USER_ID}` } }],
+    ] as const) {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      stubFetch(() => answer);
+      const { unmount } = renderApp('/');
+      await signIn(email);
+      const alert = await screen.findByRole('alert');
+      const link = within(alert).getByRole('link', { name: 'Contact vendor support' });
+      expect(link.getAttribute('href'), email).toBe('/contact');
+      if (email.startsWith('pending')) {
+        await userEvent.setup().click(link);
+        expect(await screen.findByRole('heading', { level: 1, name: 'Contact vendor support' })).toBeTruthy();
+        const mail = await screen.findByTestId('support-email-link');
+        expect(mail.textContent).toBe(CONFIG.supportEmail);
+        const href = new URL(mail.getAttribute('href')!);
+        expect(href.protocol).toBe('mailto:');
+        expect(href.pathname).toBe(CONFIG.supportEmail);
+        expect(href.searchParams.get('subject')).toBe('Seller Portal: help with signing in');
+        expect(href.searchParams.get('body')).toContain(`Sign-in e-mail: ${email}`);
+        expect(location()).toBe('/contact');
+      }
+      unmount();
+    }
+  });
+
+  it("offers 'Cannot sign in? Contact vendor support' without loading anything until it is opened", async () => {
+    const calls = stubFetch(() => ({ status: 500 }));
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'Contact vendor support' });
+    expect(link.parentElement?.textContent).toBe('Cannot sign in? Contact vendor support');
+    expect(calls).toHaveLength(0);
   });
 
   it('wrong password: a clear in-page message, and the vendor record is not read', async () => {

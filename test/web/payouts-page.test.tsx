@@ -193,7 +193,78 @@ describe('payouts page (spec §2, issue 6)', () => {
     expect(screen.getByTestId('payout-hold')).toBeTruthy();
   });
 
-  it("bank wizard: a server 400 goes back to its step with its message; other failures say 'Error saving bank account info.'", { timeout: 30_000 }, async () => {
+  it('bank wizard: marks the missing or wrong field next to it and moves the focus there; phone, postal code, IBAN and SWIFT/BIC are checked on their own step', { timeout: 40_000 }, async () => {
+    const { calls, user } = await openPayouts();
+    await user.click(await setupReady('payout-setup-bank'));
+    const wizard = screen.getByTestId('bank-wizard');
+    const next = () => user.click(screen.getByTestId('bank-next'));
+    const error = () => screen.getByTestId('bank-wizard-error').textContent;
+    /** The message a control points at with aria-describedby, when it is marked invalid. */
+    const fieldError = (testId: string) => {
+      const el = screen.getByTestId(testId);
+      if (el.getAttribute('aria-invalid') !== 'true') return null;
+      const ids = (el.getAttribute('aria-describedby') ?? '').split(' ');
+      return ids.map((id) => document.getElementById(id)).find((n) => n?.dataset.testid === 'bank-field-error')?.textContent ?? null;
+    };
+
+    await user.selectOptions(screen.getByTestId('bank-country'), 'DE');
+    await next();
+    expect(error()).toBe('Please select country and currency.');
+    expect(fieldError('bank-country')).toBeNull();
+    expect(fieldError('bank-currency')).toBe(en.bank_field_required);
+    expect(document.activeElement).toBe(screen.getByTestId('bank-currency'));
+    await user.selectOptions(screen.getByTestId('bank-currency'), 'EUR');
+    expect(fieldError('bank-currency')).toBeNull();
+    await next();
+
+    await user.type(screen.getByTestId('bank-phone'), '12ab');
+    await user.type(screen.getByTestId('bank-street'), 'Hauptstraße 1');
+    await user.type(screen.getByTestId('bank-postalCode'), '1011');
+    await user.selectOptions(screen.getByTestId('bank-businessCountry'), 'DE');
+    await next();
+    expect(wizard.getAttribute('data-step')).toBe('business');
+    expect(error()).toBe('Please fill all required business details.');
+    expect(fieldError('bank-phone')).toBe(en.please_enter_valid_phone);
+    expect(fieldError('bank-city')).toBe(en.bank_field_required);
+    expect(fieldError('bank-postalCode')).toBe(en.please_enter_valid_postal_code);
+    expect(fieldError('bank-street')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('bank-phone'));
+    await user.type(screen.getByTestId('bank-city'), 'Berlin');
+    await next();
+    expect(error()).toBe(en.please_enter_valid_phone);
+    await user.clear(screen.getByTestId('bank-phone'));
+    await user.type(screen.getByTestId('bank-phone'), '+49 30-123 4567');
+    await next();
+    expect(error()).toBe(en.please_enter_valid_postal_code);
+    expect(document.activeElement).toBe(screen.getByTestId('bank-postalCode'));
+    await user.type(screen.getByTestId('bank-postalCode'), '5');
+    await next();
+    expect(wizard.getAttribute('data-step')).toBe('account');
+
+    await user.type(screen.getByTestId('bank-bankName'), 'Commerzbank');
+    await user.type(screen.getByTestId('bank-accountHolderName'), 'Payout B GmbH');
+    await user.type(screen.getByTestId('bank-accountNumber'), 'DE89 3704 0044 0532 0130 01');
+    await user.type(screen.getByTestId('bank-swiftBic'), 'COBADEFFX');
+    await user.click(screen.getByTestId('bank-confirmed'));
+    await next();
+    expect(wizard.getAttribute('data-step')).toBe('account');
+    expect(error()).toBe(en.please_enter_valid_iban);
+    expect(fieldError('bank-accountNumber')).toBe(en.please_enter_valid_iban);
+    expect(fieldError('bank-swiftBic')).toBe(en.please_enter_valid_swift);
+    expect(document.activeElement).toBe(screen.getByTestId('bank-accountNumber'));
+    await user.clear(screen.getByTestId('bank-accountNumber'));
+    await user.type(screen.getByTestId('bank-accountNumber'), 'DE89 3704 0044 0532 0130 00');
+    expect(fieldError('bank-accountNumber')).toBeNull();
+    await next();
+    expect(error()).toBe(en.please_enter_valid_swift);
+    await user.type(screen.getByTestId('bank-swiftBic'), 'XX');
+    await next();
+    expect(wizard.getAttribute('data-step')).toBe('review');
+    expect(screen.queryByTestId('bank-wizard-error')).toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("bank wizard: a server 400 goes back to its step and field with its message; other failures say 'Error saving bank account info.'", { timeout: 30_000 }, async () => {
     let answer: { status: number; body: unknown } = { status: 400, body: { error: 'invalid_iban', message: 'Please enter a valid IBAN.' } };
     const { user } = await openPayouts('/payouts', payoutsApi((c) => (c.method === 'PUT' ? answer : undefined)));
     await user.click(await setupReady('payout-setup-bank'));
@@ -201,15 +272,18 @@ describe('payouts page (spec §2, issue 6)', () => {
     await user.selectOptions(screen.getByTestId('bank-country'), 'DE');
     await user.selectOptions(screen.getByTestId('bank-currency'), 'EUR');
     await next();
-    for (const [id, v] of [['bank-phone', '1'], ['bank-street', 'S 1'], ['bank-city', 'B'], ['bank-postalCode', '1']]) await user.type(screen.getByTestId(id!), v!);
+    for (const [id, v] of [['bank-phone', '+49 30 1234567'], ['bank-street', 'S 1'], ['bank-city', 'B'], ['bank-postalCode', '10115']]) await user.type(screen.getByTestId(id!), v!);
     await user.selectOptions(screen.getByTestId('bank-businessCountry'), 'DE');
     await next();
-    for (const [id, v] of [['bank-bankName', 'B'], ['bank-accountHolderName', 'H'], ['bank-accountNumber', 'DE00123'], ['bank-swiftBic', 'COBADEFF']]) await user.type(screen.getByTestId(id!), v!);
+    for (const [id, v] of [['bank-bankName', 'B'], ['bank-accountHolderName', 'H'], ['bank-accountNumber', 'DE89370400440532013000'], ['bank-swiftBic', 'COBADEFF']]) await user.type(screen.getByTestId(id!), v!);
     await user.click(screen.getByTestId('bank-confirmed'));
     await next();
     await next();
     await waitFor(() => expect(screen.getByTestId('bank-wizard-error').textContent).toBe(en.please_enter_valid_iban));
     expect(screen.getByTestId('bank-wizard').getAttribute('data-step')).toBe('account');
+    const number = screen.getByTestId('bank-accountNumber');
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(number);
     answer = { status: 500, body: { error: 'internal', message: 'Something went wrong.' } };
     await next();
     await next();

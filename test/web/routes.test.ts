@@ -8,6 +8,7 @@ describe('route table (spec §2)', () => {
     ['/reset-password', false, false],
     ['/signup', false, false],
     ['/signup-success', false, false],
+    ['/contact', false, false],
     ['/dashboard', true, true],
     ['/orders', true, true],
     ['/payouts', true, true],

@@ -250,20 +250,21 @@ describe('contact support dialog (spec §2, §7, §8)', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
-  it("no signed-in user (a visitor on an unguarded page): signs out, goes to '/' and says 'Session expired. Please sign in again.'", async () => {
+  it('a visitor nobody signed in (an unguarded page) gets no message field to lose, but the way to sign in and to vendor support by e-mail (issue 10)', async () => {
     const calls = stubFetch(() => ({ status: 200, body: meBody() }));
     renderApp('/no-such-page');
     await screen.findByRole('heading', { name: en.not_found_title });
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
     const dialog = await openSupport(user);
-    expect(within(dialog).getByText(en.support_sign_in_first)).toBeTruthy();
-    await user.selectOptions(fields(dialog).category, 'ask_question');
-    await user.type(fields(dialog).message, 'Hello{Enter}');
-    await waitFor(() => expect(location()).toBe('/'));
-    expect((await screen.findByRole('alert')).textContent).toBe(en.session_expired);
-    expect(auth.signOut).toHaveBeenCalledTimes(1);
-    expect(auth.fetchAuthSession).not.toHaveBeenCalled();
+    expect(within(dialog).getByText(en.support_signed_out_body)).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByLabelText(en.support_message)).toBeNull();
+    expect(within(dialog).getByRole('link', { name: en.sign_in }).getAttribute('href')).toBe('/');
+    await user.click(within(dialog).getByRole('link', { name: en.contact_title }));
+    await waitFor(() => expect(location()).toBe('/contact'));
+    expect(await screen.findByRole('heading', { level: 1, name: en.contact_title })).toBeTruthy();
+    expect(auth.signOut).not.toHaveBeenCalled();
     expect(supportPosts(calls)).toHaveLength(0);
   });
 
@@ -293,7 +294,36 @@ describe('contact support dialog (spec §2, §7, §8)', () => {
     expect(describedErrors(category)).toEqual([zhTW.please_select_category]);
     await user.selectOptions(category, 'add_remove_product');
     await user.type(message, '新增商品{Enter}');
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('客服案件送出失敗：Not approved');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.querySelector('.error-sentence')?.textContent).toBe(`客服案件送出失敗：${zhTW.error_reason_vendor_not_approved}`);
+    expect(within(alert).getByTestId('error-detail').textContent).toBe(`${zhTW.error_detail_label} Not approved`);
+  });
+
+  it('zh-TW with a failing server or network: translated sentences, the English text only as a detail (issue 10)', async () => {
+    let answer: () => { status: number; body?: unknown } = () => ({ status: 503, body: { error: 'internal_error', message: 'Support is down for maintenance.' } });
+    const { user } = await renderSignedIn({ api: apiWith(() => answer()) });
+    await switchLanguage('zh-TW');
+    await user.click(screen.getByTestId('help-button'));
+    await user.click(await screen.findByRole('menuitem', { name: zhTW.contact_support }));
+    const dialog = await screen.findByRole('dialog', { name: zhTW.contact_support });
+    await user.selectOptions(within(dialog).getByLabelText(zhTW.support_category), 'report_bug');
+    await user.type(within(dialog).getByLabelText(zhTW.support_message), '無法上傳圖片{Enter}');
+    let alert = await within(dialog).findByRole('alert');
+    const sentence = () => alert.querySelector('.error-sentence')?.textContent ?? '';
+    expect(sentence()).toBe(`客服案件送出失敗：${zhTW.error_reason_server}`);
+    expect(sentence()).not.toMatch(/[A-Za-z]/);
+    const detail = within(alert).getByTestId('error-detail');
+    expect(detail.textContent).toBe(`${zhTW.error_detail_label} Support is down for maintenance.`);
+    expect(detail.querySelector('[lang="en"]')?.textContent).toBe('Support is down for maintenance.');
+
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await user.click(within(dialog).getByRole('button', { name: zhTW.send }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').querySelector('.error-sentence')?.textContent).toBe(`發生錯誤：${zhTW.error_network}`));
+    alert = within(dialog).getByRole('alert');
+    expect(within(alert).getByTestId('error-detail').textContent).toBe(`${zhTW.error_detail_label} Failed to fetch`);
+    expect((within(dialog).getByLabelText(zhTW.support_message) as HTMLTextAreaElement).value).toBe('無法上傳圖片');
   });
 });
 
@@ -309,7 +339,7 @@ describe('submitSupportCase', () => {
     const { submitSupportCase } = await import('../../web/src/features/support/submit-support-case');
     stubFetch(() => ({ status: 201, body: {} }));
     const outcome = await submitSupportCase({ user: { email: 'a@b.c' }, vendorId: 'V-1', category: 'ask_question', message: 'Hi' });
-    expect(outcome).toEqual({ kind: 'error', message: 'The server did not return a case number.' });
+    expect(outcome).toMatchObject({ kind: 'error', message: 'The server did not return a case number.' });
   });
 
   it('skips everything without a vendor id', async () => {

@@ -52,6 +52,10 @@ describe('payout destinations', () => {
     expect(message(() => validateBank({ ...bank, swiftBic: 'BOFA' }))?.[0]).toBe('invalid_swift_bic');
     expect(message(() => validateBank({ ...bank, country: 'DE', accountNumber: '000123456789' }))?.[0]).toBe('invalid_iban');
     expect(validateBank({ ...bank, country: 'de', accountNumber: 'de89 3704 0044 0532 0130 00' }).accountNumber).toBe('DE89370400440532013000');
+    // Phone and postal code formats (bank-rules.ts, the same the web wizard runs on its business step).
+    expect(message(() => validateBank({ ...bank, business: { ...bank.business, phone: '12ab' } }))).toEqual(['invalid_phone', 'Please enter a valid phone number.']);
+    expect(message(() => validateBank({ ...bank, business: { ...bank.business, postalCode: '1234' } }))).toEqual(['invalid_postal_code', 'Please enter a valid postal/zip code.']);
+    expect(message(() => validateBank({ ...bank, accountNumber: '12' }))).toEqual(['invalid_account_number', 'Please enter a valid account number.']);
   });
 
   it('masks to at most the last four digits', () => {

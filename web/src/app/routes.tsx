@@ -25,6 +25,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/reset-password', header: false, guarded: false, page: lazy(() => import('../features/auth/reset-password-page')) },
   { path: '/signup', header: false, guarded: false, page: lazy(() => import('../features/auth/signup-page')) },
   { path: '/signup-success', header: false, guarded: false, page: lazy(() => import('../features/auth/signup-success-page')) },
+  // Not in the spec (issue 10): how a visitor who cannot sign in reaches vendor support.
+  { path: '/contact', header: false, guarded: false, page: lazy(() => import('../features/auth/contact-page')) },
   { path: '/dashboard', header: true, guarded: true, page: lazy(() => import('../features/dashboard/dashboard-page')) },
   { path: '/orders', header: true, guarded: true, page: lazy(() => import('../features/orders/orders-page')) },
   { path: '/payouts', header: true, guarded: true, page: lazy(() => import('../features/payouts/payouts-page')) },

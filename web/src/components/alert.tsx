@@ -1,5 +1,6 @@
 import './alert.css';
 import type { ReactNode } from 'react';
+import { ErrorDetail } from './error-detail';
 
 export interface AlertProps {
   tone: 'error' | 'success';
@@ -8,16 +9,25 @@ export interface AlertProps {
   onDismiss?: () => void;
   dismissLabel?: string;
   testId?: string;
+  /** The raw server or browser text under the message (lib/error-message.ts `ErrorText.detail`). */
+  detail?: string | null;
 }
 
 /**
  * An in-page message with role="alert", so screen readers announce it as it appears. The portal's
  * replacement for the spec's browser alerts (support outcomes, password change): never window.alert.
  */
-export function Alert({ tone, children, onDismiss, dismissLabel, testId }: AlertProps) {
+export function Alert({ tone, children, onDismiss, dismissLabel, testId, detail }: AlertProps) {
   return (
     <div className={`alert alert-${tone}`} role="alert" data-testid={testId}>
-      <p className="alert-text">{children}</p>
+      {detail ? (
+        <div className="alert-text">
+          <p className="error-sentence">{children}</p>
+          <ErrorDetail text={detail} />
+        </div>
+      ) : (
+        <p className="alert-text">{children}</p>
+      )}
       {onDismiss && (
         <button type="button" className="alert-dismiss" aria-label={dismissLabel} onClick={onDismiss}>
           <span aria-hidden="true">×</span>

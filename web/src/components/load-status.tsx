@@ -1,4 +1,5 @@
 import './load-status.css';
+import { ErrorDetail } from './error-detail';
 
 export interface LoadStatusProps {
   /** idle renders the (empty) live region only, so later changes are announced. */
@@ -6,6 +7,8 @@ export interface LoadStatusProps {
   loadingText: string;
   /** What failed, shown with the retry button. */
   errorText?: string;
+  /** The raw server or browser text under errorText (lib/error-message.ts `ErrorText.detail`). */
+  errorDetail?: string | null;
   /** Said (visually hidden) once loaded, e.g. "Page 2: 25 orders.", so a screen reader hears the result. */
   loadedText?: string;
   retryLabel: string;
@@ -19,7 +22,7 @@ export interface LoadStatusProps {
  * alert: a page's first load failing is news, not an interruption, and the region announces it in turn
  * (see docs/decisions.md, "Sales pages").
  */
-export function LoadStatus({ state, loadingText, errorText, loadedText, retryLabel, onRetry, testId }: LoadStatusProps) {
+export function LoadStatus({ state, loadingText, errorText, errorDetail, loadedText, retryLabel, onRetry, testId }: LoadStatusProps) {
   return (
     <div className="load-status" role="status" aria-live="polite" data-testid={testId} data-state={state}>
       {state === 'loading' && (
@@ -31,7 +34,14 @@ export function LoadStatus({ state, loadingText, errorText, loadedText, retryLab
       {state === 'idle' && loadedText && <span className="visually-hidden">{loadedText}</span>}
       {state === 'failed' && (
         <div className="load-status-error">
-          <p className="load-status-error-text">{errorText}</p>
+          {errorDetail ? (
+            <div className="load-status-error-text">
+              <p className="error-sentence">{errorText}</p>
+              <ErrorDetail text={errorDetail} />
+            </div>
+          ) : (
+            <p className="load-status-error-text">{errorText}</p>
+          )}
           <button type="button" className="load-status-retry" onClick={onRetry}>
             {retryLabel}
           </button>

@@ -1,5 +1,6 @@
 import type { ResourcesConfig } from 'aws-amplify';
 import type { WebConfig } from '../../../lib/definitions/web-config';
+import { isEmail } from '../../../lambdas/shared/email';
 
 export type { WebConfig };
 
@@ -34,6 +35,10 @@ export function parseWebConfig(data: unknown): WebConfig {
     marketplaceTimeZone: str(raw, 'marketplaceTimeZone'),
   };
   if (raw.identityPoolId !== undefined) config.identityPoolId = str(raw, 'identityPoolId');
+  if (raw.supportEmail !== undefined) {
+    if (typeof raw.supportEmail !== 'string' || !isEmail(raw.supportEmail)) throw new ConfigError('/config.json: supportEmail must be an e-mail address');
+    config.supportEmail = raw.supportEmail;
+  }
   if (raw.local !== undefined) {
     if (typeof raw.local !== 'object' || raw.local === null) throw new ConfigError('/config.json: local must be an object');
     const local = raw.local as Record<string, unknown>;

@@ -1,5 +1,163 @@
-/** What to tell the vendor about a failed call: the server's message (ApiError) or the error's own. */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './api';
+
+/** The raw text of a failed call: the server's message (ApiError) or the error's own (English, not for zh-TW sentences). */
 export function errorMessage(err: unknown): string {
   if (err instanceof Error && err.message) return err.message;
   return typeof err === 'string' && err ? err : String(err);
+}
+
+/**
+ * What the vendor is told for each error code the API answers (`{ error: <code>, message }`, see
+ * lambdas/shared/errors.ts and every `*Error(message, '<code>')` in lambdas/), as i18n keys of en.json
+ * and zh-TW.json. A code missing here falls back to its HTTP status class (statusReasonKey).
+ */
+export const API_ERROR_REASONS = {
+  // 400
+  bad_request: 'error_reason_validation',
+  validation_error: 'error_reason_validation',
+  invalid_json: 'error_reason_validation',
+  invalid_review: 'error_reason_validation',
+  invalid_query: 'error_reason_invalid_query',
+  invalid_cursor: 'error_reason_invalid_query',
+  invalid_email: 'please_enter_valid_email',
+  invalid_country_currency: 'please_select_country_currency',
+  invalid_business_details: 'please_fill_business_details',
+  invalid_account_details: 'please_fill_account_details',
+  invalid_account_number: 'please_enter_valid_account_number',
+  invalid_phone: 'please_enter_valid_phone',
+  invalid_postal_code: 'please_enter_valid_postal_code',
+  invalid_swift_bic: 'please_enter_valid_swift',
+  invalid_iban: 'please_enter_valid_iban',
+  // 401 (the API's own, and the web's "no session")
+  unauthorized: 'error_reason_session_expired',
+  unauthenticated: 'error_reason_session_expired',
+  // 403
+  forbidden: 'error_reason_forbidden',
+  not_admin: 'error_reason_forbidden',
+  vendor_not_approved: 'error_reason_vendor_not_approved',
+  vendor_mismatch: 'error_reason_vendor_mismatch',
+  // 404
+  not_found: 'error_reason_not_found',
+  user_not_found: 'error_reason_not_found',
+  vendor_not_found: 'error_reason_vendor_not_found',
+  product_not_found: 'product_not_found',
+  payout_not_found: 'error_reason_payout_not_found',
+  // 405
+  method_not_allowed: 'error_reason_unexpected',
+  // Idempotency-Key: malformed (a client defect) or reused with another body (422)
+  invalid_idempotency_key: 'error_reason_unexpected',
+  idempotency_key_reused: 'error_reason_request_reused',
+  // 409
+  conflict: 'error_reason_conflict',
+  review_conflict: 'error_reason_conflict',
+  already_approved: 'error_reason_conflict',
+  product_not_pending: 'error_reason_conflict',
+  product_under_review: 'product_under_review_conflict',
+  product_changed: 'product_changed_conflict',
+  nothing_to_submit: 'error_reason_nothing_to_submit',
+  product_published: 'error_reason_product_published',
+  catalogue_full: 'catalogue_full',
+  payout_method_conflict: 'error_reason_payout_method_conflict',
+  // 429
+  too_many_requests: 'error_reason_rate_limited',
+  support_rate_limited: 'error_reason_support_rate_limited',
+  support_busy: 'error_reason_busy',
+  // 5xx and answers the web could not read
+  internal_error: 'error_reason_server',
+  bad_gateway: 'error_reason_server',
+  invalid_response: 'error_reason_bad_response',
+} as const;
+
+export type ErrorReasonKey = (typeof API_ERROR_REASONS)[keyof typeof API_ERROR_REASONS] | 'error_network' | 'error_reason_too_large' | 'error_reason_unknown' | 'error_config';
+
+const isKnownCode = (code: string): code is keyof typeof API_ERROR_REASONS => Object.prototype.hasOwnProperty.call(API_ERROR_REASONS, code);
+
+function statusReasonKey(status: number): ErrorReasonKey {
+  if (status === 400 || status === 422) return 'error_reason_validation';
+  if (status === 401) return 'error_reason_session_expired';
+  if (status === 403) return 'error_reason_forbidden';
+  if (status === 404) return 'error_reason_not_found';
+  if (status === 409) return 'error_reason_conflict';
+  if (status === 413) return 'error_reason_too_large';
+  if (status === 429) return 'error_reason_rate_limited';
+  if (status >= 500) return 'error_reason_server';
+  if (status >= 200 && status < 300) return 'error_reason_bad_response';
+  return 'error_reason_unexpected';
+}
+
+/**
+ * The translated reason for a failure: an API error by its code (else its status), a browser network
+ * failure (`TypeError: Failed to fetch`, Safari's "Load failed", Firefox's "NetworkError when…"), or an
+ * Amplify / Cognito error by its name.
+ */
+export function errorReasonKey(err: unknown): ErrorReasonKey {
+  if (err instanceof ApiError) return isKnownCode(err.code) ? API_ERROR_REASONS[err.code] : statusReasonKey(err.status);
+  const name = err instanceof Error ? err.name : '';
+  const message = err instanceof Error ? err.message : '';
+  switch (name) {
+    case 'NetworkError':
+    case 'TimeoutError':
+      return 'error_network';
+    case 'NotAuthorizedException':
+      return /attempts exceeded/i.test(message) ? 'error_reason_rate_limited' : 'error_reason_session_expired';
+    case 'UserUnAuthenticatedException':
+    case 'NoSessionFoundException':
+      return 'error_reason_session_expired';
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+    case 'TooManyFailedAttemptsException':
+      return 'error_reason_rate_limited';
+    case 'InvalidParameterException':
+      return 'error_reason_validation';
+    case 'InternalErrorException':
+    case 'ServiceUnavailableException':
+      return 'error_reason_server';
+    case 'ConfigError':
+      return 'error_config';
+  }
+  if (err instanceof TypeError && /fetch|network|load failed/i.test(message)) return 'error_network';
+  return 'error_reason_unknown';
+}
+
+/** A failure as the vendor reads it: a sentence's `message` in the UI language, and the raw text as a secondary detail. */
+export interface ErrorText {
+  message: string;
+  /** The server's or browser's own words (English), shown apart from the sentence; null when nothing to add. */
+  detail: string | null;
+}
+
+/**
+ * English keeps the spec's texts ('Failed to submit support case: {server error}', 'An error occurred:
+ * {message}'): the server's and browser's messages are English, so they go into the sentence as they
+ * are. In any other language the sentence carries the translated reason and the raw text is only a
+ * detail (docs/decisions.md, "Quality pass (issue 10)").
+ */
+export function describeError(err: unknown, t: TFunction, language: string): ErrorText {
+  const raw = err === undefined || err === null ? '' : errorMessage(err).trim();
+  if (language === 'en' && raw) return { message: raw, detail: null };
+  const message = t(errorReasonKey(err));
+  return { message, detail: raw && raw !== message ? raw : null };
+}
+
+/** describeError in the current UI language. */
+export function useErrorText(): (err: unknown) => ErrorText {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (err) => describeError(err, t, language);
+}
+
+/**
+ * LoadStatus's `errorText` and `errorDetail` for a resource (lib/use-resource.ts): once it failed, the
+ * page's sentence (`key`, with a `{{message}}` placeholder) around the reason, and the raw text as the detail.
+ */
+export function useLoadErrorProps(): (resource: { status: string; error?: unknown }, key: string) => { errorText?: string; errorDetail?: string | null } {
+  const { t } = useTranslation();
+  const describe = useErrorText();
+  return (resource, key) => {
+    if (resource.status !== 'failed') return {};
+    const { message, detail } = describe(resource.error);
+    return { errorText: t(key, { message }), errorDetail: detail };
+  };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from './error-message';
 
-export type DownloadState<T> = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; result: T } | { kind: 'failed'; message: string };
+export type DownloadState<T> = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; result: T } | { kind: 'failed'; message: string; error: unknown };
 
 /**
  * A download the vendor started with a click (the orders export, a payout statement): busy while it
@@ -21,7 +21,7 @@ export function useDownload<T>(start: (signal: AbortSignal) => Promise<T>) {
       const result = await start(current.signal);
       if (!current.signal.aborted) setState({ kind: 'done', result });
     } catch (err) {
-      if (!current.signal.aborted) setState({ kind: 'failed', message: errorMessage(err) });
+      if (!current.signal.aborted) setState({ kind: 'failed', message: errorMessage(err), error: err });
     }
   }, [start]);
 

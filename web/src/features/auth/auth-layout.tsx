@@ -2,6 +2,7 @@ import './auth.css';
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, languageNameKey, languageToApply } from '../../i18n/language';
+import { ErrorDetail } from '../../components/error-detail';
 import { useSession } from '../../lib/session';
 
 /**
@@ -71,10 +72,11 @@ export function AuthField({
   );
 }
 
-export function FormAlert({ children, tone = 'error' }: { children: ReactNode; tone?: 'error' | 'info' | 'success' }) {
+export function FormAlert({ children, tone = 'error', detail }: { children: ReactNode; tone?: 'error' | 'info' | 'success'; detail?: string | null }) {
   return (
     <div className={`auth-alert auth-alert-${tone}`} role={tone === 'success' ? 'status' : 'alert'}>
       {children}
+      {detail && <ErrorDetail text={detail} />}
     </div>
   );
 }

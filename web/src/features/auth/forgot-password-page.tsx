@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { isEmail } from '../../../../lambdas/shared/email';
 import { loadAuth } from '../../lib/auth-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { authFlowErrorMessage } from './auth-errors';
+import { authFlowError } from './auth-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
 
 /**
@@ -11,27 +12,28 @@ import { AuthField, AuthLayout, FormAlert } from './auth-layout';
  * /reset-password. An unknown address continues the same way, so the page does not reveal who has an account.
  */
 export default function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   usePageTitle(t('forgot_password_title'));
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const username = email.trim();
-    setFieldError(username ? undefined : t('error_email_required'));
+    const problem = !username ? t('error_email_required') : isEmail(username) ? undefined : t('please_enter_valid_email');
+    setFieldError(problem);
     setFailure(null);
-    if (!username) return;
+    if (problem) return;
     setBusy(true);
     try {
       const { auth } = await loadAuth();
       await auth.resetPassword({ username });
     } catch (err) {
       if (!(err instanceof Error && err.name === 'UserNotFoundException')) {
-        setFailure(authFlowErrorMessage(err, t));
+        setFailure(authFlowError(err, t, i18n.resolvedLanguage ?? i18n.language));
         setBusy(false);
         return;
       }
@@ -45,7 +47,7 @@ export default function ForgotPasswordPage() {
       intro={t('forgot_password_intro')}
       footer={<Link to="/">{t('back_to_sign_in')}</Link>}
     >
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {failure && <FormAlert detail={failure.detail}>{failure.text}</FormAlert>}
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <AuthField
           label={t('email')}

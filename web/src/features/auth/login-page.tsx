@@ -7,24 +7,56 @@ import { useSession } from '../../lib/session';
 import type { SignInError } from '../../lib/sign-in-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+import type { ContactState } from './contact-page';
 
-function NoticeText({ notice }: { notice: SessionNotice }) {
+/** The way to vendor support for a visitor who cannot sign in (issue 10): the public /contact page, with the e-mail typed here. */
+function ContactLink({ email }: { email: string }) {
   const { t } = useTranslation();
+  const state: ContactState = email.trim() ? { email: email.trim() } : {};
+  return (
+    <Link to="/contact" state={state} data-testid="contact-support-link">
+      {t('contact_title')}
+    </Link>
+  );
+}
+
+function NoticeText({ notice, email }: { notice: SessionNotice; email: string }) {
+  const { t } = useTranslation();
+  const contact = (prompt: string) => (
+    <p>
+      {prompt} <ContactLink email={email} />
+    </p>
+  );
   switch (notice.kind) {
     case 'pending':
-      return <p>{t('notice_pending')}</p>;
+      return (
+        <>
+          <p>{t('notice_pending')}</p>
+          {contact(t('notice_contact_prompt'))}
+        </>
+      );
     case 'rejected':
       return (
         <>
           <p>{t('notice_rejected')}</p>
           {notice.reason && <p data-testid="rejection-reason">{t('notice_rejected_reason', { reason: notice.reason })}</p>}
-          <p>{t('notice_rejected_contact')}</p>
+          {contact(t('notice_rejected_contact'))}
         </>
       );
     case 'no-record':
-      return <p>{t('notice_no_record')}</p>;
+      return (
+        <>
+          <p>{t('notice_no_record')}</p>
+          {contact(t('notice_contact_prompt'))}
+        </>
+      );
     case 'not-ready':
-      return <p>{t('notice_not_ready')}</p>;
+      return (
+        <>
+          <p>{t('notice_not_ready')}</p>
+          {contact(t('notice_contact_prompt'))}
+        </>
+      );
     case 'load-failed':
       return <p>{t('notice_session_error')}</p>;
     case 'session-expired':
@@ -35,9 +67,10 @@ function NoticeText({ notice }: { notice: SessionNotice }) {
 }
 
 function useSignInErrorText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (error: Exclude<SignInError, 'not-confirmed'>): string => {
-    if (typeof error === 'object') return t('error_generic', { message: error.other });
+    // An unexpected error: its own words in English; in another language a translated sentence (the words are the detail).
+    if (typeof error === 'object') return t('error_generic', { message: (i18n.resolvedLanguage ?? i18n.language) === 'en' ? error.other : t('error_reason_unknown') });
     switch (error) {
       case 'wrong-credentials':
         return t('error_wrong_credentials');
@@ -59,7 +92,7 @@ function useSignInErrorText() {
  * here, in the page (spec §4).
  */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
   const errorText = useSignInErrorText();
@@ -114,10 +147,12 @@ export default function LoginPage() {
     >
       {session.notice && (
         <FormAlert tone="info">
-          <NoticeText notice={session.notice} />
+          <NoticeText notice={session.notice} email={email} />
         </FormAlert>
       )}
-      {error && <FormAlert>{errorText(error)}</FormAlert>}
+      {error && (
+        <FormAlert detail={typeof error === 'object' && (i18n.resolvedLanguage ?? i18n.language) !== 'en' ? error.other : null}>{errorText(error)}</FormAlert>
+      )}
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <AuthField
           ref={emailRef}
@@ -149,6 +184,9 @@ export default function LoginPage() {
           {busy ? t('signing_in') : t('sign_in')}
         </button>
       </form>
+      <p className="auth-aside auth-help">
+        {t('login_need_help')} <ContactLink email={email} />
+      </p>
     </AuthLayout>
   );
 }

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { isEmail } from '../../../../lambdas/shared/email';
 import { loadAuth } from '../../lib/auth-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { authFlowErrorMessage } from './auth-errors';
+import { authFlowError } from './auth-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
 import { newPasswordProblem, PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
 
@@ -11,7 +12,7 @@ type Errors = Partial<Record<'email' | 'code' | 'password' | 'confirm', string>>
 
 /** '/reset-password': the e-mailed code and a new password, twice (Amplify confirmResetPassword). */
 export default function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   usePageTitle(t('reset_password_title'));
   const [email, setEmail] = useState(params.get('email') ?? '');
@@ -19,7 +20,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -27,7 +28,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const problem = newPasswordProblem(password, confirm);
     const next: Errors = {
-      ...(email.trim() ? {} : { email: t('error_email_required') }),
+      ...(!email.trim() ? { email: t('error_email_required') } : isEmail(email.trim()) ? {} : { email: t('please_enter_valid_email') }),
       ...(code.trim() ? {} : { code: t('error_code_required') }),
       ...(problem === 'passwords_do_not_match' ? { confirm: t('passwords_do_not_match') } : {}),
       ...(problem === 'password_too_weak' ? { password: t('password_too_weak', { min: PASSWORD_MIN_LENGTH }) } : {}),
@@ -41,7 +42,7 @@ export default function ResetPasswordPage() {
       await auth.confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
       setDone(true);
     } catch (err) {
-      setFailure(authFlowErrorMessage(err, t));
+      setFailure(authFlowError(err, t, i18n.resolvedLanguage ?? i18n.language));
     } finally {
       setBusy(false);
     }
@@ -60,7 +61,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout title={t('reset_password_title')} intro={t('reset_password_intro')} footer={<Link to="/">{t('back_to_sign_in')}</Link>}>
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {failure && <FormAlert detail={failure.detail}>{failure.text}</FormAlert>}
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <AuthField
           label={t('email')}

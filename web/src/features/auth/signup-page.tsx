@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { isEmail } from '../../../../lambdas/shared/email';
 import { loadAuth } from '../../lib/auth-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { authFlowErrorMessage } from './auth-errors';
+import { authFlowError } from './auth-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
 import { newPasswordProblem, PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
 
@@ -17,7 +18,7 @@ type Errors = Partial<Record<'businessName' | 'email' | 'password' | 'confirm', 
  * step lives in the URL (?confirm=<email>) so a reload, or a sign-in of an unconfirmed user, lands on it.
  */
 export default function SignupPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
   const [params, setParams] = useSearchParams();
@@ -30,7 +31,7 @@ export default function SignupPage() {
   const [confirm, setConfirm] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors & { code?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -41,7 +42,7 @@ export default function SignupPage() {
     try {
       await action();
     } catch (err) {
-      setFailure(authFlowErrorMessage(err, t));
+      setFailure(authFlowError(err, t, i18n.resolvedLanguage ?? i18n.language));
     } finally {
       setBusy(false);
     }
@@ -52,7 +53,7 @@ export default function SignupPage() {
     const problem = newPasswordProblem(password, confirm);
     const next: Errors = {
       ...(businessName.trim() ? {} : { businessName: t('error_business_name_required') }),
-      ...(email.trim() ? {} : { email: t('error_email_required') }),
+      ...(!email.trim() ? { email: t('error_email_required') } : isEmail(email.trim()) ? {} : { email: t('please_enter_valid_email') }),
       ...(problem === 'password_too_weak' ? { password: t('password_too_weak', { min: PASSWORD_MIN_LENGTH }) } : {}),
       ...(problem === 'passwords_do_not_match' ? { confirm: t('passwords_do_not_match') } : {}),
     };
@@ -109,7 +110,7 @@ export default function SignupPage() {
   if (confirmEmail) {
     return (
       <AuthLayout title={t('confirm_sign_up_title')} intro={t('confirm_sign_up_intro', { email: confirmEmail })} footer={footer}>
-        {failure && <FormAlert>{failure}</FormAlert>}
+        {failure && <FormAlert detail={failure.detail}>{failure.text}</FormAlert>}
         {info && <FormAlert tone="success">{info}</FormAlert>}
         <form className="auth-form" noValidate onSubmit={onConfirm}>
           <AuthField
@@ -135,7 +136,7 @@ export default function SignupPage() {
 
   return (
     <AuthLayout title={t('sign_up_title')} intro={t('sign_up_intro')} footer={footer}>
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {failure && <FormAlert detail={failure.detail}>{failure.text}</FormAlert>}
       <form className="auth-form" noValidate onSubmit={onSignUp}>
         <AuthField
           label={t('business_name')}

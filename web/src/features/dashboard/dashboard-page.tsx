@@ -7,7 +7,7 @@ import { LoadStatus } from '../../components/load-status';
 import type { TranslationKey } from '../../i18n/i18n';
 import { languageToApply, type Language } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
-import { errorMessage } from '../../lib/error-message';
+import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount, formatDay, formatDayRange, formatMoney, timeZoneLabel } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { useSession } from '../../lib/session';
@@ -32,6 +32,7 @@ const PERIOD_LABELS: Record<PeriodKey, TranslationKey> = {
  */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
+  const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   const { vendorName, vendorId, user } = useSession();
   usePageTitle(t('dashboard_title'));
@@ -61,7 +62,7 @@ export default function DashboardPage() {
       <LoadStatus
         state={dashboard.status === 'loaded' ? 'idle' : dashboard.status}
         loadingText={t('loading_sales')}
-        errorText={dashboard.status === 'failed' ? t('sales_load_failed', { message: errorMessage(dashboard.error) }) : undefined}
+        {...loadError(dashboard, 'sales_load_failed')}
         retryLabel={t('try_again')}
         onRetry={dashboard.retry}
         testId="dashboard-status"

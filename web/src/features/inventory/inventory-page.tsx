@@ -8,7 +8,7 @@ import type { InventorySort } from '../../../../lambdas/listings/model';
 import { Alert } from '../../components/alert';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
-import { errorMessage } from '../../lib/error-message';
+import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -24,6 +24,7 @@ import { OfferDialog } from './offer-dialog';
  */
 export default function InventoryPage() {
   const { t, i18n } = useTranslation();
+  const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   usePageTitle(t('inventory_title'));
   const [params, setParams] = useSearchParams();
@@ -67,7 +68,7 @@ export default function InventoryPage() {
       <LoadStatus
         state={list.status === 'loaded' ? 'idle' : list.status}
         loadingText={list.loadingMore ? t('loading_more_products') : t('loading_inventory')}
-        errorText={list.status === 'failed' ? t('inventory_load_failed', { message: errorMessage(list.error) }) : undefined}
+        {...loadError(list, 'inventory_load_failed')}
         loadedText={total !== undefined ? t('inventory_shown', { shown: formatCount(list.items.length, language), total: formatCount(total, language) }) : undefined}
         retryLabel={t('try_again')}
         onRetry={list.retry}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { centsToPriceText, offerSchema, type OfferFormValues } from '../../../../lambdas/listings/schema';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
-import { errorMessage } from '../../lib/error-message';
+import { useErrorText } from '../../lib/error-message';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { patchOffer, type InventoryRow } from './inventory-api';
 
@@ -42,7 +42,8 @@ function rowAfterSave(row: InventoryRow, saved: Awaited<ReturnType<typeof patchO
  */
 export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onClose(): void; onSaved(row: InventoryRow): void }) {
   const { t, i18n } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<OfferFormValues, unknown, OfferFormValues>({
     resolver,
     defaultValues: {
@@ -63,7 +64,10 @@ export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onCl
     } catch (err) {
       const fields = Object.entries(serverFieldErrors(err)).filter(([field]) => isOfferField(field)) as [OfferField, string][];
       for (const [field, message] of fields) setError(field, { type: 'server', message });
-      if (fields.length === 0) setFailure(t('offer_save_failed', { message: errorMessage(err) }));
+      if (fields.length === 0) {
+        const { message, detail } = errorText(err);
+        setFailure({ text: t('offer_save_failed', { message }), detail });
+      }
     }
   });
 
@@ -102,8 +106,8 @@ export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onCl
         {t('offer_delay_notice')}
       </p>
       {failure && (
-        <Alert tone="error" testId="offer-error">
-          {failure}
+        <Alert tone="error" testId="offer-error" detail={failure.detail}>
+          {failure.text}
         </Alert>
       )}
       <div className="dialog-fields">

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PRODUCT_IMAGES } from '../../../../lambdas/listings/schema';
 import { Dialog } from '../../components/dialog';
+import { ErrorDetail } from '../../components/error-detail';
+import { useErrorText } from '../../lib/error-message';
 import { IMAGE_ACCEPT, MAX_IMAGE_MEGABYTES, type ImageRefusal } from './image-files';
 import type { ImageItem, ImageUploads } from './image-uploads';
 
@@ -58,6 +60,7 @@ export function ImageRefusals({ refusals, testId }: { refusals: readonly ImageRe
 /** An upload's progress (a <progress> named after the file, with its percentage) and its Cancel button. */
 export function UploadState({ item, name, onCancel, onRetry, onRemove }: { item: ImageItem; name: string; onCancel(): void; onRetry(): void; onRemove(): void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   if (item.status === 'uploading') {
     return (
       <div className="upload-progress" data-testid="upload-progress">
@@ -72,10 +75,12 @@ export function UploadState({ item, name, onCancel, onRetry, onRemove }: { item:
     );
   }
   if (item.status === 'failed') {
+    const failed = item.cause !== undefined ? errorText(item.cause) : item.error ? { message: item.error, detail: null } : null;
     return (
       <div className="upload-failed">
         <p className="field-error" role="alert">
-          {t('image_upload_failed', { name, message: item.error ?? '' })}
+          {t('image_upload_failed', { name, message: failed?.message ?? '' })}
+          {failed?.detail && <ErrorDetail text={failed.detail} />}
         </p>
         <button type="button" className="text-button" onClick={onRetry} aria-label={t('retry_upload_label', { name })}>
           {t('try_again')}

@@ -33,6 +33,8 @@ export interface ImageItem {
   progress: number;
   /** Why an upload failed (the error's message). */
   error?: string;
+  /** What was thrown (translated for the vendor by lib/error-message.ts). */
+  cause?: unknown;
 }
 
 type StorageModule = typeof AmplifyStorage;
@@ -121,7 +123,7 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
     async (id: string) => {
       const source = files.current.get(id);
       if (!source) return;
-      patch(id, { status: 'uploading', progress: 0, error: undefined });
+      patch(id, { status: 'uploading', progress: 0, error: undefined, cause: undefined });
       try {
         const { uploadData, isCancelError } = await loadStorage();
         // Removed while Amplify was loading: never start.
@@ -156,7 +158,7 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
           tasks.current.delete(id);
         }
       } catch (err) {
-        if (files.current.has(id)) patch(id, { status: 'failed', error: errorMessage(err) });
+        if (files.current.has(id)) patch(id, { status: 'failed', error: errorMessage(err), cause: err });
       }
     },
     [deleteObject, drop, patch, uploadFolder],

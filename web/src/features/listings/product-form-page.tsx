@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { ApiError } from '../../lib/api';
-import { errorMessage } from '../../lib/error-message';
+import { useLoadErrorProps } from '../../lib/error-message';
 import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ProductForm } from './product-form';
@@ -37,6 +37,7 @@ export default function ProductFormPage() {
 /** Loads the product; one under review is not editable (spec §4): the page says so instead of showing a form the API would refuse. */
 function EditProduct({ productId }: { productId: string }) {
   const { t } = useTranslation();
+  const loadError = useLoadErrorProps();
   const product = useResource(productId, (signal) => getProduct(productId, signal));
   const notFound = product.status === 'failed' && product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 403);
   return (
@@ -44,7 +45,7 @@ function EditProduct({ productId }: { productId: string }) {
       <LoadStatus
         state={product.status === 'loaded' || notFound ? 'idle' : product.status}
         loadingText={t('loading_product')}
-        errorText={product.status === 'failed' ? t('product_load_failed', { message: errorMessage(product.error) }) : undefined}
+        {...loadError(product, 'product_load_failed')}
         retryLabel={t('try_again')}
         onRetry={product.retry}
         testId="product-status"

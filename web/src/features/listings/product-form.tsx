@@ -24,11 +24,13 @@ import {
   type ProductFormValues,
 } from '../../../../lambdas/listings/schema';
 import { Alert } from '../../components/alert';
+import { Dialog } from '../../components/dialog';
 import { languageToApply } from '../../i18n/language';
 import { ApiError } from '../../lib/api';
-import { errorMessage } from '../../lib/error-message';
+import { useErrorText } from '../../lib/error-message';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { formatMoney, intlLocale } from '../../lib/format';
+import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { countryOptions } from './countries';
 import { IMAGE_ACCEPT, type ImageRefusal } from './image-files';
 import { ImageGuidelinesDialog, type GuidelinesKind } from './image-guidelines';
@@ -113,12 +115,13 @@ export function ProductForm({ product }: { product: ProductView | null }) {
     return (values, context, options) => (mode.current === 'submit' ? submit : draft)(values, context, options);
   }, []);
   const { register, handleSubmit, setValue, setError, setFocus, control, formState } = useForm<ProductFormValues, unknown, ProductFormValues>({ defaultValues, resolver });
-  const { errors, isSubmitted } = formState;
+  const { errors, isSubmitted, isDirty } = formState;
   const hasAllergens = useWatch({ control, name: 'hasAllergens' });
 
   const productId = product?.productId;
   const [busy, setBusy] = useState<SaveMode | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<{ text: string; detail?: string | null } | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [managerOpen, setManagerOpen] = useState(false);
   const [guidelines, setGuidelines] = useState<GuidelinesKind | null>(null);
@@ -143,6 +146,13 @@ export function ProductForm({ product }: { product: ProductView | null }) {
     setValue('nutritionLabel', keys.nutritionLabel, { shouldValidate: isSubmitted });
   }, [keys, setValue, isSubmitted]);
 
+  // Unsaved work: a changed field, an image or label added, removed or reordered, or an upload running.
+  // Leaving asks first (in-app links) or lets the browser ask (tab closed, reload); a save navigates freely.
+  const [initialImages] = useState(() => ({ images: keys.images.join('\n'), label: keys.nutritionLabel }));
+  const imagesChanged = keys.images.join('\n') !== initialImages.images || keys.nutritionLabel !== initialImages.label;
+  const dirty = busy === null && (isDirty || imagesChanged || uploads.uploading);
+  const guard = useLeaveGuard(dirty);
+
   const say = (message: string | undefined) => (message ? (i18n.exists(message) ? t(message) : t('listing_error_invalid')) : undefined);
   const errorOf = (name: FieldName) => say(firstMessage(errors[name]));
 
@@ -156,8 +166,8 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   const save = (which: SaveMode) => {
     setFailure(null);
     setInvalid(false);
-    if (uploads.uploading) return setFailure(t('images_still_uploading'));
-    if (uploads.failed) return setFailure(t('images_failed_block'));
+    if (uploads.uploading) return setFailure({ text: t('images_still_uploading') });
+    if (uploads.failed) return setFailure({ text: t('images_failed_block') });
     mode.current = which;
     void handleSubmit(async (values) => {
       const body: ProductFormValues = { ...values, allergens: values.hasAllergens === 'yes' ? values.allergens : [], images: keys.images, nutritionLabel: keys.nutritionLabel };
@@ -189,13 +199,14 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   };
 
   /** A 409 in the vendor's words where the code is known (docs/api.md), else the server's message. */
-  const saveFailure = (err: unknown): string => {
+  const saveFailure = (err: unknown): { text: string; detail: string | null } => {
     if (err instanceof ApiError && err.status === 409) {
-      if (err.code === 'product_under_review') return t('product_under_review_conflict');
-      if (err.code === 'product_changed') return t('product_changed_conflict');
-      if (err.code === 'catalogue_full') return t('catalogue_full');
+      if (err.code === 'product_under_review') return { text: t('product_under_review_conflict'), detail: null };
+      if (err.code === 'product_changed') return { text: t('product_changed_conflict'), detail: null };
+      if (err.code === 'catalogue_full') return { text: t('catalogue_full'), detail: null };
     }
-    return t('product_save_failed', { message: errorMessage(err) });
+    const { message, detail } = errorText(err);
+    return { text: t('product_save_failed', { message }), detail };
   };
 
   const onLabelFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -261,8 +272,8 @@ export function ProductForm({ product }: { product: ProductView | null }) {
         </Alert>
       )}
       {failure && (
-        <Alert tone="error" testId="form-failure">
-          {failure}
+        <Alert tone="error" testId="form-failure" detail={failure.detail}>
+          {failure.text}
         </Alert>
       )}
       <form
@@ -442,6 +453,25 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       </p>
       {managerOpen && <ImageManagerDialog uploads={uploads} onClose={() => setManagerOpen(false)} onShowGuidelines={() => setGuidelines('images')} />}
       {guidelines && <ImageGuidelinesDialog kind={guidelines} onClose={() => setGuidelines(null)} />}
+      {guard.pending !== null && (
+        <Dialog
+          title={t('unsaved_changes_title')}
+          onClose={guard.stay}
+          testId="unsaved-changes-dialog"
+          footer={
+            <>
+              <Button onClick={guard.stay} data-testid="unsaved-changes-stay" data-autofocus>
+                {t('unsaved_changes_stay')}
+              </Button>
+              <Button variation="destructive" onClick={guard.leave} data-testid="unsaved-changes-leave">
+                {t('unsaved_changes_leave')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('unsaved_changes_body')}</p>
+        </Dialog>
+      )}
     </>
   );
 }

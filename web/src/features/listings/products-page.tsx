@@ -10,7 +10,7 @@ import { Dialog } from '../../components/dialog';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { loadConfig } from '../../lib/config';
-import { errorMessage } from '../../lib/error-message';
+import { useErrorText, useLoadErrorProps } from '../../lib/error-message';
 import { formatCount } from '../../lib/format';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -31,6 +31,7 @@ const isSavedState = (state: unknown): state is SavedState =>
  */
 export default function ProductsPage() {
   const { t, i18n } = useTranslation();
+  const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   usePageTitle(t('products_title'));
   const [params, setParams] = useSearchParams();
@@ -133,7 +134,7 @@ export default function ProductsPage() {
         <LoadStatus
           state={list.status === 'loaded' ? 'idle' : list.status}
           loadingText={list.loadingMore ? t('loading_more_products') : t('loading_products')}
-          errorText={list.status === 'failed' ? t('products_load_failed', { message: errorMessage(list.error) }) : undefined}
+          {...loadError(list, 'products_load_failed')}
           loadedText={list.status === 'loaded' ? t('products_loaded', { shown: formatCount(list.items.length, language) }) : undefined}
           retryLabel={t('try_again')}
           onRetry={list.retry}
@@ -194,7 +195,8 @@ const REMOVE_TEXT: Record<RemoveKind, { title: string; body: string; confirm: st
 function DeleteDialog({ product, kind, name, onClose, onDeleted }: { product: ProductView; kind: RemoveKind; name: string; onClose(): void; onDeleted(): void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const text = REMOVE_TEXT[kind];
   const confirm = async () => {
     setBusy(true);
@@ -204,7 +206,8 @@ function DeleteDialog({ product, kind, name, onClose, onDeleted }: { product: Pr
       onDeleted();
     } catch (err) {
       setBusy(false);
-      setFailure(t(text.failed, { message: errorMessage(err) }));
+      const { message, detail } = errorText(err);
+      setFailure({ text: t(text.failed, { message }), detail });
     }
   };
   return (
@@ -223,7 +226,11 @@ function DeleteDialog({ product, kind, name, onClose, onDeleted }: { product: Pr
         </>
       }
     >
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {failure && (
+        <Alert tone="error" detail={failure.detail}>
+          {failure.text}
+        </Alert>
+      )}
       <p>{t(text.body, { name })}</p>
       {product.live && <p className="muted">{t('delete_draft_live_note')}</p>}
     </Dialog>

@@ -1,6 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert';
+import { useErrorText } from '../../lib/error-message';
 import { useDownload } from '../../lib/use-download';
 import { exportOrdersCsv } from './orders-api';
 import type { OrdersFilter } from './orders-filter';
@@ -13,6 +14,8 @@ import type { OrdersFilter } from './orders-filter';
 export function ExportOrders({ filter }: { filter: OrdersFilter }) {
   const { t } = useTranslation();
   const { state, run, reset } = useDownload((signal) => exportOrdersCsv(filter, signal));
+  const errorText = useErrorText();
+  const failed = state.kind === 'failed' ? errorText(state.error) : null;
 
   return (
     <div className="orders-export">
@@ -23,9 +26,9 @@ export function ExportOrders({ filter }: { filter: OrdersFilter }) {
       <p className="orders-export-status" role="status" data-testid="orders-export-status">
         {state.kind === 'done' && t('export_done', { filename: state.result.filename })}
       </p>
-      {state.kind === 'failed' && (
-        <Alert tone="error" testId="orders-export-error" onDismiss={reset} dismissLabel={t('dismiss')}>
-          {t('export_failed', { message: state.message })}
+      {failed && (
+        <Alert tone="error" testId="orders-export-error" onDismiss={reset} dismissLabel={t('dismiss')} detail={failed.detail}>
+          {t('export_failed', { message: failed.message })}
         </Alert>
       )}
     </div>

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { loadConfig } from '../../lib/config';
-import { errorMessage } from '../../lib/error-message';
+import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -26,6 +26,7 @@ import { currentPage, firstPage, pagesReducer } from './pagination';
  */
 export default function OrdersPage() {
   const { t, i18n } = useTranslation();
+  const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   usePageTitle(t('orders_title'));
   const [params, setParams] = useSearchParams();
@@ -96,7 +97,7 @@ export default function OrdersPage() {
       <LoadStatus
         state={orders.status === 'loaded' ? 'idle' : orders.status}
         loadingText={t('loading_orders')}
-        errorText={orders.status === 'failed' ? t('orders_load_failed', { message: errorMessage(orders.error) }) : undefined}
+        {...loadError(orders, 'orders_load_failed')}
         loadedText={loadedText}
         retryLabel={t('try_again')}
         onRetry={orders.retry}

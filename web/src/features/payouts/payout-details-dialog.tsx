@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
-import { errorMessage } from '../../lib/error-message';
+import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount, formatDayRange, formatMoney } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { getPayoutDetails } from './payouts-api';
@@ -11,6 +11,7 @@ import { getPayoutDetails } from './payouts-api';
 /** The details modal: period, commission, total, paid to you, and the products sold with quantity and price. */
 export function PayoutDetailsDialog({ payoutId, onClose }: { payoutId: string; onClose(): void }) {
   const { t, i18n } = useTranslation();
+  const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   const details = useResource(payoutId, (signal) => getPayoutDetails(payoutId, signal));
   const money = (cents: number) => formatMoney(cents, language);
@@ -28,7 +29,7 @@ export function PayoutDetailsDialog({ payoutId, onClose }: { payoutId: string; o
       <LoadStatus
         state={details.status === 'loaded' ? 'idle' : details.status}
         loadingText={t('loading_payout_details')}
-        errorText={details.status === 'failed' ? t('payout_details_failed', { message: errorMessage(details.error) }) : undefined}
+        {...loadError(details, 'payout_details_failed')}
         retryLabel={t('try_again')}
         onRetry={details.retry}
         testId="payout-details-status"

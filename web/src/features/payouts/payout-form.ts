@@ -1,7 +1,19 @@
 /**
  * The payout-method forms' checks, in the wizard's order, with the spec's messages (as i18n keys; the
- * English texts are the spec's and match the server's, lambdas/payouts/destination.ts).
+ * English texts are the spec's and match the server's, lambdas/payouts/destination.ts). The checks
+ * themselves are the server's: lambdas/payouts/bank-rules.ts and lambdas/shared/email.ts.
  */
+import {
+  bankStepProblems,
+  compactCode,
+  firstStepProblem,
+  isSwiftBic as isCompactSwiftBic,
+  type BankFieldProblem,
+  type BankStep,
+} from '../../../../lambdas/payouts/bank-rules';
+import { isEmail } from '../../../../lambdas/shared/email';
+
+export { isEmail };
 
 export type PayoutMessageKey =
   | 'please_enter_valid_email'
@@ -10,12 +22,16 @@ export type PayoutMessageKey =
   | 'please_fill_account_details'
   | 'please_enter_valid_swift'
   | 'please_enter_valid_iban'
+  | 'please_enter_valid_phone'
+  | 'please_enter_valid_postal_code'
+  | 'please_enter_valid_account_number'
   | 'error_saving_bank_account';
 
-export const isEmail = (value: string): boolean =>
-  value.length <= 254 && /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/.test(value);
+/** What is said next to one field of the wizard. */
+export type FieldMessageKey = Exclude<PayoutMessageKey, 'error_saving_bank_account' | 'please_enter_valid_email'> | 'bank_field_required' | 'bank_confirm_required';
 
-export const isSwiftBic = (value: string): boolean => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value.replace(/[\s-]+/g, '').toUpperCase());
+/** SWIFT/BIC as typed (spaces, dashes and lower case allowed). */
+export const isSwiftBic = (value: string): boolean => isCompactSwiftBic(compactCode(value));
 
 export function emailProblem(email: string): PayoutMessageKey | null {
   return isEmail(email.trim()) ? null : 'please_enter_valid_email';
@@ -60,19 +76,36 @@ export const emptyBankDraft = (): BankDraft => ({
 
 const filled = (s: string) => s.trim().length > 0;
 
-/** What stops the vendor leaving `step` (null: nothing). */
+const FIELD_MESSAGES: Record<BankFieldProblem, FieldMessageKey> = {
+  required: 'bank_field_required',
+  not_confirmed: 'bank_confirm_required',
+  invalid_phone: 'please_enter_valid_phone',
+  invalid_postal_code: 'please_enter_valid_postal_code',
+  invalid_swift_bic: 'please_enter_valid_swift',
+  invalid_iban: 'please_enter_valid_iban',
+  invalid_account_number: 'please_enter_valid_account_number',
+};
+
+/** The step's message for its first problem: the spec's for anything missing, else the format's. */
+const STEP_MESSAGES: Record<BankStep, (p: BankFieldProblem) => PayoutMessageKey> = {
+  type: () => 'please_select_country_currency',
+  business: (p) => (p === 'required' ? 'please_fill_business_details' : (FIELD_MESSAGES[p] as PayoutMessageKey)),
+  account: (p) => (p === 'required' || p === 'not_confirmed' ? 'please_fill_account_details' : (FIELD_MESSAGES[p] as PayoutMessageKey)),
+};
+
+/** What is wrong with each field of `step` (empty: the step can be left), as the messages shown next to them. */
+export function stepFieldProblems(step: WizardStep, d: BankDraft): Partial<Record<keyof BankDraft, FieldMessageKey>> {
+  if (step === 'review') return {};
+  const out: Partial<Record<keyof BankDraft, FieldMessageKey>> = {};
+  for (const [field, problem] of Object.entries(bankStepProblems(step, d))) out[field as keyof BankDraft] = FIELD_MESSAGES[problem];
+  return out;
+}
+
+/** What stops the vendor leaving `step` (null: nothing): the step's one message, the server's for the same values. */
 export function stepProblem(step: WizardStep, d: BankDraft): PayoutMessageKey | null {
-  switch (step) {
-    case 'type':
-      return d.country && d.currency ? null : 'please_select_country_currency';
-    case 'business':
-      return [d.phone, d.street, d.city, d.postalCode, d.businessCountry].every(filled) ? null : 'please_fill_business_details';
-    case 'account':
-      if (![d.bankName, d.accountHolderName, d.accountNumber, d.swiftBic].every(filled) || !d.confirmed) return 'please_fill_account_details';
-      return isSwiftBic(d.swiftBic) ? null : 'please_enter_valid_swift';
-    case 'review':
-      return null;
-  }
+  if (step === 'review') return null;
+  const first = firstStepProblem(bankStepProblems(step, d), step);
+  return first ? STEP_MESSAGES[step](first) : null;
 }
 
 /** The PUT body for a finished draft. */
@@ -98,8 +131,8 @@ export function bankBody(d: BankDraft) {
   };
 }
 
-/** The wizard step a server 400 points at, and its message in the vendor's language. */
-export function serverProblem(code: string): { step: WizardStep | 'email'; key: PayoutMessageKey } | null {
+/** The wizard step (and field, where one) a server 400 points at, and its message in the vendor's language. */
+export function serverProblem(code: string): { step: WizardStep | 'email'; key: PayoutMessageKey; field?: keyof BankDraft } | null {
   switch (code) {
     case 'invalid_email':
       return { step: 'email', key: 'please_enter_valid_email' };
@@ -107,13 +140,18 @@ export function serverProblem(code: string): { step: WizardStep | 'email'; key: 
       return { step: 'type', key: 'please_select_country_currency' };
     case 'invalid_business_details':
       return { step: 'business', key: 'please_fill_business_details' };
+    case 'invalid_phone':
+      return { step: 'business', key: 'please_enter_valid_phone', field: 'phone' };
+    case 'invalid_postal_code':
+      return { step: 'business', key: 'please_enter_valid_postal_code', field: 'postalCode' };
     case 'invalid_account_details':
-    case 'invalid_account_number':
       return { step: 'account', key: 'please_fill_account_details' };
+    case 'invalid_account_number':
+      return { step: 'account', key: 'please_enter_valid_account_number', field: 'accountNumber' };
     case 'invalid_swift_bic':
-      return { step: 'account', key: 'please_enter_valid_swift' };
+      return { step: 'account', key: 'please_enter_valid_swift', field: 'swiftBic' };
     case 'invalid_iban':
-      return { step: 'account', key: 'please_enter_valid_iban' };
+      return { step: 'account', key: 'please_enter_valid_iban', field: 'accountNumber' };
     default:
       return null;
   }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
-import { errorMessage } from '../../lib/error-message';
+import { useLoadErrorProps } from '../../lib/error-message';
 import { formatDateTime, formatDay, formatDayRange, formatMoney, intlLocale } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -26,6 +26,7 @@ type Editing = 'none' | 'email' | 'bank';
  */
 export default function PayoutsPage() {
   const { t, i18n } = useTranslation();
+  const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   usePageTitle(t('payouts_title'));
   const [params, setParams] = useSearchParams();
@@ -80,7 +81,7 @@ export default function PayoutsPage() {
         <LoadStatus
           state={method.status === 'loaded' || saved ? 'idle' : method.status}
           loadingText={t('loading_payout_method')}
-          errorText={method.status === 'failed' ? t('payout_method_load_failed', { message: errorMessage(method.error) }) : undefined}
+          {...loadError(method, 'payout_method_load_failed')}
           retryLabel={t('try_again')}
           onRetry={method.retry}
           testId="payout-method-status"

@@ -1,5 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorDetail } from '../../components/error-detail';
+import { useErrorText } from '../../lib/error-message';
 import { useDownload } from '../../lib/use-download';
 import { downloadStatement } from './payouts-api';
 
@@ -7,14 +9,17 @@ import { downloadStatement } from './payouts-api';
 export function StatementDownload({ payoutId }: { payoutId: string }) {
   const { t } = useTranslation();
   const { state, run } = useDownload((signal) => downloadStatement(payoutId, signal));
+  const errorText = useErrorText();
+  const failed = state.kind === 'failed' ? errorText(state.error) : null;
   return (
     <span className="statement-download">
       <Button size="small" onClick={() => void run()} isLoading={state.kind === 'busy'} loadingText={t('exporting')} data-testid="payout-statement">
         {t('download_statement')}
       </Button>
-      {state.kind === 'failed' && (
+      {failed && (
         <span className="payout-form-error" role="alert" data-testid="payout-statement-error">
-          {t('statement_failed', { message: state.message })}
+          {t('statement_failed', { message: failed.message })}
+          {failed.detail && <ErrorDetail text={failed.detail} />}
         </span>
       )}
     </span>

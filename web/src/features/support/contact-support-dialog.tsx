@@ -4,10 +4,11 @@ import '@aws-amplify/ui-react/styles/textAreaField.css';
 import { Button, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX, type SupportCategory } from '../../../../lambdas/support/categories';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
+import { useErrorText } from '../../lib/error-message';
 import { useSession } from '../../lib/session';
 import { submitSupportCase } from './submit-support-case';
 import { ActionKey } from '../../lib/idempotency';
@@ -33,11 +34,12 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const errorText = useErrorText();
   const [category, setCategory] = useState<SupportCategory | ''>('');
   const [message, setMessage] = useState('');
   // Inline errors show once the vendor tried to send, or left a field they had changed empty.
   const [touched, setTouched] = useState({ category: false, message: false, attempted: false });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const messageChanged = useRef(false);
   const sendKey = useRef(new ActionKey());
@@ -76,11 +78,12 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
         navigate('/', { replace: true });
         return;
       case 'failed':
-        setFailure(t('support_submit_failed', { message: outcome.message }));
+      case 'error': {
+        // The spec's sentences; in zh-TW the reason is translated and the server's words are a detail.
+        const { message, detail } = errorText(outcome.cause);
+        setFailure({ text: t(outcome.kind === 'failed' ? 'support_submit_failed' : 'error_occurred_with_message', { message }), detail });
         break;
-      case 'error':
-        setFailure(t('error_occurred_with_message', { message: outcome.message }));
-        break;
+      }
     }
     setBusy(false);
   };
@@ -97,6 +100,28 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
       void send();
     }
   };
+
+  // A visitor nobody signed in (the header of an unguarded page): a case cannot be opened, so no form
+  // to write a message that would be lost; the way to sign in, and to vendor support by e-mail (issue 10).
+  if (session.status === 'signed-out') {
+    return (
+      <Dialog title={t('contact_support')} onClose={onClose} testId="support-dialog" footer={<Button onClick={onClose}>{t('close')}</Button>}>
+        <Text className="dialog-intro">{t('support_signed_out_body')}</Text>
+        <ul className="dialog-links">
+          <li>
+            <Link to="/" data-testid="support-sign-in" data-autofocus>
+              {t('sign_in')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/contact" data-testid="contact-support-link">
+              {t('contact_title')}
+            </Link>
+          </li>
+        </ul>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog
@@ -123,8 +148,11 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
       }
     >
       <Text className="dialog-intro">{t('support_dialog_intro')}</Text>
-      {!session.user && <Text className="dialog-intro">{t('support_sign_in_first')}</Text>}
-      {failure && <Alert tone="error" testId="support-error">{failure}</Alert>}
+      {failure && (
+        <Alert tone="error" testId="support-error" detail={failure.detail}>
+          {failure.text}
+        </Alert>
+      )}
       <div className="dialog-fields">
         <SelectField
           ref={categoryRef}

@@ -8,10 +8,10 @@ export type SupportOutcome =
   | { kind: 'session-expired' }
   /** No ID token even after a forced refresh: the caller signs out and says so. */
   | { kind: 'token-unavailable' }
-  /** The server answered non-OK; `message` is its `{ error, message }` text. */
-  | { kind: 'failed'; message: string }
-  /** Anything thrown on the way (network, unexpected answer). */
-  | { kind: 'error'; message: string }
+  /** The server answered non-OK; `message` is its `{ error, message }` text, `cause` the ApiError (its code is translated). */
+  | { kind: 'failed'; message: string; cause: unknown }
+  /** Anything thrown on the way (network, unexpected answer); `cause` is what was thrown. */
+  | { kind: 'error'; message: string; cause: unknown }
   | { kind: 'submitted'; caseId: string };
 
 export interface SupportRequest {
@@ -40,7 +40,7 @@ export async function submitSupportCase({ user, vendorId, category, message, ide
     return { kind: 'submitted', caseId };
   } catch (err) {
     // A non-OK answer is the server's word; an ApiError below 400 is an OK answer we could not read.
-    if (err instanceof ApiError && err.status >= 400) return { kind: 'failed', message: err.message };
-    return { kind: 'error', message: err instanceof Error && err.message ? err.message : String(err) };
+    if (err instanceof ApiError && err.status >= 400) return { kind: 'failed', message: err.message, cause: err };
+    return { kind: 'error', message: err instanceof Error && err.message ? err.message : String(err), cause: err };
   }
 }

@@ -42,9 +42,9 @@ const sum = (lines: { cents: number }[]) => lines.reduce((s, l) => s + l.cents, 
 
 describe('reconcile (examples)', () => {
   it('the issue’s case: a rolled-over balance shows as carried over, and the lines add up to Paid to you', () => {
-    // Period 2026-11-16..30: sales of gross 1,022.33 (commission 153.36 → net 868.97); the balance
-    // also held 698.51 from the first half of November (below the USD 50 minimum then? no: it was held
-    // by the destination change) — paid now: 1,567.48, fee 1.00, paid to you 1,566.48.
+    // Period 2026-11-16..30: sales of gross 1,022.33 (commission 153.36 → net 868.97, the figures
+    // the details and statement showed); the balance also held 698.51 from the first half of November
+    // that no payout had paid (held there) — debited now: 1,567.48, fee 1.00, paid to you 1,566.48.
     const p = payout({ amountCents: 156_748, createdAt: '2026-11-30T10:00:00.000Z' });
     const entries = [
       entry('2026-11-10T20:00:00.000Z', 'o1#1', 'sale', 69_851, { grossCents: 82_178, commissionCents: 12_327 }),

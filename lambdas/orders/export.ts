@@ -1,7 +1,8 @@
-import { marketplaceDay } from '../shared/dates';
+import { csvLanguage } from '../shared/csv-labels';
+import { marketplaceDay, MARKETPLACE_TIME_ZONE } from '../shared/dates';
 import { route } from '../shared/http';
 import { streamApiHandler } from '../shared/streaming';
-import { csvHeader, exportFileName, orderRows } from './csv';
+import { csvHeader, exportFileName, orderRows, type CsvOptions } from './csv';
 import { exportQuery, type OrdersFilter } from './filter';
 import { orderPages, type OrderRow } from './store';
 
@@ -12,10 +13,11 @@ export const EXPORT_PAGE_SIZE = 200;
  * The CSV text of the export, one chunk per page: the BOM and header row with the first page, then
  * a chunk per further page, read only when the previous chunk was taken.
  */
-export async function* csvChunks(first: IteratorResult<OrderRow[]>, pages: AsyncIterator<OrderRow[]>): AsyncGenerator<string> {
-  yield csvHeader() + (first.done ? '' : first.value.map(orderRows).join(''));
+export async function* csvChunks(first: IteratorResult<OrderRow[]>, pages: AsyncIterator<OrderRow[]>, opts: CsvOptions): AsyncGenerator<string> {
+  const rows = (orders: OrderRow[]) => orders.map((o) => orderRows(o, opts)).join('');
+  yield csvHeader(opts) + (first.done ? '' : rows(first.value));
   if (first.done) return;
-  for (let next = await pages.next(); !next.done; next = await pages.next()) yield next.value.map(orderRows).join('');
+  for (let next = await pages.next(); !next.done; next = await pages.next()) yield rows(next.value);
 }
 
 export const handler = streamApiHandler('ordersExport', {
@@ -35,7 +37,8 @@ export const handler = streamApiHandler('ordersExport', {
           'cache-control': 'no-store',
           'x-content-type-options': 'nosniff',
         },
-        body: csvChunks(first, pages),
+        // The vendor's language and the marketplace zone, or the fixed machine columns (?format=machine).
+        body: csvChunks(first, pages, { format: query.format ?? 'vendor', language: csvLanguage(caller.vendor.language), timeZone: MARKETPLACE_TIME_ZONE }),
       };
     },
   }),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { csvFormatParam } from '../shared/csv-labels';
 import { addDays, isDay, MARKETPLACE_TIME_ZONE, startOfDay } from '../shared/dates';
 import { ORDER_STATUSES, vendorStatusKey, type OrderStatus } from '../sales/model';
 
@@ -40,7 +41,8 @@ const fromNotAfterTo = (q: OrdersFilter) => !q.from || !q.to || q.from <= q.to;
 const fromAfterTo = { message: 'from must not be after to', path: ['from'] };
 
 /** `GET /api/orders/export.csv` query. Unknown parameters are refused (a misspelt filter must not silently export everything). */
-export const exportQuery = z.strictObject(filterShape).refine(fromNotAfterTo, fromAfterTo);
+/** `GET /api/orders/export.csv` query: the filter and the CSV's column set (`format`, lambdas/shared/csv-labels.ts). */
+export const exportQuery = z.strictObject({ ...filterShape, format: csvFormatParam }).refine(fromNotAfterTo, fromAfterTo);
 export type ExportQuery = z.infer<typeof exportQuery>;
 
 /** `GET /api/orders` query. */

@@ -7,7 +7,7 @@ import { MARKETPLACE_TIME_ZONE, nextPayoutDate } from '../shared/dates';
 import { NotFoundError } from '../shared/errors';
 import { apiHandler, route } from '../shared/http';
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
-import { listPayouts, payoutView, periodSales } from './history';
+import { listPayouts, payoutReconciliation, payoutView, periodSales } from './history';
 import { payoutFeeCents, periodFromId } from './period';
 import { getBalanceCents, getPayout } from './store';
 
@@ -44,8 +44,8 @@ export const handler = apiHandler('payouts', {
       const period = id.startsWith(prefix) ? periodFromId(id.slice(prefix.length)) : null;
       const payout = period ? await getPayout(vendorId, period.id) : null;
       if (!payout) throw new NotFoundError('No such payout.', 'payout_not_found');
-      const sales = await periodSales(vendorId, payout.periodFrom, payout.periodTo);
-      return { body: { ...payoutView(payout), sales } };
+      const [sales, reconciliation] = await Promise.all([periodSales(vendorId, payout.periodFrom, payout.periodTo), payoutReconciliation(vendorId, payout)]);
+      return { body: { ...payoutView(payout), sales, reconciliation } };
     },
   }),
 });

@@ -9,6 +9,7 @@ import { tableName } from '../shared/tables';
 import { isCounted, type OrderItem } from '../sales/model';
 import type { PayoutItem } from './model';
 import { PAYOUT_SK_PREFIX } from './period';
+import { payoutWindow, reconcile, WindowSums, type Reconciliation, type StatementEntry } from './reconcile';
 
 /** Enough for two years of semi-monthly payouts. */
 export const PAYOUT_LIST_LIMIT = 48;
@@ -135,4 +136,43 @@ export function periodOrderPages(vendorId: string, from: string, to: string, pag
     pageSize,
     timeZone,
   });
+}
+
+/**
+ * The ledger entries of a payout's window (lambdas/payouts/reconcile.ts), oldest first, one Query
+ * page at a time: from the period's first instant to the payout's own entry (which ends the window
+ * and is yielded too; `WindowSums.add` leaves it out).
+ */
+export async function* payoutWindowPages(
+  vendorId: string,
+  payout: Pick<PayoutItem, 'periodFrom' | 'createdAt' | 'payoutId'>,
+  opts: { pageSize?: number; timeZone?: string } = {},
+): AsyncGenerator<StatementEntry[]> {
+  const window = payoutWindow(payout, opts.timeZone ?? MARKETPLACE_TIME_ZONE);
+  // A payout made before its period began (a run for a future date) has nothing in its window.
+  if (window.payoutSk < window.fromSk) return;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out: QueryCommandOutput = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('ledger'),
+        KeyConditionExpression: 'vendorId = :v AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':v': vendorId, ':from': window.fromSk, ':to': window.payoutSk },
+        ProjectionExpression: 'sk, kind, amountCents, grossCents, commissionCents, orderNumber, payoutId, #at',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ConsistentRead: true,
+        ...(opts.pageSize ? { Limit: opts.pageSize } : {}),
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    yield (out.Items ?? []) as StatementEntry[];
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+}
+
+/** The payout's reconciliation lines (all of its window read, a page at a time; only the sums kept). */
+export async function payoutReconciliation(vendorId: string, payout: PayoutItem, timeZone: string = MARKETPLACE_TIME_ZONE): Promise<Reconciliation> {
+  const sums = new WindowSums(payoutWindow(payout, timeZone).payoutSk);
+  for await (const page of payoutWindowPages(vendorId, payout, { timeZone })) for (const e of page) sums.add(e);
+  return reconcile(payout, sums, timeZone);
 }

@@ -25,8 +25,8 @@ export async function getPayoutAccount(vendorId: string): Promise<PayoutAccountI
 
 /**
  * `written`: payout created, balance debited, entry booked. `exists`: the period's payout is already
- * there (another worker or an earlier delivery). `balance_changed`: the balance is below the amount
- * now (a concurrent reversal): read again. `contention`: concurrent transactions: retry.
+ * there (another worker or an earlier delivery). `balance_changed`: the balance is not the amount
+ * now (a concurrent sale or reversal): read again. `contention`: concurrent transactions: retry.
  */
 export type DebitOutcome = 'written' | 'exists' | 'balance_changed' | 'contention';
 
@@ -58,7 +58,9 @@ export async function debitForPayout(payout: PayoutItem): Promise<DebitOutcome> 
               TableName: ledger,
               Key: { vendorId: payout.vendorId, sk: BALANCE_SK },
               UpdateExpression: 'SET updatedAt = :now ADD balanceCents :debit',
-              ConditionExpression: 'balanceCents >= :amount',
+              // The whole balance, exactly as read: a sale booked since makes the worker read again,
+              // so a payout always empties the balance and its statement reconciles (reconcile.ts).
+              ConditionExpression: 'balanceCents = :amount',
               ExpressionAttributeValues: { ':now': payout.createdAt, ':debit': -payout.amountCents, ':amount': payout.amountCents },
             },
           },

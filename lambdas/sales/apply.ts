@@ -110,6 +110,8 @@ export function planOrderChange(stored: OrderItem | null, snapshot: OrderSnapsho
   const days = [...byDay.values()].filter((d) => d.amountCents !== 0 || d.quantity !== 0 || d.orders !== 0);
 
   const netDelta = (after?.netCents ?? 0) - (before?.netCents ?? 0);
+  const grossDelta = (after?.amountCents ?? 0) - (before?.amountCents ?? 0);
+  const commissionDelta = (after ? order.commissionCents : 0) - (before && stored ? stored.commissionCents : 0);
   const kind: LedgerEntryItem['kind'] | null = !before && after ? 'sale' : before && !after ? 'reversal' : netDelta !== 0 || days.length ? 'adjustment' : null;
   const entry: LedgerEntryItem | null = kind
     ? {
@@ -117,6 +119,8 @@ export function planOrderChange(stored: OrderItem | null, snapshot: OrderSnapsho
         sk: entrySk(now, `${order.orderId}#${order.revision}`),
         kind,
         amountCents: netDelta,
+        grossCents: grossDelta,
+        commissionCents: commissionDelta,
         orderId: order.orderId,
         orderNumber: order.orderNumber,
         revision: order.revision,

@@ -81,6 +81,13 @@ export interface LedgerEntryItem {
   kind: 'sale' | 'reversal' | 'payout' | 'payout_reversal' | 'adjustment';
   /** Signed: credits positive, debits negative. */
   amountCents: number;
+  /**
+   * Order entries: the change of the order's gross total and of the commission behind `amountCents`
+   * (`amountCents = grossCents - commissionCents`; a reversal has both negative). Written since
+   * issue 10; an older entry has neither, and statements count its amount as gross without commission.
+   */
+  grossCents?: number;
+  commissionCents?: number;
   orderId?: string;
   /** The order's number as vendors know it (sale, reversal, adjustment entries). */
   orderNumber?: string;

@@ -174,3 +174,17 @@ export function nextPayoutDate(now: Instant = new Date(), timeZone: string = MAR
   if (t.day < last) return dayOf(t.year, t.month, last);
   return t.month === 12 ? dayOf(t.year + 1, 1, 15) : dayOf(t.year, t.month + 1, 15);
 }
+
+/**
+ * `instant` as the wall-clock time in `timeZone` with its UTC offset, to the second:
+ * `2026-03-08T10:04:05-08:00` (ISO-8601, unambiguous in the repeated hour of a DST change).
+ * What CSV files for people show, under a header naming the zone.
+ */
+export function zonedDateTime(instant: Instant, timeZone: string = MARKETPLACE_TIME_ZONE): string {
+  const ms = toMs(instant);
+  const t = localDateTime(ms, timeZone);
+  const offsetMinutes = Math.round(offsetMs(ms, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${dayOf(t.year, t.month, t.day)}T${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}${sign}${pad(Math.trunc(abs / 60))}:${pad(abs % 60)}`;
+}

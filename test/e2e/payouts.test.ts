@@ -202,8 +202,12 @@ describe('payouts page in Chromium (issue 6)', () => {
       const dialog = page.getByRole('dialog');
       await dialog.getByTestId('payout-details-paid').waitFor();
       expect(await dialog.getByTestId('payout-details-paid').textContent()).toBe(usd(details.paidCents));
-      expect(await dialog.getByTestId('payout-details-total').textContent()).toBe('$130.00');
-      expect(await dialog.getByTestId('payout-details-commission').textContent()).toBe(usd(details.sales.commissionCents));
+      // The lines add up: 130.00 gross − commission + nothing carried over − 1.00 fee = paid to you.
+      expect(await dialog.getByTestId('payout-details-gross').textContent()).toBe('$130.00');
+      expect(await dialog.getByTestId('payout-details-commission').textContent()).toBe(usd(-details.sales.commissionCents));
+      expect(await dialog.getByTestId('payout-details-carried-over').textContent()).toBe('$0.00');
+      expect(await dialog.getByTestId('payout-details-fee').textContent()).toBe('-$1.00');
+      expect(13_000 - details.sales.commissionCents - 100).toBe(details.paidCents);
       expect((await dialog.getByTestId('payout-details-period').textContent())?.replace(/\s+/g, ' ')).toBe(formatDayRange(period.from, period.to, 'en').replace(/\s+/g, ' '));
       const products = await dialog.getByTestId('payout-details-products').locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.children).map((c) => c.textContent ?? '')));
       expect(products).toEqual([
@@ -217,7 +221,7 @@ describe('payouts page in Chromium (issue 6)', () => {
       expect(download.suggestedFilename()).toBe(`statement-${payoutId}.csv`);
       const csv = (await readFile((await download.path())!)).toString('utf8');
       expect(csv.charCodeAt(0)).toBe(0xfeff);
-      expect(csv.slice(1).split('\r\n')[0]).toBe('Order number,Placed at (UTC),Status,Gross (USD),Commission (USD),Fee (USD),Net (USD)');
+      expect(csv.slice(1).split('\r\n')[0]).toBe('Line,Booked at (America/Los_Angeles),Reference,Status,Gross (USD),Commission (USD),Net (USD)');
       expect(csv).toContain('Paid to you');
       expect(csv).toContain('PS-1');
       expect(csv).toContain('PS-2');

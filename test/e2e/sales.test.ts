@@ -19,7 +19,7 @@ const PERIODS = [
   ['last15Days', en.period_15_days, zhTW.period_15_days],
   ['last30Days', en.period_30_days, zhTW.period_30_days],
 ] as const;
-const CSV_HEADER = ['Order number', 'Placed at (UTC)', 'Status', 'Product', 'SKU', 'Quantity', 'Unit price (USD)', 'Line total (USD)', 'Order total (USD)'];
+const CSV_HEADER = ['Order number', 'Placed at (America/Los_Angeles)', 'Status', 'Product', 'SKU', 'Quantity', 'Unit price (USD)', 'Line total (USD)', 'Order total (USD)'];
 
 let browser: Browser;
 let token: string;
@@ -240,7 +240,7 @@ describe('orders as the demo vendor', () => {
     const expected = await allOrders('status=cancelled');
     expect(expected.length).toBeGreaterThan(0);
     expect(rows.length).toBe(expected.reduce((n, o) => n + o.lines.length, 0));
-    expect(rows.every((r) => r[2] === 'cancelled')).toBe(true);
+    expect(rows.every((r) => r[2] === en.order_status_cancelled)).toBe(true);
     expect([...new Set(rows.map((r) => r[0]))]).toEqual(expected.map((o) => o.orderNumber));
     for (const order of expected) {
       const lines = rows.filter((r) => r[0] === order.orderNumber);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { inject } from 'vitest';
-import { marketplaceDay } from '../../lambdas/shared/dates';
+import { CSV_LABELS } from '../../lambdas/shared/csv-labels';
+import { marketplaceDay, zonedDateTime } from '../../lambdas/shared/dates';
 import { ORDER_STATUSES, type OrderItem, type OrderStatus } from '../../lambdas/sales/model';
 import { demoAccounts } from '../../scripts/local/demo-accounts';
 import { api, idTokenFor } from '../support/auth';
@@ -228,12 +229,13 @@ describe('GET /api/orders/export.csv against the local stack', () => {
     const bytes = Buffer.concat(chunks);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes.toString('utf8').slice(1));
-    expect(rows[0]).toEqual(['Order number', 'Placed at (UTC)', 'Status', 'Product', 'SKU', 'Quantity', 'Unit price (USD)', 'Line total (USD)', 'Order total (USD)']);
+    // The vendor's language (en): times in the marketplace zone, named in the header; statuses as the portal says them.
+    expect(rows[0]).toEqual(['Order number', 'Placed at (America/Los_Angeles)', 'Status', 'Product', 'SKU', 'Quantity', 'Unit price (USD)', 'Line total (USD)', 'Order total (USD)']);
     const expected = [...ordersA].sort(newestFirst).flatMap((o) =>
       o.lines.map((l) => [
         o.orderNumber,
-        o.placedAt,
-        o.status,
+        zonedDateTime(o.placedAt, LA),
+        CSV_LABELS.en[`order_status_${o.status}`],
         l.name.startsWith('=') ? `'${l.name}` : l.name,
         l.sku,
         String(l.quantity),
@@ -252,14 +254,22 @@ describe('GET /api/orders/export.csv against the local stack', () => {
     const rows = parseCsv((await res.text()).replace(/^\uFEFF/, ''));
     const expected = matching(ordersB, { status: 'cancelled', from: '2026-10-01' });
     expect(new Set(rows.slice(1).map((r) => r[0]))).toEqual(new Set(expected.map((o) => o.orderNumber)));
-    expect(rows.slice(1).every((r) => r[2] === 'cancelled')).toBe(true);
+    expect(rows.slice(1).every((r) => r[2] === 'Cancelled')).toBe(true);
     expect(expected.length).toBeGreaterThan(0);
-    const numbersA = new Set(ordersA.map((o) => o.orderNumber + o.placedAt));
+    const numbersA = new Set(ordersA.map((o) => o.orderNumber + zonedDateTime(o.placedAt, LA)));
     expect(rows.slice(1).some((r) => numbersA.has(r[0]! + r[1]!))).toBe(false);
   });
 
+  it('?format=machine: the fixed snake_case columns, ISO UTC times and status codes (issue 10)', async () => {
+    const res = await exportCsv(b, { status: 'cancelled', format: 'machine' });
+    const rows = parseCsv((await res.text()).replace(/^\uFEFF/, ''));
+    expect(rows[0]).toEqual(['order_number', 'placed_at_utc', 'status', 'product_name', 'sku', 'quantity', 'unit_price_usd', 'line_total_usd', 'order_total_usd']);
+    const expected = matching(ordersB, { status: 'cancelled' });
+    expect(new Set(rows.slice(1).map((r) => `${r[0]}|${r[1]}|${r[2]}`))).toEqual(new Set(expected.map((o) => `${o.orderNumber}|${o.placedAt}|cancelled`)));
+  });
+
   it('answers JSON errors before any CSV: 400 for bad filters, 403 for unapproved vendors, 401 without a token', async () => {
-    for (const query of [{ status: 'shipped' }, { from: '2026-02-30' }, { from: '2026-03-02', to: '2026-03-01' }, { cursor: 'x' }, { limit: '5' }] as Record<string, string>[]) {
+    for (const query of [{ status: 'shipped' }, { from: '2026-02-30' }, { from: '2026-03-02', to: '2026-03-01' }, { cursor: 'x' }, { limit: '5' }, { format: 'json' }] as Record<string, string>[]) {
       const res = await exportCsv(a, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/json');

@@ -39,6 +39,18 @@ const listBody = (overrides: Record<string, unknown> = {}) => ({
 });
 const DETAILS = {
   ...PAYOUT,
+  // 110.00 gross − 16.50 commission − 42.50 cancelled + 42.50 carried over − 1.00 fee = 92.50.
+  reconciliation: {
+    windowStart: '2026-11-16T08:00:00.000Z',
+    grossSalesCents: 11000,
+    commissionCents: 1650,
+    adjustmentsCents: -4250,
+    carriedOverCents: 4250,
+    amountCents: 9350,
+    feeCents: 100,
+    paidCents: 9250,
+    entries: 3,
+  },
   sales: {
     orders: 2,
     totalCents: 11000,
@@ -337,8 +349,16 @@ describe('payouts page (spec §2, issue 6)', () => {
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByTestId('payout-details-paid').textContent).toBe('$92.50'));
     expect(plain(within(dialog).getByTestId('payout-details-period').textContent)).toBe('Nov 16 – 30, 2026');
-    expect(within(dialog).getByTestId('payout-details-total').textContent).toBe('$110.00');
-    expect(within(dialog).getByTestId('payout-details-commission').textContent).toBe('$16.50');
+    // The statement's lines, in its order, adding up to Paid to you.
+    const lines = within(dialog).getByTestId('payout-reconciliation');
+    expect([...lines.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`)).toEqual([
+      'Gross sales: $110.00',
+      'Commission: -$16.50',
+      'Cancellations and adjustments: -$42.50',
+      'Carried over from earlier periods: $42.50',
+      'Transfer fee: -$1.00',
+      'Paid to you: $92.50',
+    ]);
     const productsTable = within(dialog).getByTestId('payout-details-products');
     expect(within(productsTable).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Product', 'Quantity', 'Price', 'Amount']);
     const products = within(productsTable).getAllByRole('row').slice(1).map((r) => plain(r.textContent));
@@ -363,5 +383,22 @@ describe('payouts page (spec §2, issue 6)', () => {
     expect(screen.getByTestId('payout-method').textContent).toBe(`${zhTW.payout_method_email}: s***@example.com`);
     expect((screen.getByTestId('payout-period') as HTMLSelectElement).options[0]!.textContent).toBe(zhTW.all_periods);
     expect(calls.filter((c) => c.path === '/api/payouts').every((c) => !c.query.has('period'))).toBe(true);
+  });
+
+  it('details in zh-TW: the reconciliation lines and the product columns are translated, no line without adjustments', { timeout: 20_000 }, async () => {
+    await i18n.changeLanguage('zh-TW');
+    const details = { ...DETAILS, reconciliation: { ...DETAILS.reconciliation, adjustmentsCents: 0, carriedOverCents: 0, commissionCents: 0, grossSalesCents: 9350 } };
+    const { user } = await openPayouts(
+      '/payouts',
+      payoutsApi((c) => (c.path === '/api/me' ? { status: 200, body: meBody({ language: 'zh-TW' }) } : c.path === `/api/payouts/${PAYOUT.payoutId}` ? { status: 200, body: details } : undefined)),
+    );
+    const row = (await screen.findAllByTestId('payout-row', {}, { timeout: 5_000 }))[0]!;
+    await user.click(within(row).getByTestId('payout-details-open'));
+    const dialog = await screen.findByRole('dialog');
+    const lines = await within(dialog).findByTestId('payout-reconciliation');
+    expect([...lines.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([zhTW.payout_gross_sales, zhTW.payout_commission, zhTW.payout_carried_over, zhTW.payout_fee, zhTW.paid_to_you]);
+    expect(within(dialog).getByTestId('payout-details-commission').textContent).toBe(formatMoney(0, 'zh-TW'));
+    const headers = within(within(dialog).getByTestId('payout-details-products')).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([zhTW.payout_product, zhTW.payout_quantity, zhTW.payout_price, zhTW.payout_line_amount]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BOM, CSV_COLUMNS, csvCell, csvHeader, csvRow, exportFileName, orderRows } from '../../../lambdas/orders/csv';
+import { BOM, csvCell, csvHeader, csvRow, exportFileName, MACHINE_CSV, ORDER_MACHINE_COLUMNS, orderRows, type CsvOptions } from '../../../lambdas/orders/csv';
 import { centsToDecimal } from '../../../lambdas/shared/money';
 import type { OrderRow } from '../../../lambdas/orders/store';
 import { parseCsv } from './csv-parse';
@@ -61,22 +61,35 @@ describe('the orders CSV', () => {
     ],
   };
 
-  it('starts with the BOM and the header row', () => {
-    const header = csvHeader();
+  const en: CsvOptions = { format: 'vendor', language: 'en', timeZone: 'America/Los_Angeles' };
+  const zh: CsvOptions = { ...en, language: 'zh-TW' };
+
+  it('starts with the BOM and the header row: the vendor’s language with the marketplace zone named, or the machine ids', () => {
+    const header = csvHeader(en);
     expect(header.startsWith(BOM)).toBe(true);
-    expect(parseCsv(header.slice(1))).toEqual([[...CSV_COLUMNS]]);
-    expect(CSV_COLUMNS).toEqual(['Order number', 'Placed at (UTC)', 'Status', 'Product', 'SKU', 'Quantity', 'Unit price (USD)', 'Line total (USD)', 'Order total (USD)']);
+    expect(parseCsv(header.slice(1))).toEqual([['Order number', 'Placed at (America/Los_Angeles)', 'Status', 'Product', 'SKU', 'Quantity', 'Unit price (USD)', 'Line total (USD)', 'Order total (USD)']]);
+    expect(parseCsv(csvHeader(zh).slice(1))).toEqual([['訂單編號', '下單時間（America/Los_Angeles）', '狀態', '商品', 'SKU', '數量', '單價（USD）', '小計（USD）', '訂單總額（USD）']]);
+    expect(parseCsv(csvHeader(MACHINE_CSV).slice(1))).toEqual([[...ORDER_MACHINE_COLUMNS]]);
+    expect(ORDER_MACHINE_COLUMNS).toEqual(['order_number', 'placed_at_utc', 'status', 'product_name', 'sku', 'quantity', 'unit_price_usd', 'line_total_usd', 'order_total_usd']);
   });
 
   it('writes one row per line, repeating the order’s number, time, status and total', () => {
-    expect(parseCsv(orderRows(order))).toEqual([
-      ['GM-100245', '2026-03-08T18:04:05.000Z', 'paid', 'Jasmine Rice, 5 kg', 'RICE-5KG', '1', '15.90', '15.90', '25.90'],
-      ['GM-100245', '2026-03-08T18:04:05.000Z', 'paid', '烏龍茶 "Oolong" Tea', 'TEA-OOL', '2', '5.00', '10.00', '25.90'],
+    expect(parseCsv(orderRows(order, en))).toEqual([
+      ['GM-100245', '2026-03-08T11:04:05-07:00', 'Paid', 'Jasmine Rice, 5 kg', 'RICE-5KG', '1', '15.90', '15.90', '25.90'],
+      ['GM-100245', '2026-03-08T11:04:05-07:00', 'Paid', '烏龍茶 "Oolong" Tea', 'TEA-OOL', '2', '5.00', '10.00', '25.90'],
     ]);
+    expect(parseCsv(orderRows(order, zh))[0]!.slice(0, 3)).toEqual(['GM-100245', '2026-03-08T11:04:05-07:00', '已付款']);
+    expect(parseCsv(orderRows(order, MACHINE_CSV))[0]!.slice(0, 3)).toEqual(['GM-100245', '2026-03-08T18:04:05.000Z', 'paid']);
+  });
+
+  it('says the time of the repeated hour of a DST change with its offset, so the two 01:30s differ', () => {
+    const first = parseCsv(orderRows({ ...order, placedAt: '2026-11-01T08:30:00.000Z' }, en))[0]![1];
+    const second = parseCsv(orderRows({ ...order, placedAt: '2026-11-01T09:30:00.000Z' }, en))[0]![1];
+    expect([first, second]).toEqual(['2026-11-01T01:30:00-07:00', '2026-11-01T01:30:00-08:00']);
   });
 
   it('an order without lines still has a row with its total', () => {
-    expect(parseCsv(orderRows({ ...order, lines: [] }))).toEqual([['GM-100245', '2026-03-08T18:04:05.000Z', 'paid', '', '', '3', '', '', '25.90']]);
+    expect(parseCsv(orderRows({ ...order, lines: [] }, MACHINE_CSV))).toEqual([['GM-100245', '2026-03-08T18:04:05.000Z', 'paid', '', '', '3', '', '', '25.90']]);
   });
 
   it('names the file after the vendor and the day', () => {

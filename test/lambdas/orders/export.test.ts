@@ -102,9 +102,10 @@ describe('GET /api/orders/export.csv (streamed)', () => {
     const text = captured.text();
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const rows = parseCsv(text.slice(1));
-    expect(rows[0]).toEqual(['Order number', 'Placed at (UTC)', 'Status', 'Product', 'SKU', 'Quantity', 'Unit price (USD)', 'Line total (USD)', 'Order total (USD)']);
+    // The vendor's language (en), times in the marketplace zone named in the header, statuses as the portal says them.
+    expect(rows[0]).toEqual(['Order number', 'Placed at (America/Los_Angeles)', 'Status', 'Product', 'SKU', 'Quantity', 'Unit price (USD)', 'Line total (USD)', 'Order total (USD)']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(Array.from({ length: 12 }, (_, i) => `GM-${100000 + i}`));
-    expect(rows[1]).toEqual(['GM-100000', '2026-03-08T20:00:00.000Z', 'fulfilled', '茉莉香米 Jasmine Rice, 0', 'RICE-5KG', '1', '15.90', '15.90', '15.90']);
+    expect(rows[1]).toEqual(['GM-100000', '2026-03-08T13:00:00-07:00', 'Fulfilled', '茉莉香米 Jasmine Rice, 0', 'RICE-5KG', '1', '15.90', '15.90', '15.90']);
     // The same filter as the list, in pages of EXPORT_PAGE_SIZE, continuing from each LastEvaluatedKey.
     expect(queries()).toHaveLength(3);
     expect(queries()[0]).toMatchObject({
@@ -117,6 +118,27 @@ describe('GET /api/orders/export.csv (streamed)', () => {
     });
     expect(queries()[0]!.ExclusiveStartKey).toBeUndefined();
     expect(queries()[1]!.ExclusiveStartKey).toEqual({ vendorId: 'V-10001', orderKey: order(3).orderKey });
+  });
+
+  it('writes a zh-TW vendor’s file in Traditional Chinese: headers, statuses, the zone named (issue 10)', async () => {
+    givenPages(1, 2);
+    ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: { ...vendor, language: 'zh-TW' } });
+    const { captured, done } = run();
+    await done;
+    const rows = parseCsv(captured.text().slice(1));
+    expect(rows[0]).toEqual(['訂單編號', '下單時間（America/Los_Angeles）', '狀態', '商品', 'SKU', '數量', '單價（USD）', '小計（USD）', '訂單總額（USD）']);
+    expect(rows[1]!.slice(0, 3)).toEqual(['GM-100000', '2026-03-08T13:00:00-07:00', '已出貨']);
+  });
+
+  it('?format=machine: fixed snake_case columns, ISO UTC times and status codes, whatever the vendor’s language', async () => {
+    givenPages(1, 1);
+    ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: { ...vendor, language: 'zh-TW' } });
+    const { captured, done } = run({ format: 'machine' });
+    await done;
+    expect(parseCsv(captured.text().slice(1))).toEqual([
+      ['order_number', 'placed_at_utc', 'status', 'product_name', 'sku', 'quantity', 'unit_price_usd', 'line_total_usd', 'order_total_usd'],
+      ['GM-100000', '2026-03-08T20:00:00.000Z', 'fulfilled', '茉莉香米 Jasmine Rice, 0', 'RICE-5KG', '1', '15.90', '15.90', '15.90'],
+    ]);
   });
 
   it('reads the next page only as the client takes the data: a stalled client stalls the reads', async () => {
@@ -148,6 +170,7 @@ describe('GET /api/orders/export.csv (streamed)', () => {
     [{ from: '2026-03-09', to: '2026-03-08' }, 'validation_error'],
     [{ cursor: 'abc' }, 'validation_error'],
     [{ limit: '10' }, 'validation_error'],
+    [{ format: 'xlsx' }, 'validation_error'],
   ])('answers 400 JSON for %j before any CSV, reading no orders', async (query, error) => {
     givenPages(1, 1);
     const { captured, done } = run(query as Record<string, string>);

@@ -38,7 +38,7 @@ describe('payout worker decisions', () => {
     const tx = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(tx).toHaveLength(3);
     expect(tx[0]!.Put).toMatchObject({ ConditionExpression: 'attribute_not_exists(sk)', Item: { payoutId: 'P-V-10001-2026-11-2', sk: 'PAYOUT#2026-11-2', status: 'pending', amountCents: 12_345, feeCents: 100, paidCents: 12_245, destinationMasked: 's***@example.com' } });
-    expect(tx[1]!.Update).toMatchObject({ Key: { vendorId: 'V-10001', sk: 'BALANCE' }, ConditionExpression: 'balanceCents >= :amount', ExpressionAttributeValues: expect.objectContaining({ ':debit': -12_345, ':amount': 12_345 }) });
+    expect(tx[1]!.Update).toMatchObject({ Key: { vendorId: 'V-10001', sk: 'BALANCE' }, ConditionExpression: 'balanceCents = :amount', ExpressionAttributeValues: expect.objectContaining({ ':debit': -12_345, ':amount': 12_345 }) });
     expect(tx[2]!.Put).toMatchObject({ Item: { kind: 'payout', amountCents: -12_345, payoutId: 'P-V-10001-2026-11-2' } });
     expect(provider.pay).toHaveBeenCalledWith(expect.objectContaining({ payoutId: 'P-V-10001-2026-11-2', amountCents: 12_245 }));
     expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ ConditionExpression: '#status = :pending', ExpressionAttributeValues: expect.objectContaining({ ':paid': 'paid' }) });

@@ -49,7 +49,7 @@ describe('planOrderChange', () => {
     );
     // 1798 → 899 at the order's own 15%: commission 270 → 135, net 1528 → 764.
     expect(plan.days).toEqual([{ day: '2026-11-01', amountCents: -899, quantity: -1, orders: 0 }]);
-    expect(plan.entry).toMatchObject({ kind: 'adjustment', amountCents: 764 - 1528 });
+    expect(plan.entry).toMatchObject({ kind: 'adjustment', amountCents: 764 - 1528, grossCents: -899, commissionCents: -135 });
     expect(plan.order).toMatchObject({ totalCents: 899, commissionCents: 135, netCents: 764, commissionRateBps: 1500 });
   });
 
@@ -59,6 +59,13 @@ describe('planOrderChange', () => {
     expect(plan.order).toMatchObject({ day: '2026-11-01', commissionRateBps: 1500, commissionCents: 270 });
     expect(plan.days).toEqual([{ day: '2026-11-01', amountCents: 1798, quantity: 2, orders: 1 }]);
     expect(plan.entry).toMatchObject({ kind: 'sale', amountCents: 1528 });
+  });
+
+  it('books gross and commission with each entry, so a statement can show them as they were (issue 10)', () => {
+    const sale = applied(planOrderChange(null, snapshot(), ctx));
+    expect(sale.entry).toMatchObject({ kind: 'sale', amountCents: 1528, grossCents: 1798, commissionCents: 270 });
+    const reversal = applied(planOrderChange(sale.order, snapshot({ revision: 2, status: 'cancelled' }), ctx));
+    expect(reversal.entry).toMatchObject({ kind: 'reversal', amountCents: -1528, grossCents: -1798, commissionCents: -270 });
   });
 
   it('tells duplicates from older revisions', () => {

@@ -8,13 +8,20 @@ import { formatCount, formatDayRange, formatMoney } from '../../lib/format';
 import { useResource } from '../../lib/use-resource';
 import { getPayoutDetails } from './payouts-api';
 
-/** The details modal: period, commission, total, paid to you, and the products sold with quantity and price. */
+/**
+ * The details modal: the period, the lines that add up to Paid to you (gross sales, commission,
+ * cancellations and adjustments, carried over, transfer fee — as the statement CSV has them), and
+ * the products sold in the period with quantity and price.
+ */
 export function PayoutDetailsDialog({ payoutId, onClose }: { payoutId: string; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   const details = useResource(payoutId, (signal) => getPayoutDetails(payoutId, signal));
   const money = (cents: number) => formatMoney(cents, language);
+  // What comes off, with its sign (and no "-$0.00").
+  const minus = (cents: number) => money(cents === 0 ? 0 : -cents);
+  const r = details.status === 'loaded' ? details.data.reconciliation : null;
   return (
     <Dialog
       title={t('payout_details_title')}
@@ -34,19 +41,31 @@ export function PayoutDetailsDialog({ payoutId, onClose }: { payoutId: string; o
         onRetry={details.retry}
         testId="payout-details-status"
       />
-      {details.status === 'loaded' && (
+      {details.status === 'loaded' && r && (
         <>
           <dl className="payout-summary">
             <dt>{t('payout_period')}</dt>
             <dd data-testid="payout-details-period">{formatDayRange(details.data.periodFrom, details.data.periodTo, language)}</dd>
-            <dt>{t('payout_total_sales')}</dt>
-            <dd data-testid="payout-details-total">{money(details.data.sales.totalCents)}</dd>
+          </dl>
+          {/* The statement's lines, in its order: they add up to Paid to you (docs/api.md). */}
+          <h3>{t('payout_reconciliation_caption')}</h3>
+          <dl className="payout-summary" data-testid="payout-reconciliation">
+            <dt>{t('payout_gross_sales')}</dt>
+            <dd data-testid="payout-details-gross">{money(r.grossSalesCents)}</dd>
             <dt>{t('payout_commission')}</dt>
-            <dd data-testid="payout-details-commission">{money(details.data.sales.commissionCents)}</dd>
+            <dd data-testid="payout-details-commission">{minus(r.commissionCents)}</dd>
+            {r.adjustmentsCents !== 0 && (
+              <>
+                <dt>{t('payout_adjustments')}</dt>
+                <dd data-testid="payout-details-adjustments">{money(r.adjustmentsCents)}</dd>
+              </>
+            )}
+            <dt>{t('payout_carried_over')}</dt>
+            <dd data-testid="payout-details-carried-over">{money(r.carriedOverCents)}</dd>
             <dt>{t('payout_fee')}</dt>
-            <dd data-testid="payout-details-fee">{money(details.data.feeCents)}</dd>
+            <dd data-testid="payout-details-fee">{minus(r.feeCents)}</dd>
             <dt>{t('paid_to_you')}</dt>
-            <dd data-testid="payout-details-paid">{money(details.data.paidCents)}</dd>
+            <dd data-testid="payout-details-paid">{money(r.paidCents)}</dd>
           </dl>
           <h3>{t('products_sold')}</h3>
           {details.data.sales.products.length === 0 ? (

@@ -67,8 +67,25 @@ export interface PayoutProductView {
   amountCents: number;
 }
 
+/**
+ * How the payout adds up (docs/api.md): gross − commission + adjustments + carried over − fee =
+ * paid to you, from the ledger entries booked in the period up to the payout.
+ */
+export interface PayoutReconciliation {
+  windowStart: string;
+  grossSalesCents: number;
+  commissionCents: number;
+  adjustmentsCents: number;
+  carriedOverCents: number;
+  amountCents: number;
+  feeCents: number;
+  paidCents: number;
+  entries: number;
+}
+
 export interface PayoutDetails extends PayoutView {
   sales: { orders: number; totalCents: number; commissionCents: number; netCents: number; products: PayoutProductView[] };
+  reconciliation: PayoutReconciliation;
 }
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
@@ -109,10 +126,15 @@ export function parsePayouts(data: unknown): PayoutsList {
   return data as unknown as PayoutsList;
 }
 
+const RECONCILIATION_AMOUNTS = ['grossSalesCents', 'commissionCents', 'adjustmentsCents', 'carriedOverCents', 'amountCents', 'feeCents', 'paidCents'] as const;
+
 export function parsePayoutDetails(data: unknown): PayoutDetails {
   const sales = isRecord(data) ? data.sales : undefined;
+  const reconciliation = isRecord(data) ? data.reconciliation : undefined;
   const ok =
     isPayout(data) &&
+    isRecord(reconciliation) &&
+    RECONCILIATION_AMOUNTS.every((k) => isInt(reconciliation[k])) &&
     isRecord(sales) &&
     isInt(sales.totalCents) &&
     isInt(sales.commissionCents) &&

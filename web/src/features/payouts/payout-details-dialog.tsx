@@ -51,22 +51,28 @@ export function PayoutDetailsDialog({ payoutId, onClose }: { payoutId: string; o
           {details.data.sales.products.length === 0 ? (
             <p className="muted">{t('no_products_sold')}</p>
           ) : (
-            <table className="data-table" data-testid="payout-details-products">
+            <table className="data-table card-table" data-testid="payout-details-products">
               <thead>
                 <tr>
-                  <th scope="col">{t('product')}</th>
-                  <th scope="col">{t('quantity')}</th>
-                  <th scope="col">{t('price')}</th>
-                  <th scope="col">{t('amount')}</th>
+                  <th scope="col">{t('order_product')}</th>
+                  <th scope="col">{t('order_quantity')}</th>
+                  <th scope="col">{t('unit_price')}</th>
+                  <th scope="col">{t('line_total')}</th>
                 </tr>
               </thead>
               <tbody>
                 {details.data.sales.products.map((p) => (
                   <tr key={`${p.sku}#${p.unitPriceCents}`}>
                     <th scope="row">{p.name}</th>
-                    <td className="num">{formatCount(p.quantity, language)}</td>
-                    <td className="num">{money(p.unitPriceCents)}</td>
-                    <td className="num">{money(p.amountCents)}</td>
+                    <td className="num" data-label={t('order_quantity')}>
+                      {formatCount(p.quantity, language)}
+                    </td>
+                    <td className="num" data-label={t('unit_price')}>
+                      {money(p.unitPriceCents)}
+                    </td>
+                    <td className="num" data-label={t('line_total')}>
+                      {money(p.amountCents)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

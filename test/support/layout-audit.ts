@@ -8,8 +8,8 @@ const axePath = require.resolve('axe-core/axe.min.js');
 
 /**
  * What a phone user would notice at the current viewport: the page scrolls sideways
- * (`scrollWidth > innerWidth`), or a button (or a link styled as one, a `role="button"`, a menu item, a
- * tab) sticks out of the viewport or is cut off by a container that clips it sideways. Elements that
+ * (`scrollWidth > innerWidth`), or a button (or a link styled as one, like Edit; a `role="button"`, a
+ * menu item, a tab) sticks out of the viewport or is cut off by a container that clips it sideways. Elements that
  * are not rendered (display none, visibility hidden, zero size, visually hidden) are skipped.
  * Returns one readable line per problem; [] when the page fits.
  */
@@ -28,7 +28,7 @@ export function overflowProblems(page: Page): Promise<string[]> {
       problems.push(`page is ${doc.scrollWidth}px wide in a ${width}px viewport (${wide.join(', ')})`);
     }
     const controls = document.querySelectorAll<HTMLElement>(
-      'button, [role="button"], [role="menuitem"], [role="menuitemradio"], [role="tab"], [role="switch"], input[type="submit"], input[type="button"], a.amplify-button',
+      'button, [role="button"], [role="menuitem"], [role="menuitemradio"], [role="tab"], [role="switch"], input[type="submit"], input[type="button"], a.amplify-button, a.text-button',
     );
     for (const el of controls) {
       const box = el.getBoundingClientRect();

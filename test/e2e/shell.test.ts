@@ -148,6 +148,46 @@ describe('the header', () => {
     await context.close();
   });
 
+  it('on a phone, hides the nav behind a menu button that opens it and closes on Escape, an outside click and a navigation', async () => {
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, approved.email, approved.password);
+    await page.waitForURL(webUrl('/dashboard'));
+    const button = page.getByRole('button', { name: en.nav_menu });
+    // Hidden while closed, so it is found with includeHidden.
+    const nav = page.getByRole('navigation', { name: en.main_navigation, includeHidden: true });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.getAttribute('aria-controls')).toBe(await nav.getAttribute('id'));
+    expect(await nav.isVisible()).toBe(false);
+    // The header fits: no sideways scrolling, the last header button wholly on screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await page.getByTestId('account-button').boundingBox())!.x + 40).toBeLessThanOrEqual(390);
+
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual([en.nav_dashboard, en.nav_orders, en.nav_products, en.nav_inventory, en.nav_payouts]);
+    await nav.getByRole('link', { name: en.nav_orders }).focus();
+    await page.keyboard.press('Escape');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await button.click();
+    await page.mouse.click(200, 700);
+    await expect.poll(() => nav.isVisible()).toBe(false);
+
+    await button.click();
+    await nav.getByRole('link', { name: en.nav_payouts }).click();
+    await page.waitForURL(webUrl('/payouts'));
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    // Wide screens: the nav is inline and the button is gone.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await nav.isVisible()).toBe(true);
+    expect(await button.isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('names a vendor without a vendor name by the e-mail local part, capitalised', async () => {
     const { context, page } = await newPage(browser);
     await page.route('**/api/me', async (route) => {

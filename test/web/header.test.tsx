@@ -109,6 +109,51 @@ describe('header (spec §2)', () => {
     expect(error).toHaveBeenCalledTimes(1);
   });
 
+  it("language button's accessible name starts with its visible text (WCAG 2.5.3), in both languages", async () => {
+    const { user } = await signedInAt();
+    const button = screen.getByTestId('language-button');
+    expect(button.getAttribute('aria-label')).toBe('EN, language');
+    const menu = await openMenu(user, 'language-button');
+    expect(menu.getAttribute('aria-label')).toBe('Language');
+    await user.click(within(menu).getByRole('menuitemradio', { name: '繁體中文' }));
+    await waitFor(() => expect(button.textContent).toBe('繁中'));
+    expect(button.getAttribute('aria-label')!.startsWith(button.textContent!)).toBe(true);
+  });
+
+  it('small-screen menu button: aria-expanded and aria-controls the nav; Escape, an outside click and a navigation close it', async () => {
+    const { user } = await signedInAt();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(button.getAttribute('aria-controls')).toBe(nav.id);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(nav.getAttribute('data-open')).toBe('false');
+
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(nav.getAttribute('data-open')).toBe('true');
+    within(nav).getByRole('link', { name: 'Orders' }).focus();
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+
+    await user.click(button);
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(button);
+    await user.click(within(nav).getByRole('link', { name: 'Orders' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/orders'));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(nav.getAttribute('data-open')).toBe('false');
+  });
+
+  it('has no menu button for visitors nobody signed in (no nav to open)', async () => {
+    stubFetch(() => ({ status: 200, body: meBody() }));
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByTestId('nav-menu-button')).toBeNull();
+  });
+
   it('language button is disabled while loading and for visitors nobody signed in', async () => {
     storeAmplifySession();
     let answer: (v: { status: number; body: unknown }) => void = () => undefined;

@@ -20,8 +20,10 @@ export interface DropdownItem {
 export interface DropdownProps {
   /** Visible content of the trigger button (an icon or a short label). */
   trigger: ReactNode;
-  /** Accessible name of the trigger button (and of the menu). */
+  /** Accessible name of the trigger button (and of the menu, unless `menuLabel` is given). */
   label: string;
+  /** Accessible name of the menu, when it differs from the button's (a button named after its visible text). */
+  menuLabel?: string;
   items: readonly DropdownItem[];
   /** Non-interactive content shown above the items (e.g. the account's name and vendor id). */
   header?: ReactNode;
@@ -39,7 +41,7 @@ type FocusTarget = 'first' | 'last';
  * Outside clicks, Escape and choosing an item close at once. Keyboard: Enter, Space or ArrowDown open
  * on the first item, ArrowUp on the last; arrows, Home and End move; Escape closes and returns focus.
  */
-export function Dropdown({ trigger, label, items, header, disabled = false, testId, className, align = 'end' }: DropdownProps) {
+export function Dropdown({ trigger, label, menuLabel, items, header, disabled = false, testId, className, align = 'end' }: DropdownProps) {
   const menuId = useId();
   const [open, setOpen] = useState(false);
   // A disabled trigger (loading, signed out) never shows its menu.
@@ -185,7 +187,7 @@ export function Dropdown({ trigger, label, items, header, disabled = false, test
       {shown && (
         <div className={`dropdown-popup dropdown-popup-${align}`}>
           {header && <div className="dropdown-header">{header}</div>}
-          <ul id={menuId} role="menu" aria-label={label} className="dropdown-menu" onKeyDown={onMenuKeyDown}>
+          <ul id={menuId} role="menu" aria-label={menuLabel ?? label} className="dropdown-menu" onKeyDown={onMenuKeyDown}>
             {items.map((item, i) => {
               const common = {
                 ref: (el: HTMLElement | null) => {

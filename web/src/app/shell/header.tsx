@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
@@ -6,7 +6,7 @@ import { Dropdown } from '../../components/dropdown';
 import { LANGUAGES, languageButtonLabel, languageNameKey } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
 import { useSession } from '../../lib/session';
-import { AccountIcon, GearIcon, HelpIcon } from './icons';
+import { AccountIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
 
 const AccountSettingsDialog = lazy(() => import('../../features/settings/account-settings-dialog'));
 const ContactSupportDialog = lazy(() => import('../../features/support/contact-support-dialog'));
@@ -29,6 +29,31 @@ export function Header() {
   const [submitted, setSubmitted] = useState<{ caseId: string; pathname: string } | null>(null);
   const submittedCaseId = submitted?.pathname === pathname ? submitted.caseId : null;
   const signedIn = session.status === 'signed-in';
+  // The small-screen navigation: open on the page it was opened on, so any navigation closes it.
+  const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
+  const navOpen = signedIn && navOpenOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+
+  // Escape and a click outside the button and the nav close it (on small screens; wide screens never show the button).
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setNavOpenOn(null);
+      if (nav.current?.contains(document.activeElement)) menuButton.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!nav.current?.contains(target) && !menuButton.current?.contains(target)) setNavOpenOn(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [navOpen]);
 
   const logOut = async () => {
     setSettingsOpen(false);
@@ -39,12 +64,36 @@ export function Header() {
   return (
     <>
       <header className="app-header">
+        {signedIn && (
+          <button
+            ref={menuButton}
+            type="button"
+            className="icon-button nav-menu-button"
+            aria-label={t('nav_menu')}
+            aria-expanded={navOpen}
+            aria-controls="app-nav"
+            data-testid="nav-menu-button"
+            onClick={() => setNavOpenOn(navOpen ? null : pathname)}
+          >
+            <MenuIcon open={navOpen} />
+          </button>
+        )}
         <Link to="/dashboard" className="app-brand" aria-label={t('go_to_dashboard')}>
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span className="app-brand-title">{t('app_title')}</span>
         </Link>
         {signedIn && (
-          <nav className="app-nav" aria-label={t('main_navigation')}>
+          // Below the breakpoint (shell.css) the nav is a panel the menu button opens; a chosen link closes it.
+          <nav
+            ref={nav}
+            id="app-nav"
+            className="app-nav"
+            aria-label={t('main_navigation')}
+            data-open={navOpen}
+            onClick={(event) => {
+              if ((event.target as Element).closest('a')) setNavOpenOn(null);
+            }}
+          >
             <NavLink to="/dashboard">{t('nav_dashboard')}</NavLink>
             <NavLink to="/orders">{t('nav_orders')}</NavLink>
             <NavLink to="/products">{t('nav_products')}</NavLink>
@@ -57,7 +106,9 @@ export function Header() {
             testId="language-button"
             className="language-menu"
             trigger={<span className="language-button-label">{languageButtonLabel(session.language)}</span>}
+            // The name starts with the visible text (WCAG 2.5.3): "EN, language".
             label={t('language_menu_label', { code: languageButtonLabel(session.language) })}
+            menuLabel={t('language')}
             disabled={session.loading || !signedIn}
             items={LANGUAGES.map((language) => ({
               id: language,

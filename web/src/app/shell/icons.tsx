@@ -23,3 +23,8 @@ export const AccountIcon = () => (
     <path d="M6.2 18.4a6.5 6.5 0 0 1 11.6 0" />
   </svg>
 );
+
+/** Three bars, a cross while the small-screen navigation is open. */
+export const MenuIcon = ({ open }: { open: boolean }) => (
+  <svg {...svg}>{open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</svg>
+);

@@ -44,7 +44,7 @@ export function InventoryTable({ rows, query, busy, language, onSort, onEdit }: 
 
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={t('inventory_table_caption')}>
-      <table className="data-table inventory-table" aria-busy={busy} data-testid="inventory-table">
+      <table className="data-table card-table inventory-table" aria-busy={busy} data-testid="inventory-table">
         <caption className="visually-hidden">{t('inventory_table_caption')}</caption>
         <thead>
           <tr>
@@ -83,18 +83,20 @@ export function InventoryTable({ rows, query, busy, language, onSort, onEdit }: 
                   )}
                   <span className={`product-status product-status-${row.status}`}>{t(`product_status_${row.status}`)}</span>
                 </th>
-                <td className="product-sku">{row.sku}</td>
-                <td className="numeric" data-testid="inventory-price">
+                <td className="product-sku" data-label={t('sku')}>
+                  {row.sku}
+                </td>
+                <td className="numeric" data-testid="inventory-price" data-label={t('column_price')}>
                   {money(row.priceCents)}
                 </td>
-                <td className="numeric" data-testid="inventory-compare-at">
+                <td className="numeric" data-testid="inventory-compare-at" data-label={t('column_compare_at_price')}>
                   {money(row.compareAtCents)}
                 </td>
-                <td className="numeric" data-testid="inventory-count">
+                <td className="numeric" data-testid="inventory-count" data-label={t('column_inventory')}>
                   {formatCount(row.inventory, language)}
                 </td>
-                <td data-testid="inventory-out-of-stock">{isOutOfStock(row) ? <span className="out-of-stock-badge">{t('out_of_stock')}</span> : <span className="muted">{t('in_stock')}</span>}</td>
-                <td>
+                <td data-testid="inventory-out-of-stock" data-label={t('out_of_stock')}>{isOutOfStock(row) ? <span className="out-of-stock-badge">{t('out_of_stock')}</span> : <span className="muted">{t('in_stock')}</span>}</td>
+                <td className="card-wide">
                   <button type="button" className="text-button" onClick={() => onEdit(row)} aria-label={t('edit_offer_label', { name })} data-testid="inventory-edit">
                     {t('edit')}
                   </button>

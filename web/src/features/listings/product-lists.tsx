@@ -105,7 +105,7 @@ export function ProductList({ tab, products, language, timeZone, busy, onDelete 
 
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className="data-table products-table" aria-busy={busy} data-testid="products-table" data-tab={tab}>
+      <table className="data-table card-table products-table" aria-busy={busy} data-testid="products-table" data-tab={tab}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -139,23 +139,29 @@ export function ProductList({ tab, products, language, timeZone, busy, onDelete 
                 </th>
                 {tab === 'published' && (
                   <>
-                    <td className="product-sku">{p.sku}</td>
-                    <td className="numeric">{formatMoney(p.offer.priceCents, language)}</td>
-                    <td className="numeric">{p.offer.outOfStock ? t('out_of_stock') : formatCount(p.offer.inventory, language)}</td>
-                    <td>{when(p.live?.publishedAt)}</td>
+                    <td className="product-sku" data-label={headers.published[1]}>
+                      {p.sku}
+                    </td>
+                    <td className="numeric" data-label={headers.published[2]}>
+                      {formatMoney(p.offer.priceCents, language)}
+                    </td>
+                    <td className="numeric" data-label={headers.published[3]}>
+                      {p.offer.outOfStock ? t('out_of_stock') : formatCount(p.offer.inventory, language)}
+                    </td>
+                    <td data-label={headers.published[4]}>{when(p.live?.publishedAt)}</td>
                   </>
                 )}
-                {tab === 'pending' && <td>{when(revision?.submittedAt)}</td>}
+                {tab === 'pending' && <td data-label={headers.pending[1]}>{when(revision?.submittedAt)}</td>}
                 {tab === 'rejected' && (
                   <>
-                    <td>
+                    <td className="card-wide" data-label={headers.rejected[1]}>
                       <RejectionReasons reasons={revision?.rejectionReasons ?? []} />
                     </td>
-                    <td>{when(revision?.rejectedAt)}</td>
+                    <td data-label={headers.rejected[2]}>{when(revision?.rejectedAt)}</td>
                   </>
                 )}
-                {tab === 'draft' && <td>{when(revision?.savedAt)}</td>}
-                <td className="product-actions">
+                {tab === 'draft' && <td data-label={headers.draft[1]}>{when(revision?.savedAt)}</td>}
+                <td className="product-actions card-wide">
                   {!p.editable ? (
                     <LockedEditButton name={name} />
                   ) : tab === 'rejected' ? (

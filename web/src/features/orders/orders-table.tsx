@@ -49,7 +49,7 @@ export function OrdersTable({ orders, page, filterQuery, timeZone, busy, languag
   return (
     // Scrolls sideways on narrow screens: focusable so keyboard users can scroll it too.
     <div className="table-scroll" ref={ref} tabIndex={0} role="region" aria-label={caption}>
-      <table className="data-table orders-table" aria-busy={busy} data-testid="orders-table" data-page={page} data-filter={filterQuery}>
+      <table className="data-table card-table orders-table" aria-busy={busy} data-testid="orders-table" data-page={page} data-filter={filterQuery}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -86,16 +86,16 @@ function OrderRows({ order, timeZone, language }: { order: OrderView; timeZone: 
         <th scope="row" className="order-number" data-testid="order-number">
           {order.orderNumber}
         </th>
-        <td className="order-date">
+        <td className="order-date" data-label={t('order_date')}>
           <time dateTime={order.placedAt}>
             {placed.date}
             <span className="order-time">{placed.time}</span>
           </time>
         </td>
-        <td className="numeric" data-testid="order-total">
+        <td className="numeric" data-testid="order-total" data-label={t('order_total')}>
           {money(order.totalCents)}
         </td>
-        <td className="order-product">
+        <td className="order-product card-wide" data-label={t('order_product')}>
           <span data-testid="order-product">{first?.name ?? '—'}</span>
           {more.length > 0 && (
             <button
@@ -114,17 +114,17 @@ function OrderRows({ order, timeZone, language }: { order: OrderView; timeZone: 
             </button>
           )}
         </td>
-        <td className="numeric" data-testid="order-quantity">
+        <td className="numeric" data-testid="order-quantity" data-label={t('order_quantity')}>
           {formatCount(order.quantity, language)}
         </td>
-        <td>
+        <td data-label={t('order_status')}>
           <StatusBadge status={order.status} />
         </td>
       </tr>
       {more.length > 0 && (
         <tr id={linesId} className="order-lines-row" hidden={!open}>
-          <td colSpan={6}>
-            <table className="order-lines" data-testid="order-lines">
+          <td colSpan={6} className="card-wide">
+            <table className="order-lines card-table" data-testid="order-lines">
               <caption className="visually-hidden">{t('order_lines_caption', { orderNumber: order.orderNumber })}</caption>
               <thead>
                 <tr>
@@ -144,11 +144,21 @@ function OrderRows({ order, timeZone, language }: { order: OrderView; timeZone: 
               <tbody>
                 {order.lines.map((line, i) => (
                   <tr key={`${line.sku}-${i}`}>
-                    <td>{line.name}</td>
-                    <td className="order-sku">{line.sku}</td>
-                    <td className="numeric">{formatCount(line.quantity, language)}</td>
-                    <td className="numeric">{money(line.unitPriceCents)}</td>
-                    <td className="numeric">{money(line.quantity * line.unitPriceCents)}</td>
+                    <td className="card-wide" data-label={t('order_product')}>
+                      {line.name}
+                    </td>
+                    <td className="order-sku" data-label={t('sku')}>
+                      {line.sku}
+                    </td>
+                    <td className="numeric" data-label={t('order_quantity')}>
+                      {formatCount(line.quantity, language)}
+                    </td>
+                    <td className="numeric" data-label={t('unit_price')}>
+                      {money(line.unitPriceCents)}
+                    </td>
+                    <td className="numeric" data-label={t('line_total')}>
+                      {money(line.quantity * line.unitPriceCents)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

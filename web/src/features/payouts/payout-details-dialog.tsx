@@ -71,7 +71,7 @@ export function PayoutDetailsDialog({ payoutId, onClose }: { payoutId: string; o
           {details.data.sales.products.length === 0 ? (
             <p className="muted">{t('no_products_sold')}</p>
           ) : (
-            <table className="data-table" data-testid="payout-details-products">
+            <table className="data-table card-table" data-testid="payout-details-products">
               <thead>
                 <tr>
                   <th scope="col">{t('payout_product')}</th>
@@ -84,9 +84,15 @@ export function PayoutDetailsDialog({ payoutId, onClose }: { payoutId: string; o
                 {details.data.sales.products.map((p) => (
                   <tr key={`${p.sku}#${p.unitPriceCents}`}>
                     <th scope="row">{p.name}</th>
-                    <td className="num">{formatCount(p.quantity, language)}</td>
-                    <td className="num">{money(p.unitPriceCents)}</td>
-                    <td className="num">{money(p.amountCents)}</td>
+                    <td className="num" data-label={t('payout_quantity')}>
+                      {formatCount(p.quantity, language)}
+                    </td>
+                    <td className="num" data-label={t('payout_price')}>
+                      {money(p.unitPriceCents)}
+                    </td>
+                    <td className="num" data-label={t('payout_line_amount')}>
+                      {money(p.amountCents)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -175,7 +175,7 @@ export default function PayoutsPage() {
         )}
         {payouts.status !== 'failed' && list && list.payouts.length > 0 && (
           <div className="table-scroll">
-            <table className="data-table" data-testid="payouts-table" aria-busy={payouts.status === 'loading'}>
+            <table className="data-table card-table" data-testid="payouts-table" aria-busy={payouts.status === 'loading'}>
               <caption className="visually-hidden">{t('recent_payouts')}</caption>
               <thead>
                 <tr>
@@ -194,14 +194,20 @@ export default function PayoutsPage() {
                 {list.payouts.map((p) => (
                   <tr key={p.payoutId} data-testid="payout-row" data-payout-id={p.payoutId}>
                     <th scope="row">{formatDayRange(p.periodFrom, p.periodTo, language)}</th>
-                    <td data-testid="payout-row-status">{t(`payout_status_${p.status}`)}</td>
-                    <td className="num">{money(p.amountCents)}</td>
-                    <td className="num">{money(p.feeCents)}</td>
-                    <td className="num" data-testid="payout-row-paid">
+                    <td data-testid="payout-row-status" data-label={t('payout_status')}>
+                      {t(`payout_status_${p.status}`)}
+                    </td>
+                    <td className="num" data-label={t('payout_amount')}>
+                      {money(p.amountCents)}
+                    </td>
+                    <td className="num" data-label={t('payout_fee')}>
+                      {money(p.feeCents)}
+                    </td>
+                    <td className="num" data-testid="payout-row-paid" data-label={t('paid_to_you')}>
                       {money(p.paidCents)}
                     </td>
-                    <td>{p.destination}</td>
-                    <td className="payout-row-actions">
+                    <td data-label={t('payout_destination')}>{p.destination}</td>
+                    <td className="payout-row-actions card-wide">
                       <Button size="small" onClick={() => setDetailsOf(p.payoutId)} data-testid="payout-details-open">
                         {t('payout_details')}
                       </Button>

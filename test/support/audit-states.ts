@@ -1,0 +1,258 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+import type { BrowserContext, Page } from 'playwright-core';
+
+/**
+ * Every page and dialog a vendor can reach, as states the small-screen and accessibility audit
+ * (test/e2e/small-screens.test.ts) visits in turn: `open` brings the page there from wherever the
+ * previous state left it, `close` puts it back (closes the dialog or menu).
+ */
+export interface AuditState {
+  name: string;
+  open(page: Page): Promise<void>;
+  close?(page: Page): Promise<void>;
+  /** Only at viewports narrower than this (the small-screen menu). */
+  maxWidth?: number;
+}
+
+/** A product name and a search term without a break: must wrap, not widen the page. */
+export const LONG_WORD = 'Organic_Taiwanese_High_Mountain_Oolong_Tea_Leaves_Premium_Gift_Box_500g';
+
+/** Client-side navigation through the router (no reload: the signed-in session stays warm). */
+async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+async function settled(page: Page): Promise<void> {
+  // Every status region idle (loading done), and no lazy chunk still loading.
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('[role="status"][data-state]')].some((el) => el.getAttribute('data-state') === 'loading') && !document.querySelector('.page-loading'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** Navigates and waits for the new page: its own h1 (routes are lazy: the old page stays up until the chunk arrives), then its data. */
+async function heading(page: Page, path: string): Promise<void> {
+  const samePage = await page.evaluate((to) => {
+    const same = new URL(to, location.href).pathname === location.pathname;
+    document.querySelector('main h1')?.setAttribute('data-audit-seen', '');
+    return same;
+  }, path);
+  await go(page, path);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+  if (!samePage) await page.locator('main h1:not([data-audit-seen])').first().waitFor();
+  else await page.waitForTimeout(100);
+  await settled(page);
+}
+
+const dialogState = (name: string, trigger: (page: Page) => Promise<void>, testId?: string): AuditState => ({
+  name,
+  async open(page) {
+    await trigger(page);
+    const dialog = testId ? page.getByTestId(testId) : page.getByRole('dialog').last();
+    await dialog.waitFor();
+    await settled(page);
+  },
+  async close(page) {
+    const before = await page.getByRole('dialog').count();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((n) => document.querySelectorAll('[role="dialog"]').length < n, before);
+  },
+});
+
+const menuState = (name: string, testId: string): AuditState => ({
+  name,
+  async open(page) {
+    await page.getByTestId(testId).click();
+    await page.getByRole('menu').waitFor();
+  },
+  async close(page) {
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+  },
+});
+
+const click = (testId: string, nth = 0) => (page: Page) => page.getByTestId(testId).nth(nth).click();
+
+/** The signed-in pages and dialogs, in an order where each state starts from the previous one's page. */
+export function signedInStates(): AuditState[] {
+  return [
+    { name: '/dashboard', open: (page) => heading(page, '/dashboard') },
+    {
+      name: '/dashboard, daily sales shown as a table',
+      open: async (page) => {
+        await page.getByTestId('daily-sales-table-toggle').click();
+        await page.waitForFunction(() => document.querySelector('[data-testid="daily-sales-table-toggle"]')?.getAttribute('aria-pressed') === 'true');
+      },
+      close: (page) => page.getByTestId('daily-sales-table-toggle').click(),
+    },
+    { name: 'small-screen menu', maxWidth: 960, ...menuLike() },
+    menuState('language menu', 'language-button'),
+    menuState('help menu', 'help-button'),
+    menuState('account menu', 'account-button'),
+    dialogState('account settings', click('settings-button'), 'account-settings-dialog'),
+    {
+      ...dialogState('change password (over account settings)', async (page) => {
+        await page.getByTestId('settings-button').click();
+        await page.getByTestId('settings-password-edit').click();
+      }, 'change-password-dialog'),
+      close: async (page) => {
+        await closeTopDialog(page);
+        await closeTopDialog(page);
+      },
+    },
+    dialogState('contact support', async (page) => {
+      await page.getByTestId('help-button').click();
+      await page.getByTestId('contact-support').click();
+    }, 'support-dialog'),
+    { name: '/orders', open: (page) => heading(page, '/orders') },
+    {
+      name: '/orders, an order with several lines opened',
+      async open(page) {
+        const toggle = page.getByTestId('order-lines-toggle').first();
+        if (await toggle.count()) await toggle.click();
+      },
+    },
+    { name: '/payouts', open: (page) => heading(page, '/payouts') },
+    dialogState('payout details', click('payout-details-open'), 'payout-details'),
+    {
+      name: '/payouts, e-mail method form',
+      open: async (page) => {
+        await page.getByTestId('payout-setup-email').click();
+        await page.getByTestId('payout-email-form').waitFor();
+      },
+      close: (page) => page.getByTestId('payout-email-form').getByRole('button', { name: /cancel|取消/i }).click(),
+    },
+    {
+      name: '/payouts, bank wizard',
+      open: async (page) => {
+        await page.getByTestId('payout-setup-bank').click();
+        await page.getByTestId('bank-wizard').waitFor();
+      },
+      close: (page) => page.getByTestId('bank-wizard').getByRole('button', { name: /cancel|取消/i }).click(),
+    },
+    { name: '/products (Published)', open: (page) => heading(page, '/products') },
+    { name: '/products?tab=pending', open: (page) => heading(page, '/products?tab=pending') },
+    { name: '/products?tab=rejected', open: (page) => heading(page, '/products?tab=rejected') },
+    dialogState('delete or discard a rejected product', async (page) => page.locator('[data-testid="product-delete"], [data-testid="product-discard"]').first().click()),
+    { name: '/products?tab=draft', open: (page) => heading(page, '/products?tab=draft') },
+    dialogState('delete a draft', click('product-delete'), 'delete-draft-dialog'),
+    { name: '/products/new', open: (page) => heading(page, '/products/new') },
+    dialogState('image manager', click('manage-images'), 'image-manager'),
+    dialogState('image guidelines', click('image-guidelines-open'), 'image-guidelines'),
+    dialogState('label photo guidelines', click('label-guidelines-open'), 'label-guidelines'),
+    {
+      name: '/products/{id}/edit (published product)',
+      async open(page) {
+        await heading(page, '/products');
+        const href = await page.getByTestId('product-edit').first().getAttribute('href');
+        await heading(page, href!);
+        await page.getByTestId('product-form').waitFor();
+      },
+    },
+    { name: '/inventory', open: (page) => heading(page, '/inventory') },
+    dialogState('inventory offer', click('inventory-edit'), 'offer-dialog'),
+    { name: '/inventory, a long search term', open: (page) => heading(page, `/inventory?q=${LONG_WORD}`) },
+  ];
+}
+
+function menuLike(): Omit<AuditState, 'name'> {
+  return {
+    async open(page) {
+      await page.getByTestId('nav-menu-button').click();
+      await page.locator('#app-nav').waitFor({ state: 'visible' });
+    },
+    async close(page) {
+      await page.keyboard.press('Escape');
+      await page.locator('#app-nav').waitFor({ state: 'hidden' });
+    },
+  };
+}
+
+async function closeTopDialog(page: Page): Promise<void> {
+  const before = await page.getByRole('dialog').count();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((n) => document.querySelectorAll('[role="dialog"]').length < n, before);
+}
+
+/** The signed-out pages (anonymous visitor). */
+export function signedOutStates(): AuditState[] {
+  return ['/', '/signup', '/forgot-password', '/reset-password', '/signup-success', '/no-such-page'].map((path) => ({
+    name: path,
+    async open(page) {
+      await go(page, path);
+      await page.locator('h1').first().waitFor();
+      await settled(page);
+    },
+  }));
+}
+
+/**
+ * The demo vendor has no payouts yet (a payout needs a payout run): the audit shows it a realistic
+ * history with the answers of the payout API (docs/api.md), long destinations included.
+ */
+export async function fakePayoutHistory(context: BrowserContext): Promise<void> {
+  const payout = (i: number, status: 'paid' | 'pending' | 'failed') => ({
+    payoutId: `P-2026-11-${i}-V-10001`,
+    periodId: `2026-11-${i}`,
+    periodFrom: i === 1 ? '2026-11-01' : '2026-10-16',
+    periodTo: i === 1 ? '2026-11-15' : '2026-10-31',
+    status,
+    amountCents: 1_234_567,
+    feeCents: 100,
+    paidCents: 1_234_467,
+    method: 'bank',
+    destination: 'Bank of Taiwan •••• 1234',
+    createdAt: '2026-11-16T08:00:00.000Z',
+  });
+  await context.route(
+    (url) => url.pathname === '/api/payouts' || /^\/api\/payouts\/[^/]+$/.test(url.pathname),
+    async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/api/payouts')
+        return route.fulfill({
+          json: { payouts: [payout(1, 'paid'), payout(2, 'failed')], balanceCents: 4_200, minimumPayoutCents: 5_000, feeCents: 100, nextPayoutDate: '2026-11-30', timeZone: 'America/Los_Angeles' },
+        });
+      return route.fulfill({
+        json: {
+          ...payout(1, 'paid'),
+          sales: {
+            orders: 3,
+            totalCents: 1_400_000,
+            commissionCents: 165_433,
+            netCents: 1_234_567,
+            products: [
+              { sku: 'GH-TEA-1', name: LONG_WORD, quantity: 120, unitPriceCents: 10_000, amountCents: 1_200_000 },
+              { sku: 'GH-RICE-5', name: 'Jasmine rice 5 kg', quantity: 40, unitPriceCents: 5_000, amountCents: 200_000 },
+            ],
+          },
+        },
+      });
+    },
+  );
+}
+
+/** Gives the first product of every list and of the inventory a long unbroken name (the API's answer, changed in flight). */
+export async function longProductNames(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => url.pathname === '/api/products' || url.pathname === '/api/inventory',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { items?: Record<string, unknown>[] };
+      const first = body.items?.[0];
+      if (first) {
+        first.nameEn = LONG_WORD;
+        for (const key of ['live', 'revision'] as const) {
+          const version = first[key] as { content?: { nameEn?: string } } | null | undefined;
+          if (version?.content) version.content.nameEn = LONG_WORD;
+        }
+      }
+      await route.fulfill({ response, json: body });
+    },
+  );
+}

@@ -195,6 +195,30 @@ describe('listings and inventory in Chromium (issue 5)', () => {
     }
   });
 
+  it('holds the browser’s Back button over an item form with unsaved changes (issue 10)', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await newPage(browser);
+    try {
+      await signInToDashboard(page, demoAccounts.approved.email, demoAccounts.approved.password);
+      await page.getByRole('link', { name: en.nav_products }).click();
+      await page.getByTestId('add-product').click();
+      await field(page, en.field_name_en).fill('Oolong Tea');
+      await page.goBack();
+      const dialog = page.getByRole('dialog', { name: en.unsaved_changes_title });
+      await dialog.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/products/new');
+      await dialog.getByRole('button', { name: en.unsaved_changes_stay }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/products/new');
+      expect(await field(page, en.field_name_en).inputValue()).toBe('Oolong Tea');
+      await page.goBack();
+      await dialog.getByRole('button', { name: en.unsaved_changes_leave }).click();
+      await page.waitForURL((url) => url.pathname === '/products');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the demo vendor’s seeded catalogue in Traditional Chinese', { timeout: 120_000 }, async () => {
     const { context, page, errors } = await newPage(browser);
     try {

@@ -6,7 +6,7 @@ import { switchLanguage } from '../../web/src/i18n/i18n';
 import { auth, configure, fakeUploadTasks, signedInUser, storage } from './amplify-mock';
 import { emptyProductForm } from '../../lambdas/listings/schema';
 import { imageKey, jpegFile, openRoute, pngFile, productView } from './listings-fixtures';
-import { resetAppState } from './render-app';
+import { goBack, resetAppState } from './render-app';
 import type { SalesHandler } from './sales-fixtures';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
@@ -418,6 +418,34 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     await waitFor(() => expect(location()).toBe('/products'));
     expect(writes(calls)).toHaveLength(0);
     expect(unload()).toBe(false);
+  });
+
+  it('holds the browser’s Back button over unsaved changes: stay keeps the form, leave goes back (issue 10)', { timeout: 20_000 }, async () => {
+    const { user } = await openRoute('/products', productsApi(), /Products/);
+    await user.click(await screen.findByTestId('add-product'));
+    await screen.findByRole('heading', { level: 1, name: ADD });
+    await user.type(input(en.field_name_en), 'Oolong Tea');
+
+    await goBack();
+    const dialog = await screen.findByRole('dialog', { name: en.unsaved_changes_title });
+    expect(location()).toBe('/products/new');
+    await user.click(within(dialog).getByRole('button', { name: en.unsaved_changes_stay }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(location()).toBe('/products/new');
+    expect(input(en.field_name_en).value).toBe('Oolong Tea');
+
+    await goBack();
+    await user.click(within(await screen.findByRole('dialog', { name: en.unsaved_changes_title })).getByRole('button', { name: en.unsaved_changes_leave }));
+    await waitFor(() => expect(location()).toBe('/products'));
+  });
+
+  it('lets Back go without asking when nothing was changed', async () => {
+    const { user } = await openRoute('/products', productsApi(), /Products/);
+    await user.click(await screen.findByTestId('add-product'));
+    await screen.findByRole('heading', { level: 1, name: ADD });
+    await goBack();
+    await waitFor(() => expect(location()).toBe('/products'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('does not ask after a save, nor when the changes were undone', { timeout: 20_000 }, async () => {

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { App } from '../../web/src/app/app';
 import { i18n } from '../../web/src/i18n/i18n';
 import { resetAuthForTests } from '../../web/src/lib/auth-client';
@@ -16,16 +16,35 @@ function LocationProbe() {
 
 /** Renders the whole app (providers, router, session) at a path, as main.tsx does. */
 export function renderApp(path = '/') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <SessionProvider>
+            <App />
+            <LocationProbe />
+          </SessionProvider>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  currentRouter = router;
   return render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <App />
-          <LocationProbe />
-        </SessionProvider>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </I18nextProvider>,
   );
+}
+
+let currentRouter: ReturnType<typeof createMemoryRouter> | null = null;
+
+/** The browser's Back button (a history step) in the app rendered last. */
+export async function goBack(): Promise<void> {
+  await act(async () => {
+    await currentRouter!.navigate(-1);
+  });
 }
 
 /** Fresh module state between tests: no cached config or Amplify, English. */

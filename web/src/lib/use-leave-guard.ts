@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useBlocker, useNavigate } from 'react-router-dom';
 
 /**
  * Keeps unsaved work from being lost while `dirty`:
@@ -8,15 +8,23 @@ import { useNavigate } from 'react-router-dom';
  * - following an in-app link (header, "Cancel", "Back to products"...): the click is held and
  *   `pending` names where it would go, so the page can ask; `leave()` goes there, `stay()` forgets it.
  *
- * The app runs on `<BrowserRouter>`, not a data router, so react-router's `useBlocker` is not
- * available; links are caught with one capturing click listener on the document, ahead of
- * react-router's own handler. Programmatic navigations (after a save, signing out) are not held, nor
- * is the browser's Back button (docs/decisions.md, "Quality pass (issue 10)").
+ * - the browser's Back and Forward buttons: react-router's `useBlocker` (the app runs on a data
+ *   router for this) holds the history step the same way; `leave()` lets it proceed.
+ *
+ * Links are caught with one capturing click listener on the document, ahead of react-router's own
+ * handler, rather than by blocking every push: programmatic navigations (after a save, signing out,
+ * a session that ended) are not held (docs/decisions.md, "Quality pass (issue 10)").
  */
 export function useLeaveGuard(dirty: boolean): { pending: string | null; stay(): void; leave(): void } {
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
   const leaving = useRef(false);
+  // Back / Forward: only history steps (POP) are blocked here; pushes are links (held below) or code.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation, historyAction }) =>
+      dirty && !leaving.current && historyAction === 'POP' && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  const blockedTo = blocker.state === 'blocked' ? blocker.location.pathname + blocker.location.search + blocker.location.hash : null;
 
   useEffect(() => {
     if (!dirty) return;
@@ -46,12 +54,20 @@ export function useLeaveGuard(dirty: boolean): { pending: string | null; stay():
     };
   }, [dirty]);
 
-  const stay = useCallback(() => setPending(null), []);
+  const stay = useCallback(() => {
+    setPending(null);
+    if (blocker.state === 'blocked') blocker.reset();
+  }, [blocker]);
   const leave = useCallback(() => {
+    if (blocker.state === 'blocked') {
+      leaving.current = true;
+      blocker.proceed();
+      return;
+    }
     if (pending === null) return;
     leaving.current = true;
     setPending(null);
     navigate(pending);
-  }, [navigate, pending]);
-  return { pending, stay, leave };
+  }, [blocker, navigate, pending]);
+  return { pending: pending ?? blockedTo, stay, leave };
 }

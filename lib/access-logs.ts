@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { acknowledgeGuard } from './guard';
 import type { StageSettings } from './settings';
 
 /**
@@ -24,6 +25,13 @@ export class AccessLogs extends Construct {
       ],
       removalPolicy: settings.removalPolicy,
       autoDeleteObjects: !settings.isProd,
+    });
+    acknowledgeGuard(this.bucket, {
+      bucketKms: 'S3 server access logging delivers only to buckets encrypted with SSE-S3, not SSE-KMS; the logs hold no more than request metadata.',
+      bucketLogging: 'This is the access-log bucket itself: logging its own access would log into itself.',
+      versioning: 'Log objects are written once by S3 and CloudFront and expire by the lifecycle rule; versions would only keep expired logs longer.',
+      bucketNotifications: 'Nothing reacts to new log objects; they are read when investigating.',
+      objectLock: 'The lifecycle rule must be able to expire logs after 30 days (365 in prod); object lock would keep them past that.',
     });
   }
 }

@@ -18,12 +18,13 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey } from '../lambdas/routes';
+import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey, type Route } from '../lambdas/routes';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
 import { productImagesBucket } from './definitions/buckets';
 import type { Notifications } from './notifications';
-import { payoutEnvironment, salesEnvironment, type StageSettings } from './settings';
+import { acknowledgeGuard } from './guard';
+import { payoutEnvironment, salesEnvironment, type RouteClass, type StageSettings } from './settings';
 
 /** API Gateway stage name; CloudFront hides it (RestApiOrigin sets the origin path). */
 export const API_STAGE_NAME = 'live';
@@ -91,6 +92,15 @@ export function gatewayResponseTemplate(body: { error: string; message: string }
   return `{"error":${JSON.stringify(body.error)},"message":${message}}`;
 }
 
+/**
+ * The throttling class of a route (settings apiReadRate, apiWriteRate, apiExportRate, ...): streamed
+ * downloads are exports, other GETs reads, everything else writes.
+ */
+export function routeClass(route: Pick<Route, 'method' | 'path'> & { stream?: true }): RouteClass {
+  if (route.stream) return 'export';
+  return route.method === 'GET' ? 'read' : 'write';
+}
+
 export interface ApiProps {
   settings: StageSettings;
   userPool: IUserPool;
@@ -141,22 +151,31 @@ export class Api extends Construct {
         dataTraceEnabled: false,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
-        throttlingRateLimit: 50,
-        throttlingBurstLimit: 100,
+        // Every method gets its route class's limit (for all callers together; per-vendor limits are
+        // the regional web ACL's, lib/firewall.ts): reads by default, writes and exports below.
+        throttlingRateLimit: settings.apiThrottle.read.rate,
+        throttlingBurstLimit: settings.apiThrottle.read.burst,
+        methodOptions: Object.fromEntries(
+          routes
+            .filter((route) => routeClass(route) !== 'read')
+            .map((route) => {
+              const throttle = settings.apiThrottle[routeClass(route)];
+              return [`${route.path}/${route.method}`, { throttlingRateLimit: throttle.rate, throttlingBurstLimit: throttle.burst }];
+            }),
+        ),
       },
+    });
+    acknowledgeGuard(this.restApi, {
+      lambdaPublicAccess:
+        "Each Lambda permission names API Gateway as principal with this API's execute-api ARN (method and path) as SourceArn; the rule reads only literal or Ref'd SourceArns, and this one is an Fn::Join of the API id.",
     });
     // The stack has its own ApiUrl output; drop the one RestApi adds.
     this.restApi.node.tryRemoveChild('Endpoint');
-    Validations.of(this.restApi).acknowledge(
-      {
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-        reason: 'The account-level role API Gateway writes access and execution logs with; this AWS-managed policy is the documented one for it.',
-      },
-      {
-        id: 'AwsSolutions-APIG3',
-        reason: 'No WAF yet: every method requires a Cognito token, the stage is throttled, and browsers reach the API through CloudFront.',
-      },
-    );
+    // No APIG3 acknowledgement: the regional web ACL is associated with the stage (lib/firewall.ts).
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason: 'The account-level role API Gateway writes access and execution logs with; this AWS-managed policy is the documented one for it.',
+    });
 
     for (const response of GATEWAY_RESPONSES) {
       this.restApi.addGatewayResponse(`${response.type}Response`, {

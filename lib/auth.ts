@@ -1,11 +1,13 @@
-import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Aws, Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   ClientAttributes,
   FeaturePlan,
   Mfa,
+  StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
+  UserPoolEmail,
   UserPoolClientIdentityProvider,
   type UserPoolClient,
   UserPoolOperation,
@@ -131,20 +133,40 @@ export class Auth extends Construct {
       passwordPolicy: { ...passwordPolicy, tempPasswordValidity: Duration.days(3) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
-      featurePlan: FeaturePlan.ESSENTIALS,
+      // Threat protection (compromised credentials, risky sign-ins) needs the Plus plan, billed per
+      // monthly active user: on (enforced) in prod by default, off elsewhere (-c threatProtection).
+      ...(settings.threatProtection === 'off'
+        ? { featurePlan: FeaturePlan.ESSENTIALS }
+        : {
+            featurePlan: FeaturePlan.PLUS,
+            standardThreatProtectionMode:
+              settings.threatProtection === 'enforced' ? StandardThreatProtectionMode.FULL_FUNCTION : StandardThreatProtectionMode.AUDIT_ONLY,
+          }),
+      // Cognito's own sender stops at about 50 e-mails a day: SES for any real traffic (prod requires it).
+      ...(settings.ses
+        ? {
+            email: UserPoolEmail.withSES({
+              fromEmail: settings.ses.fromEmail,
+              fromName: settings.ses.fromName,
+              // The stack is environment-agnostic: the identity's region is the deploy region unless given.
+              sesRegion: settings.ses.region ?? Aws.REGION,
+              ...(settings.ses.verifiedDomain ? { sesVerifiedDomain: settings.ses.verifiedDomain } : {}),
+            }),
+          }
+        : {}),
       deletionProtection: settings.isProd,
       removalPolicy: settings.removalPolicy,
     });
-    Validations.of(this.userPool).acknowledge(
-      {
-        id: 'AwsSolutions-COG2',
-        reason: 'The spec signs vendors in with e-mail and password only; MFA needs enrolment and challenge screens the product does not have yet.',
-      },
-      {
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason: 'The spec signs vendors in with e-mail and password only; MFA needs enrolment and challenge screens the product does not have yet.',
+    });
+    if (settings.threatProtection === 'off') {
+      Validations.of(this.userPool).acknowledge({
         id: 'AwsSolutions-COG8',
-        reason: 'The Plus plan (threat protection) is billed per monthly active user; Essentials covers sign-up, sign-in and e-mail verification, with a 12-character password policy.',
-      },
-    );
+        reason: 'Threat protection is off on this stage (-c threatProtection; prod defaults to enforced): the Plus plan is billed per monthly active user, and the regional web ACL limits sign-ups per IP.',
+      });
+    }
 
     for (const group of Object.values(GROUPS)) {
       this.userPool.addGroup(`${pascal(group.name)}Group`, { groupName: group.name, description: group.description });

@@ -3,7 +3,7 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, typ
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { tables as tableDefs, type KeyDef, type TableAccess, type TableDef, type TableKey, type TableMode } from '../lambdas/shared/tables';
 import type { StageSettings } from './settings';
 
@@ -43,6 +43,18 @@ export class Data extends Construct {
       enableKeyRotation: true,
       removalPolicy: settings.removalPolicy,
     });
+    // Grants only for AWS services (DynamoDB creates them for the table, marked GrantIsForAWSResource):
+    // nobody can hand out lasting use of the key with a grant (guard CT.KMS.PR.3).
+    this.payoutsKey.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'GrantsOnlyForAwsServices',
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['kms:CreateGrant'],
+        resources: ['*'],
+        conditions: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
+      }),
+    );
     const entries = Object.entries(tableDefs) as [TableKey, TableDef][];
     this.tables = Object.fromEntries(
       entries.map(([key, def]) => {

@@ -11,6 +11,7 @@ import type { Data } from './data';
 import { productImagesBucket } from './definitions/buckets';
 import { AppFunction } from './lambda-function';
 import { deadLetterQueue, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './dead-letter-queue';
+import { acknowledgeGuard } from './guard';
 import type { StageSettings } from './settings';
 
 const CORS_METHODS: Record<(typeof productImagesBucket.corsAllowedMethods)[number], HttpMethods> = {
@@ -76,6 +77,15 @@ export class ProductImages extends Construct {
       ],
       removalPolicy: settings.removalPolicy,
       autoDeleteObjects: !settings.isProd,
+    });
+    acknowledgeGuard(this.bucket, {
+      bucketKms:
+        'Vendors upload from the browser with identity-pool credentials; SSE-KMS would need kms:GenerateDataKey for that role and a key policy for it, for product photos that are published anyway. SSE-S3 encrypts them at rest.',
+      versioning:
+        'Uploads are create-only (lib/auth.ts) and bound to their first ETag by the check; deleting unreferenced and rejected images is the point, and versions would keep them (and their cost) around.',
+      bucketNotifications:
+        'The OBJECT_CREATED notification to the image check is set by aws-cdk-lib\'s bucket-notifications custom resource, not in the bucket\'s own NotificationConfiguration, which this rule inspects.',
+      objectLock: 'Rejected, replaced and unreferenced images must be deletable (by the check, the listings API and the expiry rule); object lock forbids it.',
     });
     this.deadLetterQueue = deadLetterQueue(this, 'CheckDeadLetterQueue', {
       removalPolicy: settings.removalPolicy,

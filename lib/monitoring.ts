@@ -12,8 +12,12 @@ import type { StageSettings } from './settings';
 export interface MonitoringProps {
   settings: StageSettings;
   api: RestApi;
-  /** Every Lambda we wrote, by a readable name. */
-  functions: Record<string, IFunction>;
+  /**
+   * Every Lambda we wrote, by a readable name. Its errors alarm at 3 in 5 minutes, unless the entry
+   * says `alarmOnFirstError` and why (a function whose every failure matters, or whose retries come
+   * too far apart to ever add up to 3).
+   */
+  functions: Record<string, IFunction | { fn: IFunction; alarmOnFirstError: string }>;
   /** Dead-letter queues, by a readable name: any message in one needs an operator. */
   deadLetterQueues?: Record<string, IQueue | { queue: IQueue; runbook: string }>;
   /** Further metrics that need an operator at or above `threshold` (e.g. failed payouts), by alarm id. */
@@ -52,9 +56,14 @@ export class Monitoring extends Construct {
 
     const period = Duration.minutes(5);
     alarm('Api5xx', 'The API answered 5xx at least 5 times in 5 minutes', props.api.metricServerError({ period, statistic: 'Sum' }), 5);
-    for (const [name, fn] of Object.entries(props.functions)) {
+    for (const [name, entry] of Object.entries(props.functions)) {
       const prefix = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-      alarm(`${prefix}Errors`, `Lambda ${name} failed at least 3 times in 5 minutes`, fn.metricErrors({ period, statistic: 'Sum' }), 3);
+      const { fn, alarmOnFirstError } = 'fn' in entry ? entry : { fn: entry, alarmOnFirstError: undefined };
+      if (alarmOnFirstError) {
+        alarm(`${prefix}Errors`, `Lambda ${name} failed: ${alarmOnFirstError}`, fn.metricErrors({ period, statistic: 'Sum' }), 1);
+      } else {
+        alarm(`${prefix}Errors`, `Lambda ${name} failed at least 3 times in 5 minutes`, fn.metricErrors({ period, statistic: 'Sum' }), 3);
+      }
       alarm(`${prefix}Throttles`, `Lambda ${name} was throttled in the last 5 minutes`, fn.metricThrottles({ period, statistic: 'Sum' }), 1);
     }
     for (const [name, entry] of Object.entries(props.deadLetterQueues ?? {})) {

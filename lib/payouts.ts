@@ -1,6 +1,7 @@
 import { Duration, Stack, TimeZone, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IDestination } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
@@ -13,7 +14,8 @@ import { payoutRunFunction, payoutWorkerFunction } from '../lambdas/payouts/func
 import { tables } from '../lambdas/shared/tables';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
-import { deadLetterQueue } from './dead-letter-queue';
+import { deadLetterQueue, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './dead-letter-queue';
+import { acknowledgeGuard } from './guard';
 import { payoutEnvironment, salesEnvironment, type StageSettings } from './settings';
 
 /** The two runs (issue 6): 02:00 on the 15th closes the 1st–15th, 02:00 on the last day closes the 16th–end. */
@@ -55,6 +57,10 @@ export interface PayoutsProps {
 export class Payouts extends Construct {
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
+  /** Invocations of the run that Scheduler could not deliver (after its retries). */
+  readonly scheduleDeadLetterQueue: Queue;
+  /** Runs that failed after Lambda's own retries (the run function's on-failure destination). */
+  readonly runFailureQueue: Queue;
   readonly batchBucket: Bucket;
   readonly providerSecret: Secret;
   readonly run: AppFunction;
@@ -98,6 +104,12 @@ export class Payouts extends Construct {
       autoDeleteObjects: !settings.isProd,
     });
 
+    acknowledgeGuard(this.batchBucket, {
+      bucketNotifications: 'Finance fetches a period\'s instructions when it runs the bank transfers (npm run payouts:bank); nothing needs to react to each object.',
+      objectLock:
+        'Instructions are versioned and KMS-encrypted; object lock would stop an operator from removing instructions written in error, and retention periods for banking records are the finance system\'s, not this bucket\'s.',
+    });
+
     this.providerSecret = new Secret(this, 'ProviderSecret', {
       description: `Seller Portal ${settings.stage}: e-mail payout provider {"baseUrl","apiKey"}; the generated value is a placeholder, set the real one (docs/operations.md)`,
       // An empty baseUrl makes the worker fail loudly (message retried, then the DLQ) until ops set the real value.
@@ -120,6 +132,20 @@ export class Payouts extends Construct {
     this.run.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${ledger.tableArn}/index/byPayable`] }));
     this.run.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [ledger.tableArn] }));
     this.run.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
+
+    // Scheduler invokes the run asynchronously: without a destination a run that fails three times
+    // (Lambda's first try and two retries, minutes apart) would only leave log lines, and nobody paid.
+    this.runFailureQueue = deadLetterQueue(this, 'RunFailureQueue', {
+      removalPolicy: settings.removalPolicy,
+      whatItCatches: "This queue is itself the payout run's on-failure destination (Lambda's record of a run that failed after its retries); an operator reruns that period (docs/operations.md).",
+    });
+    // The destination sends with the function's role: only SendMessage, only this queue.
+    this.run.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.runFailureQueue.queueArn] }));
+    const onFailure: IDestination = {
+      // SqsDestination would also grant GetQueueAttributes and GetQueueUrl, which Lambda does not need.
+      bind: () => ({ destination: this.runFailureQueue.queueArn }),
+    };
+    this.run.configureAsyncInvoke({ retryAttempts: INVOKE_RETRY_ATTEMPTS, maxEventAge: INVOKE_MAX_EVENT_AGE, onFailure });
 
     this.worker = new AppFunction(this, 'WorkerFunction', {
       entry: payoutWorkerFunction.entry,
@@ -163,6 +189,10 @@ export class Payouts extends Construct {
       id: `AwsSolutions-IAM5[Resource::<${runId}.Arn>:*]`,
       reason: 'lambda:InvokeFunction on the payout run function and its versions/aliases (what grantInvoke adds); no other function.',
     });
+    this.scheduleDeadLetterQueue = deadLetterQueue(this, 'ScheduleDeadLetterQueue', {
+      removalPolicy: settings.removalPolicy,
+      whatItCatches: 'This queue is itself the dead-letter queue of the payout schedules (invocations Scheduler could not deliver after its retries); an operator reruns that period (docs/operations.md).',
+    });
     this.schedules = Object.entries(PAYOUT_SCHEDULES).map(
       ([name, expression]) =>
         new Schedule(this, `${name}Schedule`, {
@@ -174,6 +204,8 @@ export class Payouts extends Construct {
             input: ScheduleTargetInput.fromObject({ scheduledTime: ContextAttribute.scheduledTime }),
             retryAttempts: 3,
             maxEventAge: Duration.hours(6),
+            // Grants the scheduler role sqs:SendMessage on this queue.
+            deadLetterQueue: this.scheduleDeadLetterQueue,
           }),
         }),
     );

@@ -8,6 +8,8 @@ import { AccessLogs } from './access-logs';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
+import { regionalRules, WebAcl } from './firewall';
+import { acknowledgeStackWideGuardRules } from './guard';
 import { ProductImages } from './images';
 import { Monitoring } from './monitoring';
 import { Notifications } from './notifications';
@@ -33,6 +35,7 @@ export class SellerPortalStack extends Stack {
   readonly payouts: Payouts;
   readonly site: Site;
   readonly monitoring: Monitoring;
+  readonly firewall: WebAcl;
 
   constructor(scope: Construct, id: string, props: SellerPortalStackProps) {
     super(scope, id, props);
@@ -55,6 +58,16 @@ export class SellerPortalStack extends Stack {
       productImages: this.images.bucket,
       identityPool: this.auth.identityPool,
     });
+    // The regional web ACL: sign-up abuse on the user pool, the per-vendor limit on the API stage.
+    this.firewall = new WebAcl(this, 'Firewall', {
+      scope: 'REGIONAL',
+      name: `seller-portal-${settings.stage}`,
+      description: `Seller Portal ${settings.stage}: in front of the user pool and the API stage`,
+      rules: regionalRules(settings.waf),
+      removalPolicy: settings.removalPolicy,
+    });
+    this.firewall.associate('UserPoolAssociation', this.auth.userPool.userPoolArn);
+    this.firewall.associate('ApiAssociation', this.api.restApi.deploymentStage.stageArn, this.api.restApi.deploymentStage);
     this.sales = new Sales(this, 'Sales', { settings, data: this.data });
     this.payouts = new Payouts(this, 'Payouts', { settings, data: this.data, accessLogs: accessLogs.bucket });
     this.site = new Site(this, 'Site', {
@@ -75,15 +88,23 @@ export class SellerPortalStack extends Stack {
       api: this.api.restApi,
       functions: {
         ...this.api.functions,
-        postConfirmation: this.auth.postConfirmation,
+        postConfirmation: {
+          fn: this.auth.postConfirmation,
+          alarmOnFirstError: 'a confirmed sign-up got no vendor application, so the vendor waits for a review nobody sees (docs/operations.md)',
+        },
         orderIngest: this.sales.ingest,
-        payoutRun: this.payouts.run,
+        payoutRun: {
+          fn: this.payouts.run,
+          alarmOnFirstError: 'a payout run failed; its retries come minutes apart, and vendors go unpaid until the period is rerun (docs/operations.md)',
+        },
         payoutWorker: this.payouts.worker,
         imageCheck: this.images.check,
       },
       deadLetterQueues: {
         orderIngest: this.sales.deadLetterQueue,
         payouts: { queue: this.payouts.deadLetterQueue, runbook: 'docs/operations.md' },
+        payoutSchedule: { queue: this.payouts.scheduleDeadLetterQueue, runbook: 'docs/operations.md' },
+        payoutRun: { queue: this.payouts.runFailureQueue, runbook: 'docs/operations.md' },
         imageCheck: { queue: this.images.deadLetterQueue, runbook: 'docs/operations.md' },
       },
       metricAlarms: {
@@ -94,6 +115,8 @@ export class SellerPortalStack extends Stack {
         },
       },
     });
+
+    acknowledgeStackWideGuardRules(this);
 
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });
@@ -111,6 +134,8 @@ export class SellerPortalStack extends Stack {
     output('MarketplaceBusArn', this.sales.bus.eventBusArn, 'ARN of the marketplace bus (grant the marketplace events:PutEvents on it)');
     output('OrderIngestDlqUrl', this.sales.deadLetterQueue.queueUrl, 'Order events that were not applied, with the reason (docs/events.md)');
     output('PayoutQueueUrl', this.payouts.queue.queueUrl, 'Payout worker queue (one message per vendor and period)');
+    output('PayoutScheduleDlqUrl', this.payouts.scheduleDeadLetterQueue.queueUrl, 'Payout runs Scheduler could not invoke: rerun the period (docs/operations.md)');
+    output('PayoutRunFailureQueueUrl', this.payouts.runFailureQueue.queueUrl, 'Payout runs that failed after retries: rerun the period (docs/operations.md)');
     output('PayoutDlqUrl', this.payouts.deadLetterQueue.queueUrl, 'Payout messages that failed 5 times: look, then redrive (docs/operations.md)');
     output('PayoutBatchBucketName', this.payouts.batchBucket.bucketName, 'Bank-transfer instructions for finance (env PAYOUT_BATCH_BUCKET, npm run payouts:bank)');
     output('PayoutProviderSecretArn', this.payouts.providerSecret.secretArn, 'E-mail payout provider {"baseUrl","apiKey"}: set the real value (docs/operations.md)');

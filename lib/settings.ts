@@ -22,7 +22,16 @@ import { DEFAULT_PAYOUT_FEE_CENTS } from '../lambdas/payouts/period';
  *                   vendors whose record has no `commissionRateBps` of its own
  *   payoutFeeCents  the transfer fee deducted from each payout, in US cents (default 100)
  *   payoutHoldDays  days a vendor's payouts are held after the payout destination changes (default 3)
- * See docs/infra.md.
+ *   sesFromEmail    the address Cognito sends its e-mails from through Amazon SES (verified there);
+ *                   with sesFromName, sesRegion, sesVerifiedDomain. Without it Cognito's own sender
+ *                   (about 50 e-mails a day) is used, which prod refuses
+ *   threatProtection  Cognito threat protection: off | audit | enforced (Plus plan; default enforced in prod)
+ *   apiReadRate/apiReadBurst, apiWriteRate/apiWriteBurst, apiExportRate/apiExportBurst
+ *                   API Gateway throttling of each method, by route class (requests per second / burst)
+ *   wafVendorLimit, wafCognitoIpLimit, wafSignUpIpLimit  the regional web ACL's rate rules (per 5 minutes)
+ *   wafIpLimit, wafIpWriteLimit  the edge web ACL's per-IP rate rules (per 5 minutes)
+ *   webAclArn       the CLOUDFRONT web ACL (stack SellerPortal-<stage>-edge, us-east-1) the distribution uses
+ * prod requires alarmEmail and sesFromEmail. See docs/infra.md.
  */
 export interface StageSettings {
   stage: string;
@@ -37,7 +46,73 @@ export interface StageSettings {
   defaultCommissionBps: number;
   payoutFeeCents: number;
   payoutHoldDays: number;
+  /** Cognito's e-mail through Amazon SES; absent: Cognito's own sender (dev stages only). */
+  ses?: SesSettings;
+  threatProtection: ThreatProtection;
+  apiThrottle: Record<RouteClass, Throttle>;
+  waf: WafLimits;
+  /** The CLOUDFRONT-scope web ACL for the distribution (output WebAclArn of SellerPortal-<stage>-edge). */
+  webAclArn?: string;
 }
+
+export interface SesSettings {
+  fromEmail: string;
+  fromName: string;
+  /** Where the SES identity is verified; default the stack's region. */
+  region?: string;
+  /** A verified SES domain identity instead of the address itself. */
+  verifiedDomain?: string;
+}
+
+/** Cognito threat protection (Plus feature plan): `off` stays on the Essentials plan. */
+export const THREAT_PROTECTION_MODES = ['off', 'audit', 'enforced'] as const;
+export type ThreatProtection = (typeof THREAT_PROTECTION_MODES)[number];
+
+/**
+ * API Gateway throttles each method by the class of its route (lib/api.ts `routeClass`):
+ * `read` buffered GETs, `write` POST/PUT/PATCH/DELETE, `export` the streamed CSV downloads.
+ */
+export type RouteClass = 'read' | 'write' | 'export';
+export interface Throttle {
+  /** Steady requests per second, for all callers of one method together. */
+  rate: number;
+  burst: number;
+}
+
+/**
+ * Expected load (docs/infra.md "Throttling and rate limits"): sized for 10,000 vendors, at peak a
+ * tenth of them active at once, each sending about one API request every 5 seconds — 200 requests a
+ * second in total, which a single hot read route (the dashboard at the start of the day, the
+ * products list) may take almost alone. Writes are a fraction of that; an export reads a vendor's
+ * whole history and may stream for minutes.
+ */
+export const DEFAULT_API_THROTTLE: Record<RouteClass, Throttle> = {
+  read: { rate: 200, burst: 400 },
+  write: { rate: 50, burst: 100 },
+  export: { rate: 5, burst: 10 },
+};
+
+/** Rate-based WAF rules, requests per 5 minutes (WAF's evaluation window; its lowest limit is 10). */
+export interface WafLimits {
+  /** Regional web ACL on the API stage: per caller's token (Authorization header), i.e. per signed-in vendor. */
+  vendor: number;
+  /** Regional web ACL on the user pool: per IP, every Cognito API call (sign-in, refresh, ...). */
+  cognitoIp: number;
+  /** Regional web ACL on the user pool: per IP, SignUp, ResendConfirmationCode, ForgotPassword. */
+  signUpIp: number;
+  /** Edge web ACL on the distribution: per IP, every request. */
+  ip: number;
+  /** Edge web ACL on the distribution: per IP, API writes (POST, PUT, PATCH, DELETE under /api/). */
+  ipWrite: number;
+}
+
+export const DEFAULT_WAF_LIMITS: WafLimits = {
+  vendor: 1500,
+  cognitoIp: 300,
+  signUpIp: 20,
+  ip: 3000,
+  ipWrite: 300,
+};
 
 /**
  * What every Lambda that deals with sales needs from the settings, as environment variables (the
@@ -69,6 +144,8 @@ const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CERTIFICATE_PATTERN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/;
+const REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
+const WEB_ACL_PATTERN = /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[A-Za-z0-9_-]+\/[0-9a-f-]+$/;
 
 function contextString(node: Node, key: string): string | undefined {
   const value: unknown = node.tryGetContext(key);
@@ -93,14 +170,71 @@ function readCommissionBps(node: Node): number {
 }
 
 /** A whole number from context (number or digits), within [min, max]; else a message saying how to set it. */
-function readWholeNumber(node: Node, key: string, fallback: number, max: number, hint: string): number {
+function readWholeNumber(node: Node, key: string, fallback: number, max: number, hint: string, min = 0): number {
   const value: unknown = node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < 0 || n > max) {
-    throw new Error(`Context "${key}" must be a whole number from 0 to ${max} (${hint}); got ${JSON.stringify(value)}.`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`Context "${key}" must be a whole number from ${min} to ${max} (${hint}); got ${JSON.stringify(value)}.`);
   }
   return n;
+}
+
+/** API Gateway's account default is 10,000 requests per second (5,000 burst); a method cannot exceed it. */
+function readApiThrottle(node: Node): Record<RouteClass, Throttle> {
+  const read = (cls: RouteClass): Throttle => {
+    const name = `api${cls.charAt(0).toUpperCase()}${cls.slice(1)}`;
+    const fallback = DEFAULT_API_THROTTLE[cls];
+    const rate = readWholeNumber(node, `${name}Rate`, fallback.rate, 10_000, `requests per second for each ${cls} method, e.g. -c ${name}Rate=${fallback.rate}`, 1);
+    const burst = readWholeNumber(node, `${name}Burst`, Math.max(fallback.burst, rate), 5_000, `requests in a burst for each ${cls} method, at least its rate, e.g. -c ${name}Burst=${fallback.burst}`, 1);
+    if (burst < rate) throw new Error(`Context "${name}Burst" (${burst}) must be at least "${name}Rate" (${rate}).`);
+    return { rate, burst };
+  };
+  return { read: read('read'), write: read('write'), export: read('export') };
+}
+
+function readWafLimits(node: Node): WafLimits {
+  const limit = (key: keyof WafLimits, contextKey: string, what: string): number =>
+    readWholeNumber(node, contextKey, DEFAULT_WAF_LIMITS[key], 2_000_000_000, `${what} per 5 minutes, at least 10 (WAF's minimum), e.g. -c ${contextKey}=${DEFAULT_WAF_LIMITS[key]}`, 10);
+  return {
+    vendor: limit('vendor', 'wafVendorLimit', 'API requests of one signed-in vendor (token)'),
+    cognitoIp: limit('cognitoIp', 'wafCognitoIpLimit', 'Cognito calls from one IP address'),
+    signUpIp: limit('signUpIp', 'wafSignUpIpLimit', 'sign-ups, code resends and password resets from one IP address'),
+    ip: limit('ip', 'wafIpLimit', 'requests to the site from one IP address'),
+    ipWrite: limit('ipWrite', 'wafIpWriteLimit', 'API writes from one IP address'),
+  };
+}
+
+function readSes(node: Node): SesSettings | undefined {
+  const fromEmail = contextString(node, 'sesFromEmail');
+  const fromName = contextString(node, 'sesFromName');
+  const region = contextString(node, 'sesRegion');
+  const verifiedDomain = contextString(node, 'sesVerifiedDomain')?.toLowerCase();
+  if (!fromEmail) {
+    const stray = [['sesFromName', fromName], ['sesRegion', region], ['sesVerifiedDomain', verifiedDomain]].find(([, v]) => v)?.[0];
+    if (stray) throw new Error(`Context "${stray}" needs "sesFromEmail" (the SES-verified address Cognito sends from).`);
+    return undefined;
+  }
+  check(fromEmail, EMAIL_PATTERN, `Context "sesFromEmail" must be an e-mail address verified in Amazon SES (e.g. -c sesFromEmail=no-reply@example.com); got "${fromEmail}".`);
+  check(region, REGION_PATTERN, `Context "sesRegion" must be an AWS region such as us-east-1; got "${region}".`);
+  check(verifiedDomain, DOMAIN_PATTERN, `Context "sesVerifiedDomain" must be a domain such as example.com; got "${verifiedDomain}".`);
+  if (verifiedDomain && fromEmail.split('@').pop()?.toLowerCase() !== verifiedDomain) {
+    throw new Error(`Context "sesFromEmail" (${fromEmail}) must be an address of "sesVerifiedDomain" (${verifiedDomain}).`);
+  }
+  return {
+    fromEmail,
+    fromName: fromName ?? 'Seller Portal',
+    ...(region ? { region } : {}),
+    ...(verifiedDomain ? { verifiedDomain } : {}),
+  };
+}
+
+function readThreatProtection(node: Node, isProd: boolean): ThreatProtection {
+  const value = contextString(node, 'threatProtection') ?? (isProd ? 'enforced' : 'off');
+  if (!(THREAT_PROTECTION_MODES as readonly string[]).includes(value)) {
+    throw new Error(`Context "threatProtection" must be one of ${THREAT_PROTECTION_MODES.join(', ')} (e.g. -c threatProtection=audit); got "${value}".`);
+  }
+  return value as ThreatProtection;
 }
 
 function check(value: string | undefined, pattern: RegExp, message: string): void {
@@ -137,6 +271,23 @@ export function readStageSettings(node: Node): StageSettings {
   const payoutFeeCents = readWholeNumber(node, 'payoutFeeCents', DEFAULT_PAYOUT_FEE_CENTS, MINIMUM_PAYOUT_CENTS - 1, `US cents below the ${MINIMUM_PAYOUT_CENTS}-cent minimum payout, e.g. -c payoutFeeCents=100`);
   const payoutHoldDays = readWholeNumber(node, 'payoutHoldDays', DEFAULT_PAYOUT_HOLD_DAYS, 30, 'days, e.g. -c payoutHoldDays=3; 0 turns the hold off');
   const isProd = stage === 'prod';
+  const ses = readSes(node);
+  const webAclArn = contextString(node, 'webAclArn');
+  check(
+    webAclArn,
+    WEB_ACL_PATTERN,
+    `Context "webAclArn" must be the ARN of a CLOUDFRONT web ACL in us-east-1 (output WebAclArn of stack SellerPortal-${stage}-edge); got "${webAclArn}".`,
+  );
+  if (isProd && !alarmEmail) {
+    throw new Error(
+      'Stage "prod" needs -c alarmEmail=<address>: without a subscriber its alarms (failed payouts, dead letters, errors) reach nobody. See docs/infra.md "Parameters".',
+    );
+  }
+  if (isProd && !ses) {
+    throw new Error(
+      'Stage "prod" needs -c sesFromEmail=<address verified in Amazon SES>: Cognito\'s own sender stops at about 50 e-mails a day, so sign-up codes and password resets would not arrive. See docs/infra.md "Parameters".',
+    );
+  }
   return {
     stage,
     isProd,
@@ -145,6 +296,11 @@ export function readStageSettings(node: Node): StageSettings {
     defaultCommissionBps,
     payoutFeeCents,
     payoutHoldDays,
+    threatProtection: readThreatProtection(node, isProd),
+    apiThrottle: readApiThrottle(node),
+    waf: readWafLimits(node),
+    ...(ses ? { ses } : {}),
+    ...(webAclArn ? { webAclArn } : {}),
     ...(alarmEmail ? { alarmEmail } : {}),
     ...(supportEmail ? { supportEmail } : {}),
     ...(domainName ? { domainName } : {}),

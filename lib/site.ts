@@ -27,6 +27,7 @@ import { Construct } from 'constructs';
 import { API_STAGE_NAME } from './api';
 import type { WebConfig } from './definitions/web-config';
 import { defaultWebDistDir, hasBuiltSite, projectRoot } from './paths';
+import { acknowledgeGuard } from './guard';
 import type { StageSettings } from './settings';
 
 export const CONFIG_FILE = 'config.json';
@@ -102,8 +103,16 @@ export class Site extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 's3/site/',
+      // Deployments upload in parts; a part upload that never completes would be billed for ever.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: settings.removalPolicy,
       autoDeleteObjects: !settings.isProd,
+    });
+    acknowledgeGuard(this.bucket, {
+      bucketKms: 'The site is public content (HTML, JS, CSS, /config.json with public ids only); SSE-S3 encrypts it at rest, and a KMS key would add a key policy for CloudFront\'s origin access control for nothing.',
+      versioning: 'The built site in the repository is the source of every object here; a deploy rewrites it, so versions would only pile up old builds.',
+      bucketNotifications: 'Nothing reacts to site objects: deployments write them and CloudFront reads them.',
+      objectLock: 'Deployments must be able to replace index.html and /config.json; object lock would block that.',
     });
 
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -134,6 +143,8 @@ export class Site extends Construct {
       ...(certificate && settings.domainName
         ? { certificate, domainNames: [settings.domainName], minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 }
         : {}),
+      // The edge web ACL (stack SellerPortal-<stage>-edge, us-east-1; lib/firewall.ts `edgeRules`).
+      ...(settings.webAclArn ? { webAclId: settings.webAclArn } : {}),
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
@@ -188,20 +199,29 @@ export class Site extends Construct {
     };
     this.deploy(config, props.webDistDir ?? defaultWebDistDir);
 
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'Vendors of the marketplace may sign in from any country; access is controlled by sign-in, not geography.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'No WAF yet: the site is static and every API call needs a Cognito token and is throttled by API Gateway. Add a web ACL when traffic warrants its cost.',
-      },
-    );
-    if (!certificate) {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Vendors of the marketplace may sign in from any country; access is controlled by sign-in, not geography.',
+    });
+    if (!settings.webAclArn) {
       Validations.of(this.distribution).acknowledge({
-        id: 'AwsSolutions-CFR4',
-        reason: 'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose TLS policy cannot be changed; deploy with -c domainName and -c certificateArn to enforce TLS 1.2.',
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No edge web ACL given on this stage (-c webAclArn, output of SellerPortal-<stage>-edge): the regional web ACL still limits each vendor on the API stage and sign-ups per IP on the user pool.',
+      });
+    }
+    acknowledgeGuard(this.distribution, {
+      originFailover:
+        'Both origins are single-region (the site bucket and the API of this stack): an origin group would need a replica bucket and a second API in another region, which this product does not run.',
+    });
+    if (!certificate) {
+      const reason =
+        'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose TLS policy cannot be changed; deploy with -c domainName and -c certificateArn to enforce TLS 1.2.';
+      Validations.of(this.distribution).acknowledge({ id: 'AwsSolutions-CFR4', reason });
+      acknowledgeGuard(this.distribution, {
+        customCertificate: reason,
+        sni: `${reason} (SNI applies to custom certificates only.)`,
+        tls12: reason,
       });
     }
   }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFunctions, routes, routeKey } from '../../lambdas/routes';
 import { tables, type TableAccess, type TableKey } from '../../lambdas/shared/tables';
 import { cognitoTriggers } from '../../lambdas/triggers';
-import { API_STAGE_NAME } from '../../lib/api';
+import { API_STAGE_NAME, routeClass } from '../../lib/api';
+import { DEFAULT_API_THROTTLE } from '../../lib/settings';
 import { functionByDescription, props, resourcesOfType, statementsOfRole, synth, type CfnTemplate, type Synthesized } from './support';
 
 let s: Synthesized;
@@ -67,12 +68,40 @@ describe('REST API generated from lambdas/routes.ts', () => {
     expect(stage.TracingEnabled).toBe(true);
     const format = JSON.parse((stage.AccessLogSetting as { Format: string }).Format) as Record<string, string>;
     expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', userId: '$context.authorizer.claims.sub' });
-    expect(stage.MethodSettings).toEqual([
-      expect.objectContaining({ LoggingLevel: 'ERROR', DataTraceEnabled: false, ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }),
-    ]);
+    expect(stage.MethodSettings).toContainEqual(
+      expect.objectContaining({ HttpMethod: '*', ResourcePath: '/*', LoggingLevel: 'ERROR', DataTraceEnabled: false }),
+    );
     for (const { p } of methods()) expect(p.RequestValidatorId).toBeDefined();
     const logGroupRef = JSON.stringify((stage.AccessLogSetting as { DestinationArn: unknown }).DestinationArn).match(/"Ref":"(ApiAccessLogs[A-Z0-9]+)"/)?.[1];
     expect(props(s.json.Resources[logGroupRef ?? '']).RetentionInDays).toBeGreaterThan(0);
+  });
+});
+
+describe('throttling by route class (settings apiReadRate, apiWriteRate, apiExportRate, ...)', () => {
+  type MethodSetting = { HttpMethod: string; ResourcePath: string; ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number };
+  const settings = () => (props(resourcesOfType(s.json, 'AWS::ApiGateway::Stage')[0]![1]).MethodSettings as MethodSetting[]) ?? [];
+  /** What API Gateway applies to a method: its own setting, else the stage's `/*` `*` one. */
+  const effective = (method: string, path: string) => {
+    // API Gateway's path syntax: `/` + the resource path with each `/` escaped as `~1`.
+    const own = settings().find((m) => m.HttpMethod === method && m.ResourcePath === `/${path.replaceAll('/', '~1')}`);
+    const stage = settings().find((m) => m.HttpMethod === '*' && m.ResourcePath === '/*');
+    const chosen = own ?? stage;
+    return { rate: chosen?.ThrottlingRateLimit, burst: chosen?.ThrottlingBurstLimit };
+  };
+
+  it('classes routes: streamed downloads are exports, other GETs reads, the rest writes', () => {
+    expect(routes.filter((r) => routeClass(r) === 'export').map(routeKey).sort()).toEqual(['GET /api/orders/export.csv', 'GET /api/payouts/{payoutId}/statement.csv']);
+    expect(routeClass({ method: 'GET', path: '/api/dashboard' })).toBe('read');
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) expect(routeClass({ method, path: '/api/products' })).toBe('write');
+  });
+
+  it.each(routes.map((r) => [routeKey(r), r] as const))('%s is throttled at its class\'s default rate and burst', (_key, route) => {
+    const expected = DEFAULT_API_THROTTLE[routeClass(route)];
+    expect(effective(route.method, route.path)).toEqual(expected);
+  });
+
+  it('reads get more than the 50 req/s every route used to share among all vendors', () => {
+    expect(effective('GET', '/api/dashboard').rate).toBeGreaterThan(50);
   });
 });
 

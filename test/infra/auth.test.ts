@@ -9,6 +9,7 @@ import {
   tokenValidity,
 } from '../../lib/definitions/auth';
 import { tables } from '../../lambdas/shared/tables';
+import { DEFAULT_WAF_LIMITS } from '../../lib/settings';
 import { asArray, functionByDescription, props, resourcesOfType, statementsOfRole, synth, type Synthesized } from './support';
 
 let s: Synthesized;
@@ -76,6 +77,75 @@ describe('user pool', () => {
   });
 });
 
+describe('user pool on a dev stage (no SES, no threat protection unless asked)', () => {
+  it("sends e-mail with Cognito's own sender and stays on the Essentials plan", () => {
+    const pool = props(userPool()[1]);
+    const email = pool.EmailConfiguration as Record<string, unknown> | undefined;
+    expect(email?.EmailSendingAccount ?? 'COGNITO_DEFAULT').toBe('COGNITO_DEFAULT');
+    expect(email?.SourceArn).toBeUndefined();
+    expect(pool.UserPoolTier).toBe('ESSENTIALS');
+    expect(pool.UserPoolAddOns).toBeUndefined();
+  });
+});
+
+describe('regional web ACL: the user pool (sign-up abuse) and the API stage (per-vendor limit)', () => {
+  type Rule = { Name: string; Statement: Record<string, Record<string, unknown>>; Action?: unknown; OverrideAction?: unknown; VisibilityConfig: Record<string, unknown> };
+  const acl = () => {
+    const all = resourcesOfType(s.json, 'AWS::WAFv2::WebACL');
+    expect(all).toHaveLength(1);
+    return { id: all[0]![0], p: props(all[0]![1]) };
+  };
+  const rule = (name: string) => (acl().p.Rules as Rule[]).find((r) => r.Name === name);
+  const target = (operation: string) => ({
+    ByteMatchStatement: {
+      FieldToMatch: { SingleHeader: { Name: 'x-amz-target' } },
+      PositionalConstraint: 'EXACTLY',
+      SearchString: `AWSCognitoIdentityProviderService.${operation}`,
+      TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+    },
+  });
+
+  it('is REGIONAL and associated with the user pool and the API stage', () => {
+    expect(acl().p).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
+    const associations = resourcesOfType(s.json, 'AWS::WAFv2::WebACLAssociation').map(([, a]) => props(a));
+    expect(associations).toHaveLength(2);
+    for (const a of associations) expect(a.WebACLArn).toEqual({ 'Fn::GetAtt': [acl().id, 'Arn'] });
+    expect(associations.map((a) => a.ResourceArn)).toContainEqual({ 'Fn::GetAtt': [userPool()[0], 'Arn'] });
+    const stage = resourcesOfType(s.json, 'AWS::ApiGateway::Stage')[0]![0];
+    expect(JSON.stringify(associations.map((a) => a.ResourceArn))).toContain(`"/stages/",{"Ref":"${stage}"}`);
+  });
+
+  it('limits sign-ups, code resends and password resets per IP to wafSignUpIpLimit in 5 minutes', () => {
+    const stmt = rule('SignUpPerIp')?.Statement.RateBasedStatement as Record<string, unknown>;
+    expect(stmt).toMatchObject({ AggregateKeyType: 'IP', Limit: DEFAULT_WAF_LIMITS.signUpIp, EvaluationWindowSec: 300 });
+    expect(stmt.ScopeDownStatement).toEqual({
+      OrStatement: { Statements: ['SignUp', 'ResendConfirmationCode', 'ForgotPassword'].map(target) },
+    });
+    expect(rule('SignUpPerIp')?.Action).toEqual({ Block: {} });
+  });
+
+  it('limits every Cognito call per IP, and API requests per caller token (per vendor, whatever the IP: the API sees CloudFront\'s)', () => {
+    expect(rule('CognitoPerIp')?.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: DEFAULT_WAF_LIMITS.cognitoIp });
+    const vendor = rule('ApiPerVendor')?.Statement.RateBasedStatement as Record<string, unknown>;
+    expect(vendor).toMatchObject({
+      AggregateKeyType: 'CUSTOM_KEYS',
+      Limit: DEFAULT_WAF_LIMITS.vendor,
+      CustomKeys: [{ Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
+    });
+    // Cognito calls are not counted against a vendor's API budget, nor API calls against the Cognito ones.
+    expect(JSON.stringify(vendor.ScopeDownStatement)).toContain('NotStatement');
+    expect(rule('ApiPerVendor')?.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } });
+  });
+
+  it('applies the AWS managed IP reputation and known-bad-inputs groups, with metrics and logs', () => {
+    const managed = (acl().p.Rules as Rule[]).map((r) => r.Statement.ManagedRuleGroupStatement?.Name).filter(Boolean);
+    expect(managed).toEqual(['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesKnownBadInputsRuleSet']);
+    for (const r of acl().p.Rules as Rule[]) expect(r.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+    const logging = resourcesOfType(s.json, 'AWS::WAFv2::LoggingConfiguration').map(([, l]) => props(l));
+    expect(logging).toEqual([expect.objectContaining({ ResourceArn: { 'Fn::GetAtt': [acl().id, 'Arn'] }, RedactedFields: [{ SingleHeader: { Name: 'authorization' } }] })]);
+  });
+});
+
 describe('web client', () => {
   it('cannot write custom:status, but can read it', () => {
     const client = webClient();
@@ -116,6 +186,22 @@ describe('post-confirmation trigger', () => {
         SourceArn: { 'Fn::GetAtt': [userPool()[0], 'Arn'] },
       }),
     );
+  });
+
+  it('alarms on a single failure: a vendor whose sign-up failed here has no application (docs/operations.md)', () => {
+    const [fnId] = trigger();
+    const errors = resourcesOfType(s.json, 'AWS::CloudWatch::Alarm')
+      .map(([, a]) => props(a))
+      .filter((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes(`"${fnId}"`));
+    expect(errors).toEqual([
+      expect.objectContaining({
+        Statistic: 'Sum',
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmActions: [{ Ref: expect.stringMatching(/^MonitoringAlarmTopic/) }],
+      }),
+    ]);
   });
 
   it('gets the tables lambdas/triggers.ts lists, by their env vars', () => {

@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import { policyValidationPlugins } from '../../lib/app';
+import { GUARD } from '../../lib/guard';
 import { synth, type Synthesized } from './support';
 
 let s: Synthesized;
@@ -29,9 +32,9 @@ describe('cdk-nag AwsSolutions', () => {
     expect(report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
   });
 
-  it('the synth reported no finding at all (cdk-nag, CloudFormation validation, annotations)', () => {
-    const report = JSON.parse(readFileSync(join(s.outdir, 'validation-report.json'), 'utf8')) as { pluginReports: unknown[] };
-    expect(report.pluginReports).toEqual([]);
+  it('the synth reported no finding at all (cdk-nag, CloudFormation Guard, CloudFormation validation, annotations)', () => {
+    const report = JSON.parse(readFileSync(join(s.outdir, 'validation-report.json'), 'utf8')) as { pluginReports: { violations: unknown[] }[] };
+    expect(report.pluginReports.flatMap((r) => r.violations)).toEqual([]);
   });
 
   it('every acknowledgement gives a specific reason', () => {
@@ -75,6 +78,31 @@ function dependencies(resource: Record<string, unknown>, ids: Set<string>): Set<
   for (const dep of [resource.DependsOn ?? []].flat() as string[]) found.add(dep);
   return found;
 }
+
+describe('CloudFormation Guard (AWS Control Tower proactive controls)', () => {
+  it('runs on every synth beside cdk-nag, and fails it on an unacknowledged finding', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'seller-portal-guard-'));
+    try {
+      const app = new App({ outdir, builtinCloudFormationValidation: false });
+      // A queue without a dead-letter queue: CT.SQS.PR.1 (cdk-nag's SQS3 acknowledged, so only Guard speaks).
+      const queue = new Queue(new Stack(app, 'Careless'), 'PlainQueue', { enforceSSL: true });
+      Validations.of(queue).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This test checks that Guard alone fails the synth on its own finding.' });
+      Validations.of(app).addPlugins(...policyValidationPlugins(app));
+      expect(() => app.synth()).toThrow(/CT\.SQS\.PR\.1.*dead-letter queue/);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  it('acknowledges only rules listed in lib/guard.ts (and docs/infra.md), in both stacks', () => {
+    const guardAcks = [s.stack, s.edge].flatMap((stack) => acknowledgements(stack)).filter((a) => a.id.startsWith('cdk-validator-cfnguard::'));
+    expect(guardAcks.length).toBeGreaterThan(0);
+    for (const ack of guardAcks) expect(Object.values(GUARD), `${ack.path} ${ack.id}`).toContain(ack.id);
+    expect(new Set(guardAcks.map((a) => a.id))).toEqual(new Set(Object.values(GUARD)));
+    // The edge stack acknowledges its log group's controls itself.
+    expect(acknowledgements(s.edge).map((a) => a.id)).toEqual(expect.arrayContaining([GUARD.logRetentionYear, GUARD.logGroupKms]));
+  });
+});
 
 describe('the template', () => {
   it('has no dependency cycle (CloudFormation would only say so at deploy time)', () => {

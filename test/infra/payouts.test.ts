@@ -6,7 +6,20 @@ import { apiFunctions } from '../../lambdas/routes';
 import { tables } from '../../lambdas/shared/tables';
 import { PAYOUT_MAX_RECEIVE_COUNT, PAYOUT_SCHEDULES } from '../../lib/payouts';
 import { payoutEnvironment, readStageSettings } from '../../lib/settings';
-import { functionByDescription, logicalIdOf, roleOf, props, queuePolicyStatements, resourcesOfType, statementsOfRole, synth, type CfnResource, type Synthesized } from './support';
+import {
+  asyncInvokeConfigsOf,
+  functionByDescription,
+  logicalIdOf,
+  queueAlarms,
+  roleOf,
+  props,
+  queuePolicyStatements,
+  resourcesOfType,
+  statementsOfRole,
+  synth,
+  type CfnResource,
+  type Synthesized,
+} from './support';
 
 /** Issue 6's scheduled run: schedules, queue and DLQ, the worker, the payouts key, least privilege, alarms. */
 let s: Synthesized;
@@ -20,6 +33,8 @@ const id = (type: string, prefix: string) => logicalIdOf(s.json, type, prefix);
 const keyId = () => id('AWS::KMS::Key', 'DataPayoutsKey');
 const queueId = () => id('AWS::SQS::Queue', 'PayoutsQueue');
 const dlqId = () => id('AWS::SQS::Queue', 'PayoutsDeadLetterQueue');
+const scheduleDlqId = () => id('AWS::SQS::Queue', 'PayoutsScheduleDeadLetterQueue');
+const runFailuresId = () => id('AWS::SQS::Queue', 'PayoutsRunFailureQueue');
 const bucketId = () => id('AWS::S3::Bucket', 'PayoutsBatchBucket');
 const secretId = () => id('AWS::SecretsManager::Secret', 'PayoutsProviderSecret');
 const ledgerId = () => id('AWS::DynamoDB::Table', 'DataLedgerTable');
@@ -52,10 +67,31 @@ describe('schedules (EventBridge Scheduler)', () => {
     }
   });
 
-  it('the scheduler role may invoke the run function only', () => {
+  it('retries an invocation Scheduler could not deliver, then sends it to the schedule dead-letter queue', () => {
+    for (const [, schedule] of resourcesOfType(s.json, 'AWS::Scheduler::Schedule')) {
+      expect(props(schedule).Target).toMatchObject({
+        RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 6 * 3600 },
+        DeadLetterConfig: { Arn: arn(scheduleDlqId()) },
+      });
+    }
+  });
+
+  it('a run that fails after Lambda\'s own retries goes to the run failure queue (on-failure destination)', () => {
+    const [runId] = fn(payoutRunFunction.description);
+    expect(asyncInvokeConfigsOf(s.json, runId)).toEqual([
+      expect.objectContaining({
+        MaximumRetryAttempts: 2,
+        Qualifier: '$LATEST',
+        DestinationConfig: { OnFailure: { Destination: arn(runFailuresId()) } },
+      }),
+    ]);
+  });
+
+  it('the scheduler role may invoke the run function and write its dead-letter queue, nothing else', () => {
     const roleId = id('AWS::IAM::Role', 'PayoutsSchedulerRole');
     expect(statementsOfRole(s.json, roleId)).toEqual([
       { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: [arn(fn(payoutRunFunction.description)[0]), { 'Fn::Join': ['', [arn(fn(payoutRunFunction.description)[0]), ':*']] }] },
+      { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arn(scheduleDlqId()) },
     ]);
     expect(props(s.json.Resources[roleId]).AssumeRolePolicyDocument).toMatchObject({ Statement: [{ Principal: { Service: 'scheduler.amazonaws.com' } }] });
   });
@@ -134,13 +170,14 @@ describe('the payouts key, the payout-accounts table, the batch bucket and the s
 });
 
 describe('least privilege', () => {
-  it('run Lambda: Query byPayable, UpdateItem (prune) on the ledger, SendMessage to the queue — nothing else', () => {
+  it('run Lambda: Query byPayable, UpdateItem (prune) on the ledger, SendMessage to the queue and its failure queue — nothing else', () => {
     const [, run] = fn(payoutRunFunction.description);
     expect(statementsOf(payoutRunFunction.description)).toEqual([
       XRAY,
       { Action: 'dynamodb:Query', Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(ledgerId()), '/index/byPayable']] } },
       { Action: 'dynamodb:UpdateItem', Effect: 'Allow', Resource: arn(ledgerId()) },
-      { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arn(queueId()) },
+      // The failure queue is written by Lambda's on-failure destination, with the function's role.
+      { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: [arn(queueId()), arn(runFailuresId())] },
     ]);
     expect(envOf(run)).toMatchObject({ LEDGER_TABLE: { Ref: ledgerId() }, PAYOUT_QUEUE_URL: { Ref: queueId() }, MARKETPLACE_TIME_ZONE: 'America/Los_Angeles' });
     expect(envOf(run)).not.toHaveProperty(tables.payoutAccounts.envVar);
@@ -239,6 +276,29 @@ describe('alarms', () => {
     }
   });
 
+  it('on a single failed run: its retries come minutes apart, so "3 in 5 minutes" would never fire', () => {
+    const fid = fn(payoutRunFunction.description)[0];
+    const errors = alarms().filter((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions ?? null).includes(`"${fid}"`));
+    expect(errors).toEqual([expect.objectContaining({ Statistic: 'Sum', Threshold: 1, EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' })]);
+  });
+
+  it.each([
+    ['schedule dead-letter queue', scheduleDlqId],
+    ['run failure queue', runFailuresId],
+  ])('on any message in the %s', (_name, queueId) => {
+    expect(queueAlarms(s.json, queueId())).toEqual([
+      expect.objectContaining({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Statistic: 'Maximum',
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmActions: [topic],
+        AlarmDescription: expect.stringContaining('docs/operations.md'),
+      }),
+    ]);
+  });
+
   it('on any message in the payout DLQ', () => {
     expect(alarms().filter((a) => JSON.stringify(a.Dimensions ?? null).includes(`"${dlqId()}"`))).toEqual([
       expect.objectContaining({
@@ -288,6 +348,8 @@ describe('cdk-nag', () => {
     expect(rules).toEqual(
       expect.arrayContaining([
         'Payouts/DeadLetterQueue AwsSolutions-SQS3',
+        'Payouts/ScheduleDeadLetterQueue AwsSolutions-SQS3',
+        'Payouts/RunFailureQueue AwsSolutions-SQS3',
         'Payouts/ProviderSecret AwsSolutions-SMG4',
         expect.stringMatching(/^Payouts\/SchedulerRole AwsSolutions-IAM5\[Resource::<PayoutsRunFunction[0-9A-F]{8}\.Arn>:\*\]$/),
         expect.stringMatching(/^Payouts\/WorkerFunction AwsSolutions-IAM5\[Resource::<PayoutsBatchBucket[0-9A-F]{8}\.Arn>\/bank-transfers\/\*\]$/),

@@ -4,15 +4,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readStageSettings } from '../../lib/settings';
+import { DEFAULT_API_THROTTLE, DEFAULT_WAF_LIMITS, readStageSettings } from '../../lib/settings';
 import { props, resourcesOfType, synth, type Synthesized } from './support';
 
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
+const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/seller-portal-prod-edge/1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d';
+/** What prod cannot do without (lib/settings.ts). */
+const PROD_REQUIRED = { stage: 'prod', alarmEmail: 'ops@example.com', sesFromEmail: 'no-reply@example.com' };
 
 let s: Synthesized;
 beforeAll(() => {
   s = synth({
-    context: { stage: 'prod', domainName: 'portal.example.com', certificateArn, alarmEmail: 'ops@example.com', supportEmail: 'support@example.com' },
+    context: { ...PROD_REQUIRED, domainName: 'portal.example.com', certificateArn, supportEmail: 'support@example.com', webAclArn },
   });
 });
 afterAll(() => s.cleanup());
@@ -61,6 +64,34 @@ describe('the prod stage', () => {
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^MonitoringAlarmTopic/) }]);
   });
 
+  it('sends Cognito e-mail through SES from the verified address in the stack region, never with Cognito\'s own sender', () => {
+    const [, pool] = resourcesOfType(s.json, 'AWS::Cognito::UserPool')[0]!;
+    expect(props(pool).EmailConfiguration).toEqual({
+      EmailSendingAccount: 'DEVELOPER',
+      From: 'Seller Portal <no-reply@example.com>',
+      SourceArn: {
+        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/no-reply@example.com']],
+      },
+    });
+  });
+
+  it('turns on Cognito threat protection (Plus plan), enforcing', () => {
+    const [, pool] = resourcesOfType(s.json, 'AWS::Cognito::UserPool')[0]!;
+    expect(props(pool).UserPoolTier).toBe('PLUS');
+    expect(props(pool).UserPoolAddOns).toEqual({ AdvancedSecurityMode: 'ENFORCED' });
+  });
+
+  it('puts the edge web ACL given as webAclArn in front of the distribution', () => {
+    const config = props(resourcesOfType(s.json, 'AWS::CloudFront::Distribution')[0]![1]).DistributionConfig as Record<string, unknown>;
+    expect(config.WebACLId).toBe(webAclArn);
+  });
+
+  it('names the marketplace bus for the stage and keeps the order-ingest DLQ (and its events) when the stack is deleted', () => {
+    const [, bus] = resourcesOfType(s.json, 'AWS::Events::EventBus')[0]!;
+    expect(props(bus).Name).toBe('seller-portal-marketplace-prod');
+    for (const [id, queue] of resourcesOfType(s.json, 'AWS::SQS::Queue')) expect(queue.DeletionPolicy, id).toBe('Retain');
+  });
+
   it('passes cdk-nag without the default-certificate acknowledgement', () => {
     const report = new AwsSolutionsChecks().validateScope(s.app);
     expect(report.violations.map((v) => v.ruleName)).toEqual([]);
@@ -77,6 +108,39 @@ describe('stage settings from context', () => {
     expect(read({})()).toMatchObject({ stage: 'dev', isProd: false });
   });
 
+  it('refuse prod without an alarm subscriber or an SES sender, saying which parameter to give', () => {
+    expect(read({ stage: 'prod', sesFromEmail: 'no-reply@example.com' })).toThrow(/Stage "prod" needs -c alarmEmail=<address>/);
+    expect(read({ stage: 'prod', alarmEmail: 'ops@example.com' })).toThrow(/Stage "prod" needs -c sesFromEmail=<address verified in Amazon SES>/);
+    expect(read(PROD_REQUIRED)()).toMatchObject({ stage: 'prod', alarmEmail: 'ops@example.com', ses: { fromEmail: 'no-reply@example.com', fromName: 'Seller Portal' } });
+  });
+
+  it('turn threat protection on (enforced) in prod and off elsewhere unless told otherwise', () => {
+    expect(read({})().threatProtection).toBe('off');
+    expect(read(PROD_REQUIRED)().threatProtection).toBe('enforced');
+    expect(read({ ...PROD_REQUIRED, threatProtection: 'audit' })().threatProtection).toBe('audit');
+    expect(read({ threatProtection: 'enforced' })().threatProtection).toBe('enforced');
+  });
+
+  it('throttle API methods by route class and rate-limit per client with the documented defaults, each adjustable', () => {
+    const defaults = read({})();
+    expect(defaults.apiThrottle).toEqual(DEFAULT_API_THROTTLE);
+    expect(defaults.apiThrottle).toEqual({ read: { rate: 200, burst: 400 }, write: { rate: 50, burst: 100 }, export: { rate: 5, burst: 10 } });
+    expect(defaults.waf).toEqual(DEFAULT_WAF_LIMITS);
+    const tuned = read({ apiReadRate: '500', apiWriteRate: 80, apiWriteBurst: '160', wafSignUpIpLimit: 10, wafVendorLimit: '3000' })();
+    // A rate above the default burst raises the burst with it.
+    expect(tuned.apiThrottle).toEqual({ read: { rate: 500, burst: 500 }, write: { rate: 80, burst: 160 }, export: { rate: 5, burst: 10 } });
+    expect(tuned.waf).toMatchObject({ signUpIp: 10, vendor: 3000 });
+  });
+
+  it('take the SES sender with its name, region and verified domain', () => {
+    expect(read({ sesFromEmail: 'no-reply@example.com', sesFromName: 'Golden Market', sesRegion: 'eu-west-1', sesVerifiedDomain: 'Example.com' })().ses).toEqual({
+      fromEmail: 'no-reply@example.com',
+      fromName: 'Golden Market',
+      region: 'eu-west-1',
+      verifiedDomain: 'example.com',
+    });
+  });
+
   it('take supportEmail trimmed, and treat an empty one as not given', () => {
     expect(read({ supportEmail: ' support@example.com ' })().supportEmail).toBe('support@example.com');
     expect(read({ supportEmail: '' })()).not.toHaveProperty('supportEmail');
@@ -90,6 +154,17 @@ describe('stage settings from context', () => {
     [{ domainName: 'portal.example.com' }, /give both or neither/],
     [{ domainName: 'portal.example.com', certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') }, /us-east-1/],
     [{ stage: 42 }, /must be a string/],
+    [{ sesFromEmail: 'no-reply' }, /sesFromEmail/],
+    [{ sesFromName: 'Seller Portal' }, /"sesFromName" needs "sesFromEmail"/],
+    [{ sesFromEmail: 'no-reply@example.com', sesRegion: 'the moon' }, /sesRegion/],
+    [{ sesFromEmail: 'no-reply@example.com', sesVerifiedDomain: 'example.org' }, /must be an address of "sesVerifiedDomain"/],
+    [{ threatProtection: 'on' }, /threatProtection" must be one of off, audit, enforced/],
+    [{ apiReadRate: 0 }, /apiReadRate" must be a whole number from 1 to 10000/],
+    [{ apiWriteRate: '100', apiWriteBurst: '50' }, /apiWriteBurst" \(50\) must be at least "apiWriteRate" \(100\)/],
+    [{ apiExportBurst: 'ten' }, /apiExportBurst/],
+    [{ wafSignUpIpLimit: 5 }, /wafSignUpIpLimit" must be a whole number from 10/],
+    [{ webAclArn: webAclArn.replace('us-east-1', 'eu-west-1') }, /webAclArn" must be the ARN of a CLOUDFRONT web ACL in us-east-1/],
+    [{ webAclArn: webAclArn.replace('global', 'regional') }, /webAclArn/],
   ])('reject %j with a message that says how to fix it', (context, message) => {
     expect(read(context)).toThrow(message);
   });

@@ -249,17 +249,3 @@ describe('stack settings: marketplace time zone and default commission', () => {
     expect(() => settings({ defaultCommissionBps: bps })).toThrow(/Context "defaultCommissionBps" must be a whole number of basis points from 0 to 10000/);
   });
 });
-
-describe('prod stage', () => {
-  it('names the bus for the stage and keeps the DLQ (and its events) when the stack is deleted', () => {
-    const prod = synth({ context: { stage: 'prod' } });
-    try {
-      const [, bus] = resourcesOfType(prod.json, 'AWS::Events::EventBus')[0]!;
-      expect(props(bus).Name).toBe('seller-portal-marketplace-prod');
-      const [, queue] = resourcesOfType(prod.json, 'AWS::SQS::Queue')[0]!;
-      expect(queue.DeletionPolicy).toBe('Retain');
-    } finally {
-      prod.cleanup();
-    }
-  });
-});

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebConfig } from '../../lib/definitions/web-config';
 import { SPA_REWRITE_CODE } from '../../lib/site';
+import { DEFAULT_WAF_LIMITS } from '../../lib/settings';
 import { fakeWebBuild, props, resourcesOfType, synth, type Synthesized } from './support';
 
 let s: Synthesized;
@@ -155,5 +156,62 @@ describe('site content', () => {
     const siteDir = pageDirs.find((dir) => existsSync(join(dir, 'index.html')))!;
     expect(readdirSync(siteDir).sort()).toEqual(['index.html']);
     for (const { p } of deployments()) expect(p.Prune).toBe(false);
+  });
+});
+
+describe('edge web ACL (stack SellerPortal-<stage>-edge, us-east-1)', () => {
+  type Rule = { Name: string; Priority: number; Statement: Record<string, Record<string, unknown>>; Action?: unknown; OverrideAction?: unknown; VisibilityConfig: Record<string, unknown> };
+  const acl = () => {
+    const all = resourcesOfType(s.edgeJson, 'AWS::WAFv2::WebACL');
+    expect(all).toHaveLength(1);
+    return { id: all[0]![0], p: props(all[0]![1]) };
+  };
+  const rule = (name: string) => (acl().p.Rules as Rule[]).find((r) => r.Name === name);
+
+  it('is a CLOUDFRONT-scope web ACL in us-east-1, where CloudFront requires it, exported as WebAclArn', () => {
+    expect(s.edge.stackName).toBe('SellerPortal-dev-edge');
+    expect(s.edge.region).toBe('us-east-1');
+    expect(acl().p).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    expect(s.edgeJson.Outputs?.WebAclArn?.Value).toEqual({ 'Fn::GetAtt': [acl().id, 'Arn'] });
+  });
+
+  it('blocks more than wafIpLimit requests per IP in 5 minutes, and more than wafIpWriteLimit API writes', () => {
+    expect(rule('RequestsPerIp')?.Statement.RateBasedStatement).toEqual({ AggregateKeyType: 'IP', Limit: DEFAULT_WAF_LIMITS.ip, EvaluationWindowSec: 300 });
+    const writes = rule('ApiWritesPerIp')?.Statement.RateBasedStatement as Record<string, unknown>;
+    expect(writes).toMatchObject({ AggregateKeyType: 'IP', Limit: DEFAULT_WAF_LIMITS.ipWrite });
+    const scope = JSON.stringify(writes.ScopeDownStatement);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(scope).toContain(`"${method}"`);
+    expect(scope).toContain('"/api/"');
+    for (const name of ['RequestsPerIp', 'ApiWritesPerIp']) {
+      expect(rule(name)?.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } });
+    }
+    expect(acl().p.CustomResponseBodies).toEqual({
+      TooManyRequests: { ContentType: 'APPLICATION_JSON', Content: JSON.stringify({ error: 'too_many_requests', message: 'Too many requests. Please wait a moment and try again.' }) },
+    });
+  });
+
+  it('applies the AWS managed rule groups: IP reputation, common rule set, known bad inputs', () => {
+    const managed = (acl().p.Rules as Rule[])
+      .map((r) => r.Statement.ManagedRuleGroupStatement)
+      .filter(Boolean)
+      .map((m) => m!.Name);
+    expect(managed).toEqual(['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']);
+    for (const r of (acl().p.Rules as Rule[]).filter((x) => x.Statement.ManagedRuleGroupStatement)) expect(r.OverrideAction).toEqual({ None: {} });
+  });
+
+  it('reports every rule to CloudWatch metrics with sampled requests, and logs to an aws-waf-logs-* group without the Authorization header', () => {
+    for (const r of acl().p.Rules as Rule[]) expect(r.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true, MetricName: expect.any(String) });
+    const [, logging] = resourcesOfType(s.edgeJson, 'AWS::WAFv2::LoggingConfiguration')[0]!;
+    expect(props(logging)).toMatchObject({
+      ResourceArn: { 'Fn::GetAtt': [acl().id, 'Arn'] },
+      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
+    });
+    const [, group] = resourcesOfType(s.edgeJson, 'AWS::Logs::LogGroup')[0]!;
+    expect(props(group).LogGroupName).toBe('aws-waf-logs-seller-portal-dev-edge');
+    expect(props(group).RetentionInDays).toBeGreaterThan(0);
+  });
+
+  it('is attached to the distribution only when -c webAclArn names it (a dev stage without it has none)', () => {
+    expect(distribution().WebACLId).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { App } from 'aws-cdk-lib';
 import { createApp } from '../../lib/app';
 import { projectRoot } from '../../lib/paths';
+import type { EdgeStack } from '../../lib/edge-stack';
 import type { SellerPortalStack } from '../../lib/seller-portal-stack';
 
 /** The feature flags and settings `cdk synth` uses: `new App({ context })` does not read cdk.json itself. */
@@ -26,6 +27,9 @@ export interface Synthesized {
   template: Template;
   /** The raw template, for walking references. */
   json: CfnTemplate;
+  /** The companion stack SellerPortal-<stage>-edge (us-east-1): the distribution's web ACL. */
+  edge: EdgeStack;
+  edgeJson: CfnTemplate;
   outdir: string;
   /** Deletes the cloud assembly (about 22 MB: BucketDeployment's AWS CLI layer). */
   cleanup: () => void;
@@ -49,7 +53,7 @@ export interface CfnTemplate {
  */
 export function synth(options: SynthOptions = {}): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'seller-portal-cdk-'));
-  const { app, stack } = createApp(
+  const { app, stack, edge } = createApp(
     {
       outdir,
       context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], ...options.context },
@@ -64,6 +68,8 @@ export function synth(options: SynthOptions = {}): Synthesized {
     stack,
     template,
     json: template.toJSON() as CfnTemplate,
+    edge,
+    edgeJson: Template.fromStack(edge).toJSON() as CfnTemplate,
     outdir,
     cleanup: () => rmSync(outdir, { recursive: true, force: true }),
   };

@@ -205,6 +205,9 @@ async function main(): Promise<number> {
     return failures.length ? 1 : 0;
   } finally {
     process.off('SIGINT', interrupt);
+    // fetch keeps its connections alive until the server's 5 s keep-alive hint runs out, and the API
+    // server stops only once they are closed (else the stop times out and DynamoDB Local is orphaned).
+    await new Promise((r) => setTimeout(r, 5_500));
     await stopStackProcess(child);
   }
 }

@@ -131,7 +131,8 @@ describe('inventory (/inventory)', () => {
     const { calls, user } = await openRoute('/inventory', inventoryApi(), TITLE);
     const t = await table();
     await user.click(within(t).getByRole('button', { name: 'Edit price and inventory of Oolong Tea' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Oolong Tea' });
+    // The dialog is a lazy chunk (the table does not wait for its form library): it opens once loaded.
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Oolong Tea' });
     expect(within(dialog).getByTestId('offer-notice').textContent).toBe('Updates may take up to 30 minutes to show in the marketplace.');
     const price = input(en.field_price, dialog);
     const compareAt = input(en.field_compare_at_price, dialog);
@@ -178,7 +179,7 @@ describe('inventory (/inventory)', () => {
       TITLE,
     );
     await user.click(within(await table()).getByRole('button', { name: 'Edit price and inventory of Pineapple Cake' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('switch', { name: en.out_of_stock }));
     await user.clear(input(en.field_inventory, dialog));
     await user.type(input(en.field_inventory, dialog), '12');

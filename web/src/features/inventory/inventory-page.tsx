@@ -1,7 +1,7 @@
 import '../../components/empty-state.css';
 import './inventory.css';
 import { Button, Heading, TextField } from '@aws-amplify/ui-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { InventorySort } from '../../../../lambdas/listings/model';
@@ -15,7 +15,10 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { getInventoryPage, type InventoryPage, type InventoryRow } from './inventory-api';
 import { firstOrder, inventorySearchParams, parseInventoryQuery, queryKey, SEARCH_MAX, type InventoryQuery } from './inventory-query';
 import { InventoryTable } from './inventory-table';
-import { OfferDialog } from './offer-dialog';
+
+/** The offer dialog (its form library and the offer schema's zod) is a lazy chunk: the table does not wait for it. */
+const loadOfferDialog = () => import('./offer-dialog');
+const OfferDialog = lazy(() => loadOfferDialog().then((m) => ({ default: m.OfferDialog })));
 
 /**
  * Inventory (spec §2): every product of the vendor with its offer, searched by name or SKU and sorted
@@ -36,6 +39,11 @@ export default function InventoryPage() {
     const canonical = inventorySearchParams(query, params);
     if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
   }, [query, params, setParams]);
+
+  // Fetched once the page is up, so Edit opens the dialog without a wait.
+  useEffect(() => {
+    loadOfferDialog().catch(() => undefined);
+  }, []);
 
   const list = useCursorList<InventoryRow, InventoryPage>(key, (cursor, signal) => getInventoryPage(query, cursor, signal));
   const [editing, setEditing] = useState<InventoryRow | null>(null);
@@ -103,15 +111,17 @@ export default function InventoryPage() {
         </>
       )}
       {editing && (
-        <OfferDialog
-          row={editing}
-          onClose={() => setEditing(null)}
-          onSaved={(row) => {
-            list.update((rows) => rows.map((r) => (r.productId === row.productId ? row : r)));
-            setEditing(null);
-            setSaved(row.nameEn || row.sku);
-          }}
-        />
+        <Suspense fallback={null}>
+          <OfferDialog
+            row={editing}
+            onClose={() => setEditing(null)}
+            onSaved={(row) => {
+              list.update((rows) => rows.map((r) => (r.productId === row.productId ? row : r)));
+              setEditing(null);
+              setSaved(row.nameEn || row.sku);
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );

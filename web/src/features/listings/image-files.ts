@@ -5,7 +5,7 @@
  * keeps; the server checks again because a vendor can bypass the browser.
  */
 import { detectImageType, SIGNATURE_BYTES } from '../../../../lambdas/images/content';
-import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageContentType } from '../../../../lambdas/listings/schema';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageContentType } from '../../../../lambdas/listings/form';
 
 export type ImageRefusal = { reason: 'too_many'; name: string } | { reason: 'too_large'; name: string } | { reason: 'not_an_image'; name: string };
 

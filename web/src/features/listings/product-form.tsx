@@ -1,7 +1,6 @@
 import '@aws-amplify/ui-react/styles/fieldMessages.css';
 import '@aws-amplify/ui-react/styles/textArea.css';
 import '@aws-amplify/ui-react/styles/textAreaField.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -16,13 +15,11 @@ import {
   LENGTH_UNITS,
   MAX_PRODUCT_IMAGES,
   PRODUCT_TYPES,
-  productFormSchema,
-  productSubmitSchema,
   UNITS_OF_MEASURE,
   VOLUME_UNITS,
   WEIGHT_UNITS,
-  type ProductFormValues,
-} from '../../../../lambdas/listings/schema';
+} from '../../../../lambdas/listings/form';
+import type { ProductFormValues } from '../../../../lambdas/listings/schema';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { languageToApply } from '../../i18n/language';
@@ -41,6 +38,9 @@ import { ActionKey } from '../../lib/idempotency';
 import { RejectionReasons } from './rejection-reasons';
 
 type SaveMode = 'draft' | 'submit';
+
+/** The form's checks (zod and the product schema) are a lazy chunk: the form renders without them, and fetches them once shown. */
+const loadValidation = () => import('./product-validation');
 type FieldName = keyof ProductFormValues;
 
 const FIELD_NAMES = Object.keys(emptyProductForm()) as FieldName[];
@@ -109,10 +109,15 @@ export function ProductForm({ product }: { product: ProductView | null }) {
 
   const mode = useRef<SaveMode>('draft');
   const createKey = useRef(new ActionKey());
-  const resolver = useMemo<Resolver<ProductFormValues, unknown, ProductFormValues>>(() => {
-    const draft = zodResolver(productFormSchema, undefined, { raw: true });
-    const submit = zodResolver(productSubmitSchema, undefined, { raw: true });
-    return (values, context, options) => (mode.current === 'submit' ? submit : draft)(values, context, options);
+  const resolver = useMemo<Resolver<ProductFormValues, unknown, ProductFormValues>>(
+    () => async (values, context, options) => {
+      const { draftResolver, submitResolver } = await loadValidation();
+      return (mode.current === 'submit' ? submitResolver : draftResolver)(values, context, options);
+    },
+    [],
+  );
+  useEffect(() => {
+    loadValidation().catch(() => undefined);
   }, []);
   const { register, handleSubmit, setValue, setError, setFocus, control, formState } = useForm<ProductFormValues, unknown, ProductFormValues>({ defaultValues, resolver });
   const { errors, isSubmitted, isDirty } = formState;

@@ -14,8 +14,17 @@ import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_KEY_PATTERN, type ImageCon
 import { imageChecks, referencedImageKeys, releaseImageRecords } from './store';
 import { FieldValidationError } from './validation';
 
-/** How long a signed image URL works (the web asks again for a fresh product list). */
+/** How long a signed image URL works at least (the web asks again for a fresh product list). */
 export const IMAGE_URL_TTL_SECONDS = 3600;
+/**
+ * Signed URLs are stable for this long: each is signed as of the start of its window (and valid
+ * for the TTL after the window ends), so the same image has the same URL on every answer in the
+ * window. The browser's cache then serves a thumbnail it has seen instead of downloading it again
+ * on every list, and a warm function signs each key once per window rather than once per answer.
+ */
+export const IMAGE_URL_WINDOW_SECONDS = 900;
+/** Bounds the per-container cache (a key is ~120 bytes, a URL ~1 KB). */
+const MAX_CACHED_URLS = 5_000;
 
 let client: S3Client | undefined;
 // DESIGN.md §3 settings (checksums only when required; path-style and s3rver's key locally).
@@ -39,20 +48,30 @@ export function contentTypeOfKey(key: string): ImageContentType | 'application/o
   return IMAGE_CONTENT_TYPES.find((type) => IMAGE_EXTENSIONS[type].includes(ext)) ?? 'application/octet-stream';
 }
 
+/** The URLs signed in the current window, shared by the answers of a warm function. */
+let cache: { window: number; urls: Map<string, Promise<string>> } = { window: -1, urls: new Map() };
+
 /**
- * Signs GET URLs for one answer; a key used twice (thumbnail and image) is signed once. The URL
- * sets the response's Content-Type from the extension: the uploader chooses the stored Content-Type,
- * and a vendor who uploads past the web app with e.g. text/html must not have the file served so.
+ * Signs GET URLs (see IMAGE_URL_WINDOW_SECONDS: the same URL for a key throughout a 15-minute
+ * window, valid at least IMAGE_URL_TTL_SECONDS from any moment in it). The URL sets the response's
+ * Content-Type from the extension: the uploader chooses the stored Content-Type, and a vendor who
+ * uploads past the web app with e.g. text/html must not have the file served so. A signing that
+ * fails is not cached.
  */
-export function imageSigner(): ImageSigner {
-  const signed = new Map<string, Promise<string>>();
+export function imageSigner(now: () => number = Date.now): ImageSigner {
   const bucket = imagesBucket();
   return (key) => {
-    let url = signed.get(key);
+    const windowMs = IMAGE_URL_WINDOW_SECONDS * 1000;
+    const window = Math.floor(now() / windowMs);
+    if (cache.window !== window || cache.urls.size >= MAX_CACHED_URLS) cache = { window, urls: new Map() };
+    const cacheKey = `${bucket}\n${key}`;
+    let url = cache.urls.get(cacheKey);
     if (!url) {
       const get = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentType: contentTypeOfKey(key) });
-      url = getSignedUrl(s3(), get, { expiresIn: IMAGE_URL_TTL_SECONDS });
-      signed.set(key, url);
+      const urls = cache.urls;
+      url = getSignedUrl(s3(), get, { signingDate: new Date(window * windowMs), expiresIn: IMAGE_URL_WINDOW_SECONDS + IMAGE_URL_TTL_SECONDS });
+      url.catch(() => urls.delete(cacheKey));
+      urls.set(cacheKey, url);
     }
     return url;
   };

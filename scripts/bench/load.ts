@@ -13,7 +13,8 @@
  *
  *   --rate N          requests per second (default 150)
  *   --duration S      measured seconds (default 60)
- *   --warmup S        unmeasured seconds at the same rate first (default 5)
+ *   --warmup S        unmeasured seconds at the same rate first (default 15: DynamoDB Local's JVM
+ *                     and V8 compile the hot paths in the first ~15 s; a cloud function is warm then)
  *   --max-in-flight N requests outstanding before new arrivals are counted as errors (default 500)
  *   --p99 MS          the p99 budget in ms (default 250)
  *   --json FILE       also write the results as JSON
@@ -46,7 +47,7 @@ const { values: args } = parseArgs({
     serve: { type: 'boolean', default: false },
     rate: { type: 'string', default: '150' },
     duration: { type: 'string', default: '60' },
-    warmup: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '15' },
     'max-in-flight': { type: 'string', default: '500' },
     p99: { type: 'string', default: '250' },
     json: { type: 'string' },
@@ -75,6 +76,8 @@ interface Sample {
   endpoint: string;
   /** ms from the moment the request was due to the end of its body. */
   ms: number;
+  /** s from the start of the run to the moment the request was due. */
+  at: number;
   /** null when answered 200. */
   error: string | null;
 }
@@ -105,9 +108,9 @@ async function openLoop(apiUrl: string, token: string, rate: number, seconds: nu
     try {
       const res = await fetch(`${apiUrl}${endpoint.path}`, { headers: { authorization: `Bearer ${token}` } });
       const body = await res.text();
-      samples.push({ endpoint: endpoint.name, ms: performance.now() - due, error: res.status === 200 ? null : `${res.status} ${body.slice(0, 120)}` });
+      samples.push({ endpoint: endpoint.name, ms: performance.now() - due, at: (due - start) / 1000, error: res.status === 200 ? null : `${res.status} ${body.slice(0, 120)}` });
     } catch (err) {
-      samples.push({ endpoint: endpoint.name, ms: performance.now() - due, error: (err as Error).message });
+      samples.push({ endpoint: endpoint.name, ms: performance.now() - due, at: (due - start) / 1000, error: (err as Error).message });
     } finally {
       inFlight -= 1;
     }
@@ -121,7 +124,7 @@ async function openLoop(apiUrl: string, token: string, rate: number, seconds: nu
         const endpoint = pick();
         sent += 1;
         if (inFlight >= maxInFlight) {
-          samples.push({ endpoint: endpoint.name, ms: 0, error: `not sent: ${maxInFlight} requests already outstanding` });
+          samples.push({ endpoint: endpoint.name, ms: 0, at: (due - start) / 1000, error: `not sent: ${maxInFlight} requests already outstanding` });
           continue;
         }
         const p = one(endpoint, due);
@@ -192,6 +195,13 @@ async function main(): Promise<number> {
     const rows = [...MIX.map((m) => ({ name: m.name, f: figures(samples.filter((s) => s.endpoint === m.name)) })), { name: 'all', f: all }];
     for (const { name, f } of rows) console.log(`  ${name.padEnd(22)}${String(f.n).padStart(9)}${ms(f.p50)} ${ms(f.p95)} ${ms(f.p99)} ${ms(f.max)}${String(f.errors).padStart(8)}`);
     console.log(`\n  achieved ${achieved.toFixed(1)} req/s answered 200 (target ${rate}; ${all.n} requests due in ${duration} s, the last answered after ${elapsedS.toFixed(1)} s)`);
+    // Where in the run the slow answers were: a stall (a GC pause, a compaction) shows as one bad window.
+    const windows: string[] = [];
+    for (let from = 0; from < duration; from += 5) {
+      const f = figures(samples.filter((x) => x.at >= from && x.at < from + 5));
+      windows.push(`${from}–${Math.min(from + 5, duration)} s: p99 ${f.p99.toFixed(0)} ms`);
+    }
+    console.log(`  by 5 s window: ${windows.join(' · ')}`);
     const kinds = new Map<string, number>();
     for (const s of samples) if (s.error) kinds.set(s.error, (kinds.get(s.error) ?? 0) + 1);
     for (const [k, n] of kinds) console.log(`  ✖ ${n} × ${k}`);

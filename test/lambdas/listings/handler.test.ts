@@ -69,7 +69,8 @@ describe('POST /api/products', () => {
     expect(view.offer).toMatchObject({ priceCents: 1250, compareAtCents: 1500, inventory: 0, outOfStock: false });
     const url = new URL(view.revision!.images[0]!.url);
     expect(url.pathname).toContain(form.images[0]!.split('/').pop());
-    expect(url.searchParams.get('X-Amz-Expires')).toBe('3600');
+    // Signed as of the start of its 15-minute window, valid an hour past the window's end.
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('4500');
     expect(view.thumbnailUrl).toBe(view.revision!.images[0]!.url);
     const [transaction] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
     expect(transaction![0]!.Update).toMatchObject({ TableName: 'counters-test', Key: { name: 'sku#V-10001' }, ConditionExpression: 'attribute_not_exists(#products) OR #products < :cap', ExpressionAttributeValues: { ':one': 1, ':cap': 5000 } });

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteObjectCommand, NoSuchKey, PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { acceptImages, contentTypeOfKey, imageSigner, releaseUnreferencedImages } from '../../../lambdas/listings/images';
+import { acceptImages, contentTypeOfKey, IMAGE_URL_TTL_SECONDS, IMAGE_URL_WINDOW_SECONDS, imageSigner, releaseUnreferencedImages } from '../../../lambdas/listings/images';
 import { completeContent, draftContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
 
 Object.assign(process.env, {
@@ -38,6 +38,27 @@ describe('signed image URLs', () => {
       // Query parameters are signed: a URL with another type is refused by S3.
       expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     }
+  });
+
+  it('are the same URL throughout a 15-minute window (the browser caches the image), valid at least an hour from any moment in it', async () => {
+    const windowStart = Date.UTC(2026, 10, 24, 10, 0, 0);
+    let now = windowStart + 60_000;
+    const sign = imageSigner(() => now);
+    const key = imageKeyFor(IDENTITY, 'png');
+    const first = await sign(key);
+    now = windowStart + IMAGE_URL_WINDOW_SECONDS * 1000 - 1;
+    expect(await imageSigner(() => now)(key)).toBe(first);
+    const url = new URL(first);
+    const signedAt = Date.parse(url.searchParams.get('X-Amz-Date')!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+    expect(signedAt).toBe(windowStart);
+    // The last moment of the window still has a full hour.
+    expect(signedAt + Number(url.searchParams.get('X-Amz-Expires')) * 1000 - now).toBeGreaterThanOrEqual(IMAGE_URL_TTL_SECONDS * 1000);
+
+    now = windowStart + IMAGE_URL_WINDOW_SECONDS * 1000;
+    const next = await sign(key);
+    expect(next).not.toBe(first);
+    expect(new URL(next).searchParams.get('X-Amz-Date')).toBe('20261124T101500Z');
+    expect(await sign(imageKeyFor(IDENTITY, 'jpg'))).not.toBe(next);
   });
 
   it('anything but the image extensions is opaque bytes, never a type a browser renders', () => {

@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -20,6 +22,53 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs['recommended-latest-legacy'].rules,
+  },
+  // The layers and the directions they may import in (docs/architecture.md): a wrong import fails
+  // `npm run lint`, and so `npm test`.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Lambdas: their own code and the shared definitions; never the CDK app, the web, the scripts or the tests.
+            { target: './lambdas', from: './lib', except: ['./definitions'], message: 'Lambdas import only lib/definitions of lib/ (the CDK app is not bundled with them).' },
+            { target: './lambdas', from: ['./web', './scripts', './test'], message: 'Lambdas never import the web app, scripts or tests.' },
+            // The CDK app: never the web app, scripts or tests.
+            { target: './lib', from: ['./web', './scripts', './test'], message: 'The CDK app never imports the web app, scripts or tests.' },
+            // The web app: the browser-safe contracts it shares with the server, nothing else of the server side.
+            { target: './web', from: './lib', except: ['./definitions'], message: 'The web imports only lib/definitions of lib/.' },
+            { target: './web', from: ['./scripts', './test'], message: 'The web never imports scripts or tests.' },
+            {
+              target: './web',
+              from: './lambdas',
+              except: [
+                './listings/model.ts',
+                './listings/schema.ts',
+                './listings/form.ts',
+                './shared/email.ts',
+                './support/categories.ts',
+                './sales/model.ts',
+                './payouts/bank-rules.ts',
+                './images/content.ts',
+                './dashboard/summary.ts',
+              ],
+              message: 'The web imports only the shared contract modules of lambdas/ (schemas, models, rules); never handlers, stores or SDK code.',
+            },
+            // Scripts (local stack, ops, benches) never import tests.
+            { target: './scripts', from: './test', message: 'Scripts never import tests.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.mjs'],

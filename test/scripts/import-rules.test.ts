@@ -1,0 +1,48 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import directions of docs/architecture.md are enforced by ESLint (eslint.config.js,
+ * import-x/no-restricted-paths and import-x/no-cycle), so a wrong import fails `npm test` through
+ * `npm run lint`. These probes prove the rules fire (a misconfigured resolver silently passes all).
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function problems(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages.filter((m) => m.ruleId?.startsWith('import-x/')).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('import directions (eslint.config.js)', { timeout: 60_000 }, () => {
+  it('the web may import the shared contract modules of lambdas/ and lib/definitions, nothing else of the server side', async () => {
+    expect(await problems("import { PRODUCT_NAME_MAX } from '../../../../lambdas/listings/form';\nexport const x = PRODUCT_NAME_MAX;\n", 'web/src/features/listings/probe.ts')).toEqual([]);
+    expect(await problems("import { handler } from '../../../../lambdas/listings/handler';\nexport const x = handler;\n", 'web/src/features/listings/probe.ts')).toEqual([
+      expect.stringContaining('import-x/no-restricted-paths: Unexpected path "../../../../lambdas/listings/handler"'),
+    ]);
+    expect(await problems("import { apiStack } from '../../../lib/api';\nexport const x = apiStack;\n", 'web/src/lib/probe.ts')).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+  });
+
+  it('lambdas never import the CDK app, the web, scripts or tests; lib/definitions is shared', async () => {
+    expect(await problems("import { productImagesBucket } from '../../lib/definitions/buckets';\nexport const x = productImagesBucket;\n", 'lambdas/listings/probe.ts')).toEqual([]);
+    for (const from of ['../../lib/api', '../../web/src/lib/api', '../../scripts/local/stack', '../../test/support/auth']) {
+      expect(await problems(`import * as m from '${from}';\nexport const x = m;\n`, 'lambdas/listings/probe.ts'), from).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+    }
+  });
+
+  it('the CDK app never imports the web, scripts or tests', async () => {
+    expect(await problems("import * as m from '../scripts/local/stack';\nexport const x = m;\n", 'lib/probe.ts')).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+  });
+
+  const probeDir = path.join(root, `.lint-probe-${process.pid}`);
+  afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
+  it('an import cycle fails', async () => {
+    mkdirSync(probeDir, { recursive: true });
+    writeFileSync(path.join(probeDir, 'a.ts'), "import { b } from './b';\nexport const a = (): unknown => b();\n");
+    writeFileSync(path.join(probeDir, 'b.ts'), "import { a } from './a';\nexport const b = (): unknown => a;\n");
+    const [result] = await eslint.lintFiles([path.join(probeDir, 'a.ts')]);
+    expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+});

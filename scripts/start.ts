@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoAccounts, type DemoAccount } from './local/demo-accounts';
+import { demoAccounts, type DemoAccount } from './demo/accounts';
 import { devPorts, testPorts } from './local/ports';
 import { PrerequisiteError } from './local/processes';
 import { ensureSystemPackages, NEEDS } from './local/system-deps';

@@ -2,7 +2,7 @@
  * Bank transfer: the provider does not pay, it writes a transfer instruction for finance, one object
  * per payout under the period's prefix (`bank-transfers/<period>/<payout id>.json`) — together the
  * run's batch. The payout stays `pending` (submitted) until ops confirm it paid or failed
- * (`confirmBankPayout`, `npm run payouts:confirm`). Writing the same payout again overwrites the
+ * (`confirmBankPayout`, `npm run payouts:bank -- confirm`). Writing the same payout again overwrites the
  * same object with the same content: idempotent by key like the e-mail provider.
  */
 import type { PayoutProvider } from './provider';

@@ -37,7 +37,7 @@ import { commissionCents as commissionFor, DEFAULT_COMMISSION_BPS, orderTotals }
 import { BALANCE_SK, daySk, isCounted, ORDER_STATUSES, orderKey, vendorStatusKey, type OrderItem } from '../../lambdas/sales/model';
 import { GROUPS } from '../../lib/definitions/auth';
 import type { LocalPorts } from '../local/ports';
-import { seededRandom } from '../local/random';
+import { seededRandom } from '../demo/random';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -22,9 +22,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoAccounts } from '../local/demo-accounts';
+import { demoAccounts } from '../demo/accounts';
 import type { LocalPorts } from '../local/ports';
-import { seededRandom } from '../local/random';
+import { seededRandom } from '../demo/random';
 import { serveStack, startStackProcess, stopStackProcess, type BenchStack } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

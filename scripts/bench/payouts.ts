@@ -30,7 +30,7 @@ import { isDay } from '../../lambdas/shared/dates';
 import { MINIMUM_PAYOUT_CENTS } from '../../lambdas/shared/money';
 import { localTableName } from '../../lambdas/shared/tables';
 import type { LocalPorts } from '../local/ports';
-import { seededRandom } from '../local/random';
+import { seededRandom } from '../demo/random';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { LaunchedChrome } from 'chrome-launcher';
 import type { WebConfig } from '../../lib/definitions/web-config';
-import { demoAccounts } from '../local/demo-accounts';
+import { demoAccounts } from '../demo/accounts';
 import type { LocalPorts } from '../local/ports';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
 

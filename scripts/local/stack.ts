@@ -141,7 +141,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
     stoppers.push(() => api.stop());
 
-    const { seedDemoData } = await import('./seed');
+    const { seedDemoData } = await import('../demo/seed');
     await seedDemoData({ cognitoEndpoint, userPoolId: LOCAL_USER_POOL_ID, log: opts.log });
 
     let webUrl: string | null = null;

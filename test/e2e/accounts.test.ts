@@ -19,7 +19,7 @@ afterAll(async () => {
 
 /** `npm run vendor:review -- --profile test …`, as an operator runs it. */
 async function reviewCli(...args: string[]): Promise<string> {
-  const { stdout, stderr } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/vendor-review.ts', '--profile', 'test', ...args], {
+  const { stdout, stderr } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/ops/vendor-review.ts', '--profile', 'test', ...args], {
     env: { ...process.env, ...testStackPortsEnv(), LOG_LEVEL: 'SILENT' },
   });
   return stdout + stderr;

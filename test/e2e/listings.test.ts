@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import zh from '../../web/src/i18n/zh-TW.json';
-import { nutritionLabelPng, productPng } from '../../scripts/local/demo-images';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { nutritionLabelPng, productPng } from '../../scripts/demo/images';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor, testStackPortsEnv } from '../support/auth';
 import { approvedVendor, errorUnder, launchBrowser, newPage, signInToDashboard, type TestVendor } from '../support/browser';
 
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** `npm run listings:review` as ops run it, against the test stack. */
 async function reviewCli(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/listings-review.ts', '--profile', 'test', ...args], {
+  const { stdout } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/ops/listings-review.ts', '--profile', 'test', ...args], {
     env: { ...process.env, ...testStackPortsEnv(), LOG_LEVEL: 'SILENT' },
   });
   return stdout;

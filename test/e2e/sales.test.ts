@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceDay } from '../../lambdas/shared/dates';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import type { Dashboard } from '../../web/src/features/dashboard/dashboard-api';
 import type { OrdersPage, OrderView } from '../../web/src/features/orders/orders-api';
 import en from '../../web/src/i18n/en.json';

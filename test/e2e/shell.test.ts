@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
 import { launchBrowser, newPage, recordTexts, seenTexts, signIn, webUrl } from '../support/browser';
 

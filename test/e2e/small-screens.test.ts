@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
 import { fakePayoutHistory, longProductNames, signedInStates, signedOutStates, type AuditState } from '../support/audit-states';
 import { launchBrowser, signInToDashboard, webUrl } from '../support/browser';

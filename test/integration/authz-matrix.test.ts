@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, afterAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, routes, type Access, type Route } from '../../lambdas/routes';
 import { localTableName } from '../../lambdas/shared/tables';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { completeForm } from '../lambdas/listings/fixtures';
 import { api, idTokenFor } from '../support/auth';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, marketplaceDay, nextPayoutDate } from '../../lambdas/shared/dates';
 import { MINIMUM_PAYOUT_CENTS } from '../../lambdas/shared/money';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
 import { approvedVendor, putItems, type TestVendor } from './orders-fixtures';
 

@@ -36,7 +36,7 @@ describe('the dev server’s file access', () => {
   });
 
   it('refuses the rest of the repository outside the web sources and what they import', async () => {
-    for (const rel of ['package.json', 'scripts/local/demo-accounts.ts', 'scripts/local/cognito.ts', 'test/support/auth.ts', 'docs/local.md', '.ci/run']) {
+    for (const rel of ['package.json', 'scripts/demo/accounts.ts', 'scripts/local/cognito.ts', 'test/support/auth.ts', 'docs/local.md', '.ci/run']) {
       expect({ rel, status: (await get(`/@fs${path.join(repoRoot, rel)}`)).status }).toEqual({ rel, status: 403 });
     }
   });

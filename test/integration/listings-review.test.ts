@@ -10,7 +10,7 @@ const run = promisify(execFile);
 /** The review command an operator runs, against the test stack. */
 async function reviewCli(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/listings-review.ts', '--profile', 'test', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/ops/listings-review.ts', '--profile', 'test', ...args], {
       env: { ...process.env, ...testStackPortsEnv(), LOG_LEVEL: 'SILENT' },
     });
     return { code: 0, out: stdout + stderr };

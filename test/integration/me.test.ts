@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
 
 const { approved, pending, rejected, noRecord, admin } = demoAccounts;

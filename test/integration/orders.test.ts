@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { CSV_LABELS } from '../../lambdas/shared/csv-labels';
 import { marketplaceDay, zonedDateTime } from '../../lambdas/shared/dates';
 import { ORDER_STATUSES, type OrderItem, type OrderStatus } from '../../lambdas/sales/model';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
 import { parseCsv } from '../lambdas/orders/csv-parse';
 import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-fixtures';

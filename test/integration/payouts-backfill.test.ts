@@ -12,7 +12,7 @@ let dynamo: typeof SharedClients.dynamo;
 
 async function backfillCli(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/payouts-backfill.ts', '--profile', 'test', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/ops/payouts-backfill.ts', '--profile', 'test', ...args], {
       env: { ...process.env, ...testStackPortsEnv(), LOG_LEVEL: 'SILENT' },
     });
     return { code: 0, out: stdout + stderr };

@@ -5,7 +5,7 @@ import type * as SharedClients from '../../lambdas/shared/clients';
 import type * as Tables from '../../lambdas/shared/tables';
 import type * as Worker from '../../lambdas/payouts/worker';
 import type * as Confirm from '../../lambdas/payouts/confirm';
-import type * as BankBatch from '../../scripts/local/bank-batch';
+import type * as BankBatch from '../../scripts/ops/bank-batch';
 import type { PayoutItem } from '../../lambdas/payouts/model';
 import { useTestStackEnv } from '../support/auth';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   ddb = await import('@aws-sdk/lib-dynamodb');
   worker = await import('../../lambdas/payouts/worker');
   confirm = await import('../../lambdas/payouts/confirm');
-  batch = await import('../../scripts/local/bank-batch');
+  batch = await import('../../scripts/ops/bank-batch');
   await batch.ensureLocalBucket(BUCKET);
   deps = worker.defaultWorkerDeps({ PAYOUT_BATCH_BUCKET: BUCKET, PAYOUT_FEE_CENTS: '100' });
 });

@@ -11,7 +11,7 @@ const support = (token: string, vendorId: string | null) =>
 /** The CLI an operator runs, against the test stack. */
 async function reviewCli(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/vendor-review.ts', '--profile', 'test', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/ops/vendor-review.ts', '--profile', 'test', ...args], {
       env: { ...process.env, ...testStackPortsEnv(), LOG_LEVEL: 'SILENT' },
     });
     return { code: 0, out: stdout + stderr };

@@ -9,7 +9,7 @@ import type * as LibDynamoDb from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
 import type * as Tables from '../../lambdas/shared/tables';
 import { ORDER_STATUSES, type OrderStatus } from '../../lambdas/sales/model';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { testStackPortsEnv, useTestStackEnv } from '../support/auth';
 import { context } from '../lambdas/events';
 
@@ -321,7 +321,7 @@ describe('simulated orders', () => {
     const vendorId = await newVendor(1_200);
     const { stdout } = await run(
       process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', 'scripts/orders-simulate.ts', '--profile', 'test', '--vendor', vendorId, '--count', '12', '--days', '10', '--seed', '42'],
+      ['node_modules/tsx/dist/cli.mjs', 'scripts/demo/orders-simulate.ts', '--profile', 'test', '--vendor', vendorId, '--count', '12', '--days', '10', '--seed', '42'],
       { env: { ...process.env, ...testStackPortsEnv(), LOG_LEVEL: 'SILENT' } },
     );
     expect(stdout).toMatch(new RegExp(`✔ 12 orders for ${vendorId} over the last 10 days`));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor, signUpVendor, useTestStackEnv } from '../support/auth';
 
 const post = (token: string, body: unknown) => api('/api/support', { method: 'POST', token, body: JSON.stringify(body) });

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CognitoIdentityProviderClient, CreateGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUPS } from '../../lib/definitions/auth';
 import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognito } from '../../scripts/local/cognito';
-import { demoAccounts } from '../../scripts/local/demo-accounts';
-import type * as Seed from '../../scripts/local/seed';
+import { demoAccounts } from '../../scripts/demo/accounts';
+import type * as Seed from '../../scripts/demo/seed';
 
 /**
  * Issue 10: a second `npm start` dropped group memberships (cognito-local's CreateGroup replaces
@@ -56,7 +56,7 @@ async function memberships() {
 
 beforeAll(async () => {
   Object.assign(process.env, { AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
-  seed = await import('../../scripts/local/seed');
+  seed = await import('../../scripts/demo/seed');
   dir = mkdtempSync(path.join(os.tmpdir(), 'cognito-seed-'));
 });
 afterAll(async () => {

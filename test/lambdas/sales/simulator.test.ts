@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { parseOrderEvent } from '../../../lambdas/sales/events';
 import { ORDER_STATUSES } from '../../../lambdas/sales/model';
 import { addDays, marketplaceDay, startOfDay } from '../../../lambdas/shared/dates';
-import { simulateOrders } from '../../../scripts/local/order-simulator';
+import { simulateOrders } from '../../../scripts/demo/order-simulator';
 
 /** The simulator behind `npm run orders:simulate` and the demo seed: what it makes is valid and lands where it says. */
 const LA = 'America/Los_Angeles';

@@ -7,14 +7,14 @@
  *                    PAYOUT_ACCOUNTS_TABLE from the stack's outputs
  */
 import { parseArgs } from 'node:util';
-import { useStackEnvironment } from './local/cli-stack';
+import { useStackEnvironment } from './cli-stack';
 
 const { values } = parseArgs({
   options: { profile: { type: 'string', default: 'dev' }, cloud: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false } },
 });
 
 await useStackEnvironment({ profile: values.profile ?? 'dev', cloud: values.cloud ?? false, tables: ['ledger', 'vendors', 'payoutAccounts'] });
-const { backfillPayouts } = await import('../lambdas/payouts/backfill');
+const { backfillPayouts } = await import('../../lambdas/payouts/backfill');
 const dryRun = values['dry-run'] ?? false;
 const report = await backfillPayouts({ dryRun });
 const verb = dryRun ? 'would be' : 'were';

@@ -10,8 +10,8 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { localIdentityId, productImageKey, productImagesBucket } from '../../lib/definitions/buckets';
 import { isValidBarcode, productFormSchema, productSubmitSchema, type ProductFormValues } from '../../lambdas/listings/schema';
 import { s3Client } from '../../lambdas/shared/s3';
-import { LOCAL_REGION } from './cognito';
-import { nutritionLabelPng, productPng } from './demo-images';
+import { LOCAL_REGION } from '../local/cognito';
+import { nutritionLabelPng, productPng } from './images';
 
 type Rgb = readonly [number, number, number];
 type Fate = 'published' | 'published+pending' | 'pending' | 'rejected' | 'draft';

@@ -7,7 +7,7 @@
  *                    COUNTERS_TABLE from the stack's outputs (see docs/operations.md)
  */
 import { parseArgs } from 'node:util';
-import { useStackEnvironment } from './local/cli-stack';
+import { useStackEnvironment } from './cli-stack';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,8 +35,8 @@ await useStackEnvironment({
   alsoWaitFor: ['cognito'],
 });
 
-const { reviewVendor } = await import('../lambdas/vendor/review');
-const { HttpError } = await import('../lambdas/shared/errors');
+const { reviewVendor } = await import('../../lambdas/vendor/review');
+const { HttpError } = await import('../../lambdas/shared/errors');
 try {
   const reviewer = `cli:${process.env.USER ?? 'operator'}`;
   const { vendor, changed } = await reviewVendor(

@@ -14,7 +14,7 @@ import {
 import { GROUPS } from '../../lib/definitions/auth';
 import { createVendorIfAbsent } from '../../lambdas/shared/vendors';
 import { reserveVendorId } from '../../lambdas/vendor/review';
-import { demoAccounts, type DemoAccount } from './demo-accounts';
+import { demoAccounts, type DemoAccount } from './accounts';
 
 /**
  * Seeds the demo accounts idempotently: a second run finds them and changes nothing. Must be
@@ -37,12 +37,12 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   }
   cognito.destroy();
   await seedDemoOrders(demoAccounts.approved.vendor.vendorId);
-  const { seedDemoProducts } = await import('./demo-products');
+  const { seedDemoProducts } = await import('./products');
   await seedDemoProducts(demoAccounts.approved.vendor.vendorId, userIds.get(demoAccounts.approved)!);
 }
 
 /**
- * The demo vendor's sales, published through the order ingest (scripts/local/order-simulator.ts; at
+ * The demo vendor's sales, published through the order ingest (scripts/demo/order-simulator.ts; at
  * least one order in every status today): 50 orders over the last 30 days on a fresh portal; on a
  * kept portal whose newest order is from an earlier day, a top-up from that day to today, so
  * "Today" and "7 Days" are never empty while the history is kept.

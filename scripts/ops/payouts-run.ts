@@ -8,9 +8,9 @@
  * payouts write transfer instructions to s3rver: see `npm run payouts:bank`.
  */
 import { parseArgs } from 'node:util';
-import { useStackEnvironment } from './local/cli-stack';
-import { startFakePayoutProvider } from './local/payout-provider-fake';
-import { ensureLocalBucket } from './local/bank-batch';
+import { useStackEnvironment } from './cli-stack';
+import { startFakePayoutProvider } from '../local/payout-provider-fake';
+import { ensureLocalBucket } from './bank-batch';
 
 const { values } = parseArgs({ options: { date: { type: 'string' }, profile: { type: 'string', default: 'dev' } } });
 if (!values.date || !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
@@ -27,10 +27,10 @@ if (fake) Object.assign(process.env, { PAYOUT_PROVIDER_URL: fake.url, PAYOUT_PRO
 
 try {
   await ensureLocalBucket(process.env.PAYOUT_BATCH_BUCKET);
-  const { isDay } = await import('../lambdas/shared/dates');
+  const { isDay } = await import('../../lambdas/shared/dates');
   if (!isDay(values.date)) throw new Error(`Not a calendar day: ${values.date}`);
-  const { runPayouts } = await import('../lambdas/payouts/run');
-  const { payVendor, defaultWorkerDeps } = await import('../lambdas/payouts/worker');
+  const { runPayouts } = await import('../../lambdas/payouts/run');
+  const { payVendor, defaultWorkerDeps } = await import('../../lambdas/payouts/worker');
   type Message = Parameters<typeof payVendor>[0];
   const queue: Message[] = [];
   const summary = await runPayouts(values.date, async (messages) => void queue.push(...messages));

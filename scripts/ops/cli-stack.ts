@@ -4,9 +4,9 @@
  * outputs in the environment). Exits with one line saying what is missing.
  */
 import { tables, type TableKey } from '../../lambdas/shared/tables';
-import { devPorts, testPorts } from './ports';
-import { waitForPort } from './processes';
-import { localLambdaEnv, profileDataDir } from './stack';
+import { devPorts, testPorts } from '../local/ports';
+import { waitForPort } from '../local/processes';
+import { localLambdaEnv, profileDataDir } from '../local/stack';
 
 const pascal = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 

@@ -1,14 +1,14 @@
 /**
  * `npm run orders:simulate -- --vendor V-10001 --count 50 [--days 30] [--seed N]`: realistic
  * marketplace order events for a vendor of the running local portal, published through the local
- * bus to the same ingest handler the Lambda runs (scripts/local/order-simulator.ts).
+ * bus to the same ingest handler the Lambda runs (scripts/demo/order-simulator.ts).
  *   --profile test   the test stack instead of `npm start`'s
  * Events the ingest rejects land in the stack's data folder (.local/dev/dead-letter/ for `npm start`) with the reason.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { useStackEnvironment } from './local/cli-stack';
-import { VENDOR_ID_PATTERN } from '../lambdas/sales/events';
+import { useStackEnvironment } from '../ops/cli-stack';
+import { VENDOR_ID_PATTERN } from '../../lambdas/sales/events';
 
 const usage = 'Usage: npm run orders:simulate -- --vendor V-10001 --count 50 [--days 30] [--seed N] [--profile dev|test]';
 
@@ -54,9 +54,9 @@ if (values.profile !== 'dev' && values.profile !== 'test') {
 const dataDir = (await useStackEnvironment({ profile: values.profile, cloud: false, tables: [], hasCloudMode: false })).dataDir!;
 
 // Imported after the environment is set: the shared clients and the marketplace zone read it on load.
-const { getVendorCommission } = await import('../lambdas/sales/store');
-const { publishSimulatedOrders, simulateOrders } = await import('./local/order-simulator');
-const { MARKETPLACE_TIME_ZONE } = await import('../lambdas/shared/dates');
+const { getVendorCommission } = await import('../../lambdas/sales/store');
+const { publishSimulatedOrders, simulateOrders } = await import('./order-simulator');
+const { MARKETPLACE_TIME_ZONE } = await import('../../lambdas/shared/dates');
 
 if (!(await getVendorCommission(vendorId)).found) {
   console.error(`✖ The local portal has no vendor ${vendorId}: approve an application first (npm run vendor:review -- <email> approve).`);

@@ -6,7 +6,7 @@ import { ORDER_STATUSES, type OrderLine, type OrderStatus } from '../../lambdas/
 import { dynamo } from '../../lambdas/shared/clients';
 import { addDays, marketplaceDay, MARKETPLACE_TIME_ZONE, startOfDay } from '../../lambdas/shared/dates';
 import { tableName } from '../../lambdas/shared/tables';
-import { putEvents, type PutEventsEntry } from './events';
+import { putEvents, type PutEventsEntry } from '../local/events';
 
 /**
  * Realistic marketplace order events for the local portal (`npm run orders:simulate`, and the demo

@@ -8,7 +8,7 @@
  *                    PRODUCT_IMAGES_BUCKET from the stack's outputs (see docs/operations.md)
  */
 import { parseArgs } from 'node:util';
-import { useStackEnvironment } from './local/cli-stack';
+import { useStackEnvironment } from './cli-stack';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -40,8 +40,8 @@ await useStackEnvironment({
   alsoWaitFor: ['s3'],
 });
 
-const { pendingReviews, reviewProduct } = await import('../lambdas/listings/review');
-const { HttpError } = await import('../lambdas/shared/errors');
+const { pendingReviews, reviewProduct } = await import('../../lambdas/listings/review');
+const { HttpError } = await import('../../lambdas/shared/errors');
 try {
   if (values.list) {
     const queue = await pendingReviews(1000);

@@ -9,7 +9,7 @@ import { productImagesBucket } from '../../lib/definitions/buckets';
 import { referencedTag, referencedTagging } from '../images/tags';
 import { logger } from '../shared/logger';
 import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
-import type { ProductItem } from './product';
+import type { ProductItem } from './product-states';
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_KEY_PATTERN, type ImageContentType, type ProductContent } from './schema';
 import { imageChecks, referencedImageKeys, releaseImageRecords } from './store';
 import { FieldValidationError } from './validation';

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { BadRequestError, NotFoundError } from '../shared/errors';
 import { releaseUnreferencedImages } from './images';
-import { approveRevision, droppedImageKeys, imageRefChanges, rejectRevision, PRODUCT_ID_PATTERN, type ProductItem } from './product';
+import { approveRevision, droppedImageKeys, imageRefChanges, rejectRevision, PRODUCT_ID_PATTERN, type ProductItem } from './product-states';
 import { getProduct, pendingProducts, putProduct, vendorOfProduct, withOptimisticRetry } from './store';
 
 export const REASON_MAX = 500;

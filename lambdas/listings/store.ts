@@ -2,7 +2,7 @@
  * The products table (lambdas/shared/tables.ts) and the listings' counters and image checks.
  *
  * Item layout: one item per product, keyed by vendorId + productId (`P-` + 10 hex digits), as
- * `ProductItem` in ./product.ts describes it — the offer at the top (priceCents, compareAtCents,
+ * `ProductItem` in ./product-states.ts describes it — the offer at the top (priceCents, compareAtCents,
  * inventory, outOfStock, offerUpdatedAt), the owner's image identity (identityId), `live`
  * { content, publishedAt, reviewedBy } and `revision` { content, state, savedAt, submittedAt,
  * rejectedAt, rejectionReasons, reviewedBy }, the list attributes (nameEn, nameZh, thumbnailKey: the
@@ -27,7 +27,7 @@ import { dynamo } from '../shared/clients';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { tableName } from '../shared/tables';
 import type { ProductTab } from './model';
-import { imageKeysOf, type ImageRefChanges, type LiveVersion, type ProductItem, type Revision } from './product';
+import { imageKeysOf, type ImageRefChanges, type LiveVersion, type ProductItem, type Revision } from './product-states';
 
 /** Products per vendor: the inventory table reads the whole catalogue per request (docs/decisions.md). */
 export const CATALOGUE_CAP = 5_000;

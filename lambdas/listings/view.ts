@@ -1,7 +1,7 @@
 /** Stored products as the API answers them (lambdas/listings/model.ts), with signed image URLs. */
 import type { InventoryRow, ProductVersionView, ProductView } from './model';
 import type { ImageSigner } from './images';
-import { productStatus, type ProductItem } from './product';
+import { productStatus, type ProductItem } from './product-states';
 import type { ProductContent } from './schema';
 import type { CatalogueRow } from './store';
 

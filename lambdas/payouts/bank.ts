@@ -5,6 +5,7 @@
  * (`confirmBankPayout`, `npm run payouts:bank -- confirm`). Writing the same payout again overwrites the
  * same object with the same content: idempotent by key like the e-mail provider.
  */
+import { parsePayoutId } from './period';
 import type { PayoutProvider } from './provider';
 
 export interface TransferInstruction {
@@ -35,7 +36,7 @@ export function bankTransferProvider(store: InstructionStore): PayoutProvider {
   return {
     async pay({ payoutId, amountCents, account }) {
       if (account.method !== 'bank') return { status: 'failed', reason: 'not_a_bank_destination' };
-      const periodId = /^P-V-\d+-(\d{4}-\d{2}-[12])$/.exec(payoutId)?.[1];
+      const periodId = parsePayoutId(payoutId)?.periodId;
       if (!periodId) return { status: 'failed', reason: 'bad_payout_id' };
       const key = instructionKey(periodId, payoutId);
       await store.put(key, {

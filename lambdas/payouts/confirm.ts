@@ -2,13 +2,9 @@
  * Ops confirm a bank transfer: the submitted (pending) payout becomes paid, or failed with the
  * amount re-credited — the same transitions the worker uses for the e-mail provider.
  */
+import { parsePayoutId } from './period';
 import { getPayout, markPaid } from './store';
 import { fail } from './worker';
-
-export function parsePayoutId(payoutId: string): { vendorId: string; periodId: string } | null {
-  const m = /^P-(V-\d+)-(\d{4}-\d{2}-[12])$/.exec(payoutId);
-  return m ? { vendorId: m[1]!, periodId: m[2]! } : null;
-}
 
 export type ConfirmOutcome = 'paid' | 'failed' | 'not_found' | 'not_pending' | 'not_submitted';
 

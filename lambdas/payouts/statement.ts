@@ -14,7 +14,7 @@ import { MARKETPLACE_TIME_ZONE } from '../shared/dates';
 import { BOM, csvRow, csvTime, type Cell, type CsvOptions } from '../orders/csv';
 import { payoutWindowPages } from './history';
 import type { PayoutItem } from './model';
-import { parsePayoutId } from './confirm';
+import { parsePayoutId } from './period';
 import { entryFigures, payoutWindow, reconcile, reconciliationLines, WindowSums, type StatementEntry } from './reconcile';
 import { getPayout } from './store';
 

@@ -110,7 +110,7 @@ async function checkedValid(keys: string[]): Promise<void> {
 export async function seedDemoProducts(vendorId: string, userId: string): Promise<number> {
   const { productCount } = await import('../../lambdas/listings/store');
   if ((await productCount(vendorId)) > 0) return 0;
-  const { createProduct, saveProduct, changeProductOffer } = await import('../../lambdas/listings/products');
+  const { createProduct, saveProduct, changeProductOffer } = await import('../../lambdas/listings/product-actions');
   const { reviewProduct } = await import('../../lambdas/listings/review');
   const identityId = localIdentityId(LOCAL_REGION, userId);
   const reviewer = 'seed:demo';

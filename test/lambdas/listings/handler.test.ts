@@ -6,7 +6,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryC
 import { handler } from '../../../lambdas/listings/handler';
 import { encodeCursor } from '../../../lambdas/listings/cursor';
 import type { InventoryPage, ProductPage, ProductView } from '../../../lambdas/listings/model';
-import { approveRevision, changeOffer, newProduct, type ProductItem } from '../../../lambdas/listings/product';
+import { approveRevision, changeOffer, newProduct, type ProductItem } from '../../../lambdas/listings/product-states';
 import { apiEvent, context, idClaims } from '../events';
 import { completeForm, completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
 

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { changeOffer, newProduct, approveRevision, saveRevision, type ProductItem } from '../../../lambdas/listings/product';
+import { changeOffer, newProduct, approveRevision, saveRevision, type ProductItem } from '../../../lambdas/listings/product-states';
 import { pendingReviews, reviewProduct } from '../../../lambdas/listings/review';
 import { completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
 

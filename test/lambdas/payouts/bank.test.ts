@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bankTransferProvider, instructionKey, type TransferInstruction } from '../../../lambdas/payouts/bank';
-import { parsePayoutId } from '../../../lambdas/payouts/confirm';
+import { parsePayoutId } from '../../../lambdas/payouts/period';
 import type { PayoutAccountItem } from '../../../lambdas/payouts/model';
 
 const account: PayoutAccountItem = {

@@ -2,7 +2,7 @@
  * A vendor's product as stored (one item per product in the `products` table) and its review
  * states (spec §4, issue 5), as pure functions: every change takes the item as read and returns
  * the next item, which the store writes conditionally on the `version` it read. Nothing here talks
- * to AWS, so the rules are tested without mocks (test/lambdas/listings/product.test.ts).
+ * to AWS, so the rules are tested without mocks (test/lambdas/listings/product-states.test.ts).
  *
  * A product has at most one live (published) version and at most one working revision (draft,
  * pending review or rejected). The offer — price, compare-at price, inventory, out of stock — sits

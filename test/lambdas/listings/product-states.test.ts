@@ -11,7 +11,7 @@ import {
   submitRevision,
   withIndexes,
   type ProductItem,
-} from '../../../lambdas/listings/product';
+} from '../../../lambdas/listings/product-states';
 import { completeContent, draftContent, IDENTITY } from './fixtures';
 
 const T0 = '2026-03-01T10:00:00.000Z';

@@ -1,6 +1,6 @@
 /**
  * What a vendor does with their products (the products API): each operation reads the caller's
- * own product, applies a state change of ./product.ts and writes it conditionally, retrying on a
+ * own product, applies a state change of ./product-states.ts and writes it conditionally, retrying on a
  * concurrent write. Another vendor's product is answered exactly like a missing one.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,7 @@ import {
   underReview,
   PRODUCT_ID_PATTERN,
   type ProductItem,
-} from './product';
+} from './product-states';
 import { contentToForm, productSubmitSchema, type Offer, type ProductContent } from './schema';
 import {
   CATALOGUE_CAP,

@@ -29,6 +29,8 @@ export function createQueryClient(): QueryClient {
  */
 export const queryKeys = {
   dashboard: ['dashboard'] as const,
+  /** GET /api/me inside the shell (account settings' payout account); the session keeps its own copy. */
+  me: ['me'] as const,
   orders: {
     all: ['orders'] as const,
     /** One page of one filter (`filter`: its query string), starting at `cursor` (null: page 1). */

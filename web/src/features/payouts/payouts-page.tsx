@@ -61,6 +61,7 @@ export default function PayoutsPage() {
   const onSaved = (kind: 'email' | 'bank') => (view: PayoutMethodView) => {
     queryClient.setQueryData(queryKeys.payouts.method, view);
     void queryClient.invalidateQueries({ queryKey: queryKeys.payouts.method });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me }); // its payout account id
     setSavedKind(kind);
     setEditing('none');
   };

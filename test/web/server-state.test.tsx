@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import { auth, configure, signedInUser, storeAmplifySession } from './amplify-mock';
+import { inventoryRow } from './listings-fixtures';
 import { renderApp, resetAppState } from './render-app';
 import { dashboardBody, orderBody, stubSalesFetch, type SalesAnswer, type SalesHandler } from './sales-fixtures';
 
@@ -89,6 +90,27 @@ describe('server state (TanStack Query, issue 11)', () => {
     await waitFor(() => expect(count(calls, '/api/orders')).toBe(2));
     hold!(orders);
     await waitFor(() => expect(screen.getByTestId('orders-table').getAttribute('aria-busy')).toBe('false'));
+  });
+
+  it('a failed "Load more" keeps the rows shown, and Try again asks for that next page, not the first', { timeout: 20_000 }, async () => {
+    let failNext = true;
+    const { calls, user } = await open('/inventory', (c) => {
+      if (c.path !== '/api/inventory') return undefined;
+      if (!c.query.get('cursor')) return { status: 200, body: { items: [inventoryRow(1), inventoryRow(2)], total: 3, nextCursor: 'n2' } };
+      return failNext ? { status: 503, body: { error: 'unavailable', message: 'Try later.' } } : { status: 200, body: { items: [inventoryRow(3)], total: 3 } };
+    });
+    await waitFor(() => expect(screen.getAllByTestId('inventory-row')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: en.load_more }));
+    const status = screen.getByTestId('inventory-status');
+    await waitFor(() => expect(status.getAttribute('data-state')).toBe('failed'));
+    expect(screen.getAllByTestId('inventory-row')).toHaveLength(2);
+
+    failNext = false;
+    await user.click(within(status).getByRole('button', { name: en.try_again }));
+    await waitFor(() => expect(screen.getAllByTestId('inventory-row')).toHaveLength(3));
+    const urls = calls.filter((c) => c.path === '/api/inventory').map((c) => c.query.get('cursor'));
+    expect(urls).toEqual([null, 'n2', 'n2']);
+    expect(status.getAttribute('data-state')).toBe('idle');
   });
 
   it('after saving a payout method the page shows it at once and reads it back from the server (no reload)', { timeout: 20_000 }, async () => {

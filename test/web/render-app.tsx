@@ -14,7 +14,11 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-/** Renders the whole app (providers, router, session) at a path, as main.tsx does. */
+/**
+ * Renders the whole app (providers, router, session) at a path, as main.tsx does. The QueryClient is
+ * made by the header layout when it mounts (web/src/lib/query-client.ts), so every render starts with an
+ * empty cache: nothing leaks from one test to the next.
+ */
 export function renderApp(path = '/') {
   const router = createMemoryRouter(
     [

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /** One page of a cursor-paged API answer (`nextCursor` absent or null on the last page). */
 export interface CursorPage<T> {
@@ -16,7 +16,7 @@ export interface CursorList<T, P extends CursorPage<T>> {
   previousItems: T[];
   /** The last page's answer (e.g. a total the API sends with each page). */
   lastPage: P | undefined;
-  /** loading: the first page (`items` is empty) or, with `loadingMore`, a further page. */
+  /** loading: the first page (`items` is empty), a refresh, or, with `loadingMore`, a further page. */
   status: 'loading' | 'loaded' | 'failed';
   loadingMore: boolean;
   error: unknown;
@@ -25,76 +25,46 @@ export interface CursorList<T, P extends CursorPage<T>> {
   loadMore(): void;
   /** Repeats the request that failed (the first page or the next one). */
   retry(): void;
-  /** Changes the loaded rows in place (a row saved, a draft deleted) without fetching again. */
-  update(change: (items: T[]) => T[]): void;
 }
-
-interface State<T, P> {
-  key: string;
-  items: T[];
-  previousItems: T[];
-  lastPage: P | undefined;
-  /** Where the page being (or last) requested starts; undefined = the first page. */
-  cursor: string | undefined;
-  attempt: number;
-  status: 'loading' | 'loaded' | 'failed';
-  error: unknown;
-}
-
-const fresh = <T, P>(key: string, previousItems: T[] = []): State<T, P> => ({ key, items: [], previousItems, lastPage: undefined, cursor: undefined, attempt: 0, status: 'loading', error: undefined });
 
 /**
- * A "Load more" list over an API's cursor pages, for `key` (e.g. a tab, or a search and a sort): a
- * new key starts again from the first page, and an answer for an older key or request is dropped
- * (its request aborted). Rows already shown stay while a further page loads or fails.
+ * A "Load more" list over an API's cursor pages: a TanStack infinite query under `queryKey` (e.g. a
+ * tab, or a search and a sort; lib/query-client.ts). A new key starts again from the first page;
+ * rows already shown stay while a further page loads or fails. Rows change in place after a save
+ * with `updateCursorListItems`.
  */
-export function useCursorList<T, P extends CursorPage<T>>(key: string, loadPage: (cursor: string | undefined, signal: AbortSignal) => Promise<P>): CursorList<T, P> {
-  const [state, setState] = useState<State<T, P>>(() => fresh(key));
-  // A new key resets at once, in this render, so rows of the previous key are never shown under it.
-  const current = state.key === key ? state : fresh<T, P>(key, state.items.length ? state.items : state.previousItems);
-  if (current !== state) setState(current);
-  const loadRef = useRef(loadPage);
-  useLayoutEffect(() => {
-    loadRef.current = loadPage;
+export function useCursorList<T, P extends CursorPage<T>>(queryKey: QueryKey, loadPage: (cursor: string | undefined, signal: AbortSignal) => Promise<P>): CursorList<T, P> {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => loadPage(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: P) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
-
-  const { cursor, attempt, status } = current;
-  useEffect(() => {
-    if (status !== 'loading') return;
-    const controller = new AbortController();
-    loadRef.current(cursor, controller.signal).then(
-      (page) => {
-        if (controller.signal.aborted) return;
-        setState((s) => (s.key === key && s.cursor === cursor ? { ...s, items: [...s.items, ...page.items], previousItems: [], lastPage: page, status: 'loaded', error: undefined } : s));
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState((s) => (s.key === key && s.cursor === cursor ? { ...s, status: 'failed', error } : s));
-      },
-    );
-    return () => controller.abort();
-  }, [key, cursor, attempt, status]);
-
-  const nextCursor = current.lastPage?.nextCursor ?? undefined;
-  const loadMore = useCallback(() => {
-    setState((s) => {
-      const next = s.lastPage?.nextCursor;
-      return s.status === 'loaded' && next ? { ...s, cursor: next, status: 'loading' } : s;
-    });
-  }, []);
-  const retry = useCallback(() => setState((s) => (s.status === 'failed' ? { ...s, attempt: s.attempt + 1, status: 'loading', error: undefined } : s)), []);
-  const update = useCallback((change: (items: T[]) => T[]) => setState((s) => ({ ...s, items: change(s.items) })), []);
-
+  const pages = query.data?.pages ?? [];
+  const rows = pages.flatMap((p) => p.items);
+  const placeholder = query.isPlaceholderData;
+  const nextPageFailed = query.isFetchNextPageError;
+  const status = query.isFetching ? 'loading' : query.isError ? 'failed' : query.isSuccess ? 'loaded' : 'loading';
   return {
-    items: current.items,
-    previousItems: current.status === 'loading' ? current.previousItems : [],
-    lastPage: current.lastPage,
-    status: current.status,
-    loadingMore: current.status === 'loading' && current.cursor !== undefined,
-    error: current.error,
-    hasMore: Boolean(nextCursor),
-    loadMore,
-    retry,
-    update,
+    items: placeholder ? [] : rows,
+    previousItems: placeholder ? rows : [],
+    lastPage: placeholder ? undefined : pages.at(-1),
+    status,
+    loadingMore: query.isFetchingNextPage,
+    error: query.error,
+    hasMore: !placeholder && query.hasNextPage,
+    loadMore: () => {
+      if (status === 'loaded' && query.hasNextPage) void query.fetchNextPage();
+    },
+    retry: () => void (nextPageFailed ? query.fetchNextPage() : query.refetch()),
   };
+}
+
+/**
+ * Changes the cached rows of a "Load more" list in place (a row saved, a draft deleted) from what the
+ * server answered, without fetching every loaded page again.
+ */
+export function updateCursorListItems<T, P extends CursorPage<T>>(client: QueryClient, queryKey: QueryKey, change: (items: T[]) => T[]): void {
+  client.setQueryData<InfiniteData<P>>(queryKey, (data) => (data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) } : data));
 }

@@ -12,34 +12,41 @@ import '@aws-amplify/ui-react/styles/text.css';
 import '@aws-amplify/ui-react/styles/textField.css';
 import '@aws-amplify/ui-react/styles/visuallyHidden.css';
 import './shell.css';
-import { Suspense } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { createQueryClient } from '../../lib/query-client';
 import { Header } from './header';
 
 /**
  * The layout of every route that shows the header. A lazy chunk of its own, with the Amplify UI theme
- * and component styles, so the login page (no header) never downloads them.
+ * and component styles, so the login page (no header) never downloads them. It also holds the app's
+ * QueryClient (lib/query-client.ts): TanStack Query comes with the signed-in shell, not with the login
+ * page, and one made per mount means a sign-out (which leaves the shell for /) forgets every answer.
  */
 export default function HeaderLayout() {
   const { t } = useTranslation();
+  const [queryClient] = useState(createQueryClient);
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main">
-        {t('skip_to_content')}
-      </a>
-      <Header />
-      <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense
-          fallback={
-            <p className="page-loading" role="status">
-              {t('loading')}
-            </p>
-          }
-        >
-          <Outlet />
-        </Suspense>
-      </main>
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div className="app-shell">
+        <a className="skip-link" href="#main">
+          {t('skip_to_content')}
+        </a>
+        <Header />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Suspense
+            fallback={
+              <p className="page-loading" role="status">
+                {t('loading')}
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import './dashboard.css';
 import '../../components/data-table.css';
 import { Heading, Text } from '@aws-amplify/ui-react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadStatus } from '../../components/load-status';
@@ -9,7 +10,8 @@ import { languageToApply, type Language } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount, formatDay, formatDayRange, formatMoney, timeZoneLabel } from '../../lib/format';
-import { useResource } from '../../lib/use-resource';
+import { queryKeys } from '../../lib/query-client';
+import { toResource } from '../../lib/use-resource';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { getDashboard, PERIOD_KEYS, type Dashboard, type PeriodKey } from './dashboard-api';
@@ -36,7 +38,7 @@ export default function DashboardPage() {
   const language = languageToApply(i18n.language);
   const { vendorName, vendorId, user } = useSession();
   usePageTitle(t('dashboard_title'));
-  const dashboard = useResource('dashboard', getDashboard);
+  const dashboard = toResource(useQuery({ queryKey: queryKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) }));
   // Fetch the chart's chunk while the figures load, not after.
   useEffect(() => {
     loadChart().catch(() => undefined);

@@ -1,6 +1,7 @@
 import '../../components/empty-state.css';
 import './inventory.css';
 import { Button, Heading, TextField } from '@aws-amplify/ui-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,7 +11,8 @@ import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount } from '../../lib/format';
-import { useCursorList } from '../../lib/use-cursor-list';
+import { invalidateCatalogue, queryKeys } from '../../lib/query-client';
+import { updateCursorListItems, useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
 import { getInventoryPage, type InventoryPage, type InventoryRow } from './inventory-api';
 import { firstOrder, inventorySearchParams, parseInventoryQuery, queryKey, SEARCH_MAX, type InventoryQuery } from './inventory-query';
@@ -45,7 +47,9 @@ export default function InventoryPage() {
     loadOfferDialog().catch(() => undefined);
   }, []);
 
-  const list = useCursorList<InventoryRow, InventoryPage>(key, (cursor, signal) => getInventoryPage(query, cursor, signal));
+  const queryClient = useQueryClient();
+  const listKey = queryKeys.inventory.list(key);
+  const list = useCursorList<InventoryRow, InventoryPage>(listKey, (cursor, signal) => getInventoryPage(query, cursor, signal));
   const [editing, setEditing] = useState<InventoryRow | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
@@ -116,7 +120,10 @@ export default function InventoryPage() {
             row={editing}
             onClose={() => setEditing(null)}
             onSaved={(row) => {
-              list.update((rows) => rows.map((r) => (r.productId === row.productId ? row : r)));
+              // The row changes in place from what the server accepted (no reload of every loaded page); the
+              // product lists and other searches are invalidated and load again when next shown.
+              updateCursorListItems<InventoryRow, InventoryPage>(queryClient, listKey, (rows) => rows.map((r) => (r.productId === row.productId ? row : r)));
+              invalidateCatalogue(queryClient, 'none');
               setEditing(null);
               setSaved(row.nameEn || row.sku);
             }}

@@ -2,12 +2,14 @@ import '../../components/data-table.css';
 import '../../components/empty-state.css';
 import './listings.css';
 import { Heading } from '@aws-amplify/ui-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { ApiError } from '../../lib/api';
 import { useLoadErrorProps } from '../../lib/error-message';
-import { useResource } from '../../lib/use-resource';
+import { queryKeys } from '../../lib/query-client';
+import { toResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ProductForm } from './product-form';
 import { getProduct } from './products-api';
@@ -38,7 +40,8 @@ export default function ProductFormPage() {
 function EditProduct({ productId }: { productId: string }) {
   const { t } = useTranslation();
   const loadError = useLoadErrorProps();
-  const product = useResource(productId, (signal) => getProduct(productId, signal));
+  // Not kept once the form is closed (gcTime 0): each opening edits what the server has now, never a cached copy.
+  const product = toResource(useQuery({ queryKey: queryKeys.products.detail(productId), queryFn: ({ signal }) => getProduct(productId, signal), gcTime: 0 }));
   const notFound = product.status === 'failed' && product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 403);
   return (
     <>

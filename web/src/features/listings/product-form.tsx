@@ -2,6 +2,7 @@ import '@aws-amplify/ui-react/styles/fieldMessages.css';
 import '@aws-amplify/ui-react/styles/textArea.css';
 import '@aws-amplify/ui-react/styles/textAreaField.css';
 import { Button, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,7 @@ import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { formatMoney, intlLocale } from '../../lib/format';
+import { invalidateCatalogue } from '../../lib/query-client';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { countryOptions } from './countries';
 import { IMAGE_ACCEPT, type ImageRefusal } from './image-files';
@@ -101,6 +103,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(languageToApply(i18n.language));
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const version = product ? (product.revision ?? product.live) : null;
   const [defaultValues] = useState<ProductFormValues>(() => formValues(product));
   const pricesLocked = Boolean(product?.live);
@@ -182,6 +185,8 @@ export function ProductForm({ product }: { product: ProductView | null }) {
         // A new product: one Idempotency-Key per save, the same while the same save is sent again.
         const saved = productId ? await updateProduct(productId, body, submit) : await createProduct(body, submit, createKey.current.keyFor({ values: body, submit }));
         createKey.current.done();
+        // The lists and the inventory read it again when shown; this form's own query is not reloaded under it.
+        invalidateCatalogue(queryClient, 'none');
         const state: SavedState = { saved: { mode: which, name: saved.nameEn || body.nameEn } };
         navigate(`/products?tab=${which === 'submit' ? 'pending' : 'draft'}`, { state });
       } catch (err) {

@@ -1,6 +1,7 @@
 import '../../components/empty-state.css';
 import './listings.css';
 import { Button, Heading } from '@aws-amplify/ui-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,7 +13,8 @@ import { languageToApply } from '../../i18n/language';
 import { loadConfig } from '../../lib/config';
 import { useErrorText, useLoadErrorProps } from '../../lib/error-message';
 import { formatCount } from '../../lib/format';
-import { useCursorList } from '../../lib/use-cursor-list';
+import { invalidateCatalogue, queryKeys } from '../../lib/query-client';
+import { updateCursorListItems, useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
 import type { SavedState } from './product-form';
 import { ProductList, removeKind, shownName, type RemoveKind } from './product-lists';
@@ -48,7 +50,9 @@ export default function ProductsPage() {
     }
   }, [rawTab, params, setParams]);
 
-  const list = useCursorList<ProductView, ProductPage & { timeZone: string }>(tab, async (cursor, signal) => {
+  const queryClient = useQueryClient();
+  const listKey = queryKeys.products.list(tab);
+  const list = useCursorList<ProductView, ProductPage & { timeZone: string }>(listKey, async (cursor, signal) => {
     const [config, page] = await Promise.all([loadConfig(), getProductsPage(tab, cursor, signal)]);
     return { ...page, timeZone: config.marketplaceTimeZone };
   });
@@ -170,7 +174,10 @@ export default function ProductsPage() {
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             // Gone from this tab either way: deleted (204), or its draft or rejected revision discarded (200, the live version stays).
-            list.update((items) => items.filter((p) => p.productId !== deleting.product.productId));
+            // The row leaves the list on screen from the server's answer (no reload of every loaded page); the
+            // other lists, the product and the inventory are invalidated and load again when next shown.
+            updateCursorListItems<ProductView, ProductPage>(queryClient, listKey, (items) => items.filter((p) => p.productId !== deleting.product.productId));
+            invalidateCatalogue(queryClient, 'none');
             setDeleted({ kind: deleting.kind, name: deleting.name });
             setDeleting(null);
             if (saved) navigate({ search: location.search }, { replace: true, state: null });

@@ -2,6 +2,7 @@ import '../../components/empty-state.css';
 import './orders.css';
 import '../../components/data-table.css';
 import { Button, Heading } from '@aws-amplify/ui-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -10,7 +11,8 @@ import { languageToApply } from '../../i18n/language';
 import { loadConfig } from '../../lib/config';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount } from '../../lib/format';
-import { useResource } from '../../lib/use-resource';
+import { queryKeys } from '../../lib/query-client';
+import { toResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ExportOrders } from './export-orders';
 import { getOrdersPage } from './orders-api';
@@ -39,19 +41,24 @@ export default function OrdersPage() {
     if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
   }, [filter, params, setParams]);
 
+  // Which page of which filter the vendor is on (UI state: the API's cursors walked, pagination.ts).
   const [pages, dispatch] = useReducer(pagesReducer, key, firstPage);
   const { page, cursor, hasPrevious } = currentPage(pages, key);
-  const orders = useResource(`${key}#${page}#${cursor ?? ''}`, async (signal) => {
-    const [config, answer] = await Promise.all([loadConfig(), getOrdersPage(filter, cursor, signal)]);
-    return {
-      ...answer,
-      page,
-      // The filter these rows answer, as a query string (the table's data-filter, for tests and debugging).
-      filterQuery: filterSearchParams(filter).toString(),
-      // Order times are shown in the marketplace's zone, whose days the filter counts.
-      timeZone: config.marketplaceTimeZone,
-    };
-  });
+  // Each page is a query of its own, keyed by the filter and its cursor: going back asks the server again
+  // (the cached page shows meanwhile, marked busy), and while another page loads the last one stays shown.
+  const filterQuery = filterSearchParams(filter).toString();
+  const orders = toResource(
+    useQuery({
+      queryKey: queryKeys.orders.page(filterQuery, page, cursor),
+      queryFn: async ({ signal }) => {
+        const [config, answer] = await Promise.all([loadConfig(), getOrdersPage(filter, cursor, signal)]);
+        // filterQuery: the filter these rows answer (the table's data-filter, for tests and debugging);
+        // timeZone: order times are shown in the marketplace's zone, whose days the filter counts.
+        return { ...answer, page, filterQuery, timeZone: config.marketplaceTimeZone };
+      },
+      placeholderData: keepPreviousData,
+    }),
+  );
   const shown = orders.status === 'loaded' ? orders.data : orders.previous;
   const loading = orders.status === 'loading';
 

@@ -2,6 +2,7 @@ import '../../components/empty-state.css';
 import './payouts.css';
 import '../../components/data-table.css';
 import { Button, Heading, Text } from '@aws-amplify/ui-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -9,7 +10,8 @@ import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatDateTime, formatDay, formatDayRange, formatMoney, intlLocale } from '../../lib/format';
-import { useResource } from '../../lib/use-resource';
+import { queryKeys } from '../../lib/query-client';
+import { toResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PayoutDetailsDialog } from './payout-details-dialog';
 import { isMonth, periodMonths } from './payout-form';
@@ -40,25 +42,28 @@ export default function PayoutsPage() {
     }
   }, [rawPeriod, period, params, setParams]);
 
-  const [methodVersion, setMethodVersion] = useState(0);
-  const [saved, setSaved] = useState<PayoutMethodView | null>(null);
-  const method = useResource(`method#${methodVersion}`, (signal) => getPayoutMethod(signal));
-  const payouts = useResource(period ?? 'all', (signal) => getPayouts(period, signal));
+  const queryClient = useQueryClient();
+  const method = toResource(useQuery({ queryKey: queryKeys.payouts.method, queryFn: ({ signal }) => getPayoutMethod(signal) }));
+  // A new period keeps the table of the one before on screen, marked busy, until its answer arrives.
+  const payouts = toResource(useQuery({ queryKey: queryKeys.payouts.list(period), queryFn: ({ signal }) => getPayouts(period, signal), placeholderData: keepPreviousData }));
   const [editing, setEditing] = useState<Editing>('none');
   const [savedKind, setSavedKind] = useState<'email' | 'bank' | null>(null);
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
 
-  const current = saved ?? (method.status === 'loaded' ? method.data : undefined);
+  // While the method loads again (after a save) the saved answer stays shown.
+  const current = method.status === 'loaded' ? method.data : method.previous;
   const list = payouts.status === 'loaded' ? payouts.data : payouts.status === 'loading' ? payouts.previous : undefined;
   const money = (cents: number) => formatMoney(cents, language);
   const monthLabel = (month: string) =>
     new Intl.DateTimeFormat(intlLocale(language), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
 
+  // The PUT's answer is shown at once; the method is then invalidated, so the page reads it back from the server.
   const onSaved = (kind: 'email' | 'bank') => (view: PayoutMethodView) => {
-    setSaved(view);
+    queryClient.setQueryData(queryKeys.payouts.method, view);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.payouts.method });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me }); // its payout account id
     setSavedKind(kind);
     setEditing('none');
-    setMethodVersion((n) => n + 1);
   };
   // The API sends holdUntil only while payouts are held (docs/api.md).
   const edit = (kind: Editing) => {
@@ -79,7 +84,7 @@ export default function PayoutsPage() {
           {t('payout_information')}
         </Heading>
         <LoadStatus
-          state={method.status === 'loaded' || saved ? 'idle' : method.status}
+          state={method.status === 'failed' ? 'failed' : current ? 'idle' : 'loading'}
           loadingText={t('loading_payout_method')}
           {...loadError(method, 'payout_method_load_failed')}
           retryLabel={t('try_again')}

@@ -1,5 +1,6 @@
 import './settings.css';
 import { Button, Input, Label, SelectField } from '@aws-amplify/ui-react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { Dialog } from '../../components/dialog';
 import { InfoTooltip } from '../../components/info-tooltip';
 import { LANGUAGES, languageNameKey, languageToApply, type Language } from '../../i18n/language';
 import { getMe } from '../../lib/me-api';
+import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog'));
@@ -43,25 +45,17 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
   const [saving, setSaving] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [passwordChanged, setPasswordChanged] = useState(false);
-  const [payout, setPayout] = useState<PayoutAccount>({ state: 'loading' });
   const emailId = useId();
   const languageEditRef = useRef<HTMLButtonElement>(null);
   const languageSelectRef = useRef<HTMLSelectElement>(null);
   const changed = language !== session.language;
 
+  // The vendor record (GET /api/me), read on each opening; a saved payout method invalidates it.
+  const me = useQuery({ queryKey: queryKeys.me, queryFn: () => getMe() });
+  const payout: PayoutAccount = me.isSuccess ? { state: 'loaded', id: me.data.payoutAccountId ?? null } : me.isError ? { state: 'failed' } : { state: 'loading' };
   useEffect(() => {
-    let active = true;
-    getMe().then(
-      (me) => active && setPayout({ state: 'loaded', id: me.payoutAccountId ?? null }),
-      (err: unknown) => {
-        console.error('Could not load the payout account', err);
-        if (active) setPayout({ state: 'failed' });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
+    if (me.error) console.error('Could not load the payout account', me.error);
+  }, [me.error]);
 
   // Keyboard users stay where they were: into the select on Edit, back on the Edit button on Done.
   const editLanguage = (editing: boolean) => {

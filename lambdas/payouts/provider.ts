@@ -3,6 +3,7 @@
  * with the payout id as idempotency key: calling again for the same payout (a retry after a crash)
  * must never pay twice — the provider answers the first call's result.
  */
+import { env, type EnvSource } from '../shared/env';
 import type { PayoutAccountItem } from './model';
 
 export interface PayoutRequest {
@@ -42,12 +43,9 @@ export interface ConfigSource {
   emailProvider(): Promise<EmailProviderConfig>;
 }
 
-export const envConfigSource = (env: NodeJS.ProcessEnv = process.env): ConfigSource => ({
+export const envConfigSource = (source?: EnvSource): ConfigSource => ({
   async emailProvider() {
-    const baseUrl = env.PAYOUT_PROVIDER_URL;
-    const apiKey = env.PAYOUT_PROVIDER_API_KEY;
-    if (!baseUrl || !apiKey) throw new Error('Missing PAYOUT_PROVIDER_URL or PAYOUT_PROVIDER_API_KEY');
-    return { baseUrl, apiKey };
+    return { baseUrl: env.payoutProviderUrl(source), apiKey: env.payoutProviderApiKey(source) };
   },
 });
 

@@ -8,6 +8,7 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
+import { env, type EnvSource } from '../shared/env';
 import { logger } from '../shared/logger';
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
 import { maskDestination, type PayoutAccountItem, type PayoutItem, type PayoutMethodKind } from './model';
@@ -125,14 +126,15 @@ export async function fail(payout: PayoutItem, reason: string, now: () => Date):
  * `PAYOUT_PROVIDER_SECRET_ARN` in the cloud, from env locally) and, where
  * `PAYOUT_BATCH_BUCKET` is set, bank transfer instructions in that bucket.
  */
-export function defaultWorkerDeps(env: NodeJS.ProcessEnv = process.env): WorkerDeps {
-  const bucket = env.PAYOUT_BATCH_BUCKET;
+export function defaultWorkerDeps(source?: EnvSource): WorkerDeps {
+  const bucket = env.payoutBatchBucket(source);
+  const secretArn = env.payoutProviderSecretArn(source);
   return {
     providers: {
-      email: emailPayoutProvider(env.PAYOUT_PROVIDER_SECRET_ARN ? cachedSecretsConfigSource(env.PAYOUT_PROVIDER_SECRET_ARN) : envConfigSource(env)),
+      email: emailPayoutProvider(secretArn ? cachedSecretsConfigSource(secretArn) : envConfigSource(source)),
       ...(bucket ? { bank: bankTransferProvider(s3InstructionStore(bucket)) } : {}),
     },
-    feeCents: payoutFeeCents(env),
+    feeCents: payoutFeeCents(source),
   };
 }
 

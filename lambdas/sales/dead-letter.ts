@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { env } from '../shared/env';
 
 /**
  * Why the ingest set an event aside instead of applying it. `reason` is a stable code (also the
@@ -22,7 +23,7 @@ const MAX_DETAIL_CHARS = 1_000;
  */
 export async function sendToDeadLetter(event: unknown, rejection: Rejection, context: { eventId?: string; detailType?: string } = {}): Promise<void> {
   const detail = rejection.message.length > MAX_DETAIL_CHARS ? `${rejection.message.slice(0, MAX_DETAIL_CHARS - 1)}…` : rejection.message;
-  const queueUrl = process.env.INGEST_DLQ_URL;
+  const queueUrl = env.ingestDlqUrl();
   if (queueUrl) {
     // Loaded only in the cloud: the local stack never needs the SQS client.
     const { sendToQueue } = await import('./dead-letter-sqs');
@@ -35,7 +36,7 @@ export async function sendToDeadLetter(event: unknown, rejection: Rejection, con
     });
     return;
   }
-  const dir = process.env.LOCAL_DEAD_LETTER_DIR;
+  const dir = env.localDeadLetterDir();
   if (dir) {
     mkdirSync(dir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${(context.eventId ?? 'event').replace(/[^\w.-]/g, '_').slice(0, 80)}-${randomBytes(3).toString('hex')}.json`;

@@ -1,4 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { env as variables, type EnvSource } from './env';
 
 /**
  * An S3 client as every Lambda (and the local stack, which runs the same handlers) should make it.
@@ -8,11 +9,11 @@ import { S3Client } from '@aws-sdk/client-s3';
  * is what the local tests exercised. Locally (AWS_ENDPOINT_URL_S3 set, only the local stack sets it)
  * s3rver wants path-style URLs and its fixed S3RVER key.
  */
-export function s3Client(env: NodeJS.ProcessEnv = process.env): S3Client {
+export function s3Client(env?: EnvSource): S3Client {
   return new S3Client({
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(env.AWS_ENDPOINT_URL_S3 ? { forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } } : {}),
+    ...(variables.s3EndpointOverride(env) ? { forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } } : {}),
   });
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import type { SupportCase } from './store';
 
@@ -30,19 +31,21 @@ export function caseSummary(c: SupportCase): { subject: string; body: string } {
 export async function notifyOps(c: SupportCase): Promise<void> {
   const { subject, body } = caseSummary(c);
   try {
-    if (process.env.SUPPORT_TOPIC_ARN) {
+    const topicArn = env.supportTopicArn();
+    const outboxDir = topicArn ? undefined : env.localOutboxDir();
+    if (topicArn) {
       sns ??= new SNSClient({});
       await sns.send(
         new PublishCommand({
-          TopicArn: process.env.SUPPORT_TOPIC_ARN,
+          TopicArn: topicArn,
           Subject: subject,
           Message: body,
           MessageAttributes: { category: { DataType: 'String', StringValue: c.category } },
         }),
       );
-    } else if (process.env.LOCAL_OUTBOX_DIR) {
-      mkdirSync(process.env.LOCAL_OUTBOX_DIR, { recursive: true });
-      writeFileSync(path.join(process.env.LOCAL_OUTBOX_DIR, `${c.caseId}.json`), JSON.stringify({ subject, body, case: c }, null, 2));
+    } else if (outboxDir) {
+      mkdirSync(outboxDir, { recursive: true });
+      writeFileSync(path.join(outboxDir, `${c.caseId}.json`), JSON.stringify({ subject, body, case: c }, null, 2));
       console.log(`✉  ${subject}`);
     } else {
       logger.warn('no support notification channel configured', { caseId: c.caseId });

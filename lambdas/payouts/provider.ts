@@ -36,8 +36,9 @@ export interface EmailProviderConfig {
 
 /**
  * Where the provider's configuration comes from: locally env `PAYOUT_PROVIDER_URL` /
- * `PAYOUT_PROVIDER_API_KEY`; in the cloud a Secrets Manager secret (an implementation of this
- * interface in its own module, once @aws-sdk/client-secrets-manager is installed).
+ * `PAYOUT_PROVIDER_API_KEY` (`envConfigSource`); in the cloud the Secrets Manager secret
+ * `PAYOUT_PROVIDER_SECRET_ARN`, read and cached through the Powertools Parameters utility
+ * (`secretsManagerConfigSource`, secrets-config.ts).
  */
 export interface ConfigSource {
   emailProvider(): Promise<EmailProviderConfig>;

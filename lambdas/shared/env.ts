@@ -166,7 +166,4 @@ export const env = {
 
   /** The SDK's own S3 endpoint override: only the local stack (s3rver) sets it. */
   s3EndpointOverride: optional('AWS_ENDPOINT_URL_S3', httpUrl),
-  /** Local stand-ins only (scripts/local/stack.ts). */
-  localOutboxDir: optional('LOCAL_OUTBOX_DIR'),
-  localDeadLetterDir: optional('LOCAL_DEAD_LETTER_DIR'),
 } as const;

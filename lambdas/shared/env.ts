@@ -163,7 +163,4 @@ export const env = {
   payoutProviderSecretArn: optional('PAYOUT_PROVIDER_SECRET_ARN', arn),
   payoutProviderUrl: required('PAYOUT_PROVIDER_URL', httpUrl),
   payoutProviderApiKey: required('PAYOUT_PROVIDER_API_KEY', z.string(), { secret: true }),
-
-  /** The SDK's own S3 endpoint override: only the local stack (s3rver) sets it. */
-  s3EndpointOverride: optional('AWS_ENDPOINT_URL_S3', httpUrl),
 } as const;

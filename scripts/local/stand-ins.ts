@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { useDeadLetterSink, type DeadLetterSink } from '../../lambdas/sales/dead-letter';
+import { useS3StandIn, type S3StandIn } from '../../lambdas/shared/s3';
 import { useOpsNotifier, type OpsNotifier } from '../../lambdas/support/ops-notifier';
 
 /**
@@ -32,6 +33,12 @@ export function folderDeadLetterSink(dir: string): DeadLetterSink {
   };
 }
 
+/** s3rver: path-style URLs, its fixed key (whatever AWS_ACCESS_KEY_ID says), no SSE-KMS. */
+export const s3rverStandIn: S3StandIn = {
+  clientConfig: { forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
+  supportsKms: false,
+};
+
 /** Where a stack's data folder keeps the outbox and the dead letters. */
 export const localFolders = (dataDir: string) => ({ outbox: path.join(dataDir, 'outbox'), deadLetter: path.join(dataDir, 'dead-letter') });
 
@@ -40,4 +47,5 @@ export function installLocalStandIns(dataDir: string): void {
   const folders = localFolders(dataDir);
   useOpsNotifier(outboxNotifier(folders.outbox));
   useDeadLetterSink(folderDeadLetterSink(folders.deadLetter));
+  useS3StandIn(s3rverStandIn);
 }

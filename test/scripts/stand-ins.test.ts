@@ -2,11 +2,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { s3InstructionStore } from '../../lambdas/payouts/bank-s3';
+import { s3Client, useS3StandIn } from '../../lambdas/shared/s3';
 import { sendToDeadLetter, useDeadLetterSink } from '../../lambdas/sales/dead-letter';
 import { notifyOps } from '../../lambdas/support/notify';
 import { useOpsNotifier } from '../../lambdas/support/ops-notifier';
 import type { SupportCase } from '../../lambdas/support/store';
-import { installLocalStandIns, localFolders } from '../../scripts/local/stand-ins';
+import { installLocalStandIns, localFolders, s3rverStandIn } from '../../scripts/local/stand-ins';
 
 const supportCase = {
   vendorId: 'V-10001',
@@ -22,6 +26,7 @@ let dir: string | undefined;
 afterEach(() => {
   useOpsNotifier(undefined);
   useDeadLetterSink(undefined);
+  useS3StandIn(undefined);
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
   vi.restoreAllMocks();
@@ -59,6 +64,25 @@ describe('local stand-ins behind the Lambdas\' adapter interfaces', () => {
       await expect(sendToDeadLetter({ id: 'e' }, { reason: 'unknown_vendor', message: 'no such vendor' }, { eventId: 'e' })).rejects.toThrow(/No dead-letter destination configured \(INGEST_DLQ_URL\); event e rejected: unknown_vendor/);
     } finally {
       if (saved !== undefined) process.env.INGEST_DLQ_URL = saved;
+    }
+  });
+
+  it('S3: the cloud\'s clients and SSE-KMS puts by default; s3rver\'s path-style key and no KMS when injected', async () => {
+    expect(await s3Client().config.forcePathStyle).toBeFalsy();
+    const s3 = mockClient(S3Client);
+    try {
+      s3.on(PutObjectCommand).resolves({});
+      await s3InstructionStore('payout-batch').put('bank-transfers/a.json', {} as never);
+      expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input.ServerSideEncryption).toBe('aws:kms');
+
+      useS3StandIn(s3rverStandIn);
+      const client = s3Client();
+      expect(await client.config.forcePathStyle).toBe(true);
+      expect(await client.config.credentials()).toMatchObject({ accessKeyId: 'S3RVER' });
+      await s3InstructionStore('payout-batch').put('bank-transfers/b.json', {} as never);
+      expect(s3.commandCalls(PutObjectCommand)[1]!.args[0].input.ServerSideEncryption).toBeUndefined();
+    } finally {
+      s3.restore();
     }
   });
 });

@@ -22,6 +22,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, S3Event } from 'aws-lambda';
 import * as z from 'zod';
 import { IMAGE_KEY_PATTERN, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ImageContentType } from '../listings/schema';
+import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { deleteObject, headObject, listKeys, plainETag, readSignature, tagUnreferenced, type StoredObject } from './bucket';
 import { detectImageType, extensionFits } from './content';
@@ -206,8 +207,7 @@ function unchecked(key: string, outcome: 'gone' | 'changed'): CheckOutcome {
 
 /** Every object-created record of the event, one after another. */
 export async function checkUploads(event: unknown, now: () => Date = () => new Date()): Promise<CheckOutcome[]> {
-  const bucket = process.env.PRODUCT_IMAGES_BUCKET;
-  if (!bucket) throw new Error('Missing environment variable PRODUCT_IMAGES_BUCKET');
+  const bucket = env.productImagesBucket();
   const parsed = s3Event.safeParse(event);
   if (!parsed.success) {
     // Retrying cannot make it an S3 event.

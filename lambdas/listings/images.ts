@@ -7,6 +7,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectTaggingCommand, type S3
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { productImagesBucket } from '../../lib/definitions/buckets';
 import { referencedTag, referencedTagging } from '../images/tags';
+import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
 import type { ProductItem } from './product-states';
@@ -31,9 +32,7 @@ let client: S3Client | undefined;
 const s3 = () => (client ??= s3Client());
 
 export function imagesBucket(): string {
-  const bucket = process.env.PRODUCT_IMAGES_BUCKET;
-  if (!bucket) throw new Error('Missing environment variable PRODUCT_IMAGES_BUCKET');
-  return bucket;
+  return env.productImagesBucket();
 }
 
 export type ImageSigner = (key: string) => Promise<string>;

@@ -21,9 +21,9 @@
  * (releaseImageRecords), so an image can never be deleted under a product being saved with it.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, paginateQuery, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImageCheckItem } from '../images/model';
-import { dynamo } from '../shared/clients';
+import { dynamo, paging } from '../shared/clients';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { tableName } from '../shared/tables';
 import type { ProductTab } from './model';
@@ -318,22 +318,18 @@ const CATALOGUE_ATTRIBUTES = ['productId', 'sku', 'nameEn', 'nameZh', 'thumbnail
 
 /** Every item of the vendor's partition, one DynamoDB page after another. */
 async function* partition(vendorId: string, projection: { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }, consistent: boolean) {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('products'),
-        KeyConditionExpression: '#vendorId = :vendorId',
-        ...projection,
-        ExpressionAttributeNames: { ...projection.ExpressionAttributeNames, '#vendorId': 'vendorId' },
-        ExpressionAttributeValues: { ':vendorId': vendorId },
-        ConsistentRead: consistent,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    startKey = out.LastEvaluatedKey;
-    yield* (out.Items ?? []) as Record<string, unknown>[];
-  } while (startKey);
+  const pages = paginateQuery(
+    paging(),
+    {
+      TableName: tableName('products'),
+      KeyConditionExpression: '#vendorId = :vendorId',
+      ...projection,
+      ExpressionAttributeNames: { ...projection.ExpressionAttributeNames, '#vendorId': 'vendorId' },
+      ExpressionAttributeValues: { ':vendorId': vendorId },
+      ConsistentRead: consistent,
+    },
+  );
+  for await (const out of pages) yield* (out.Items ?? []) as Record<string, unknown>[];
 }
 
 /** The vendor's whole catalogue (at most CATALOGUE_CAP rows), only the inventory table's fields. */

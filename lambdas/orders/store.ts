@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../shared/clients';
+import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, paging } from '../shared/clients';
 import { BadRequestError } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { tableName } from '../shared/tables';
@@ -52,23 +52,18 @@ export async function queryOrdersPage(vendorId: string, filter: OrdersFilter, op
  * only when the consumer asks for it, so an export holds one page in memory, never the whole history.
  */
 export async function* orderPages(vendorId: string, filter: OrdersFilter, pageSize: number): AsyncGenerator<OrderRow[]> {
-  const key = keyCondition(vendorId, filter);
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await send(
-      new QueryCommand({
-        TableName: tableName('orders'),
-        ...key,
-        ...PROJECTION,
-        ScanIndexForward: false,
-        Limit: pageSize,
-        ...(exclusiveStartKey ? { ExclusiveStartKey: exclusiveStartKey } : {}),
-      }),
-    );
-    exclusiveStartKey = out.LastEvaluatedKey;
-    const items = (out.Items ?? []) as OrderRow[];
-    if (items.length) yield items;
-  } while (exclusiveStartKey);
+  const pages = paginateQuery(
+    paging(pageSize),
+    { TableName: tableName('orders'), ...keyCondition(vendorId, filter), ...PROJECTION, ScanIndexForward: false },
+  );
+  try {
+    for await (const out of pages) {
+      const items = (out.Items ?? []) as OrderRow[];
+      if (items.length) yield items;
+    }
+  } catch (err) {
+    throw refusedQuery(err);
+  }
 }
 
 /**
@@ -79,11 +74,13 @@ async function send(command: QueryCommand) {
   try {
     return await dynamo.send(command);
   } catch (err) {
-    if ((err as Error).name === 'ValidationException') {
-      // Caused by the client's parameters, not a fault: WARN, so it does not look like an outage.
-      logger.warn('orders query refused by DynamoDB', { error: err as Error });
-      throw new BadRequestError('These filter or paging parameters cannot be used together. Start again from the first page.', 'invalid_query');
-    }
-    throw err;
+    throw refusedQuery(err);
   }
+}
+
+function refusedQuery(err: unknown): unknown {
+  if ((err as Error | null)?.name !== 'ValidationException') return err;
+  // Caused by the client's parameters, not a fault: WARN, so it does not look like an outage.
+  logger.warn('orders query refused by DynamoDB', { error: err as Error });
+  return new BadRequestError('These filter or paging parameters cannot be used together. Start again from the first page.', 'invalid_query');
 }

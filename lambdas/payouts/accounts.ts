@@ -6,18 +6,16 @@ import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/clients';
+import { DEFAULT_PAYOUT_HOLD_DAYS, env, type EnvSource } from '../shared/env';
 import { ConflictError } from '../shared/errors';
 import type { VendorRecord } from '../shared/vendors';
 import { tableName } from '../shared/tables';
 import type { BankDestination } from './destination';
 import { summarize, type PayoutAccountItem, type PayoutMethodSummary } from './model';
 
-export const DEFAULT_PAYOUT_HOLD_DAYS = 3;
-export function payoutHoldDays(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PAYOUT_HOLD_DAYS;
-  const days = raw === undefined || raw === '' ? DEFAULT_PAYOUT_HOLD_DAYS : Number(raw);
-  if (!Number.isFinite(days) || days < 0) throw new RangeError(`PAYOUT_HOLD_DAYS must be ≥ 0, got ${raw}`);
-  return days;
+export { DEFAULT_PAYOUT_HOLD_DAYS };
+export function payoutHoldDays(source?: EnvSource): number {
+  return env.payoutHoldDays(source);
 }
 
 export type Destination = { method: 'email'; email: string } | ({ method: 'bank' } & BankDestination);

@@ -6,8 +6,8 @@
  * fixes are conditional writes, so the backfill is idempotent and safe next to live traffic.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, ScanCommand, UpdateCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../shared/clients';
+import { GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, paging } from '../shared/clients';
 import { tableName, type TableKey } from '../shared/tables';
 import { BALANCE_SK } from '../sales/model';
 import { PAYABLE_ATTRIBUTE, PAYABLE_VALUE, summarize, type PayoutAccountItem } from './model';
@@ -20,20 +20,16 @@ export interface BackfillReport {
 }
 
 async function* scan(table: TableKey, filter: string, values: Record<string, unknown>, names?: Record<string, string>) {
-  let start: ScanCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await dynamo.send(
-      new ScanCommand({
-        TableName: tableName(table),
-        FilterExpression: filter,
-        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-        ...(names ? { ExpressionAttributeNames: names } : {}),
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    yield* page.Items ?? [];
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const pages = paginateScan(
+    paging(),
+    {
+      TableName: tableName(table),
+      FilterExpression: filter,
+      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+      ...(names ? { ExpressionAttributeNames: names } : {}),
+    },
+  );
+  for await (const page of pages) yield* page.Items ?? [];
 }
 
 const conditional = async (write: Promise<unknown>): Promise<boolean> => {

@@ -1,15 +1,11 @@
 /** The S3 instruction store of the bank-transfer provider (bucket: env `PAYOUT_BATCH_BUCKET`). */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { s3StandIn } from '../shared/s3';
 import type { InstructionStore } from './bank';
 
-/**
- * An S3 client for the payout bucket. Locally (AWS_ENDPOINT_URL_S3 set, only the local stack sets
- * it) s3rver wants path-style URLs and its fixed S3RVER key.
- */
-export function payoutS3Client(env: NodeJS.ProcessEnv = process.env): S3Client {
-  return env.AWS_ENDPOINT_URL_S3
-    ? new S3Client({ forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
-    : new S3Client({});
+/** An S3 client for the payout bucket (SDK defaults; with an injected stand-in, its settings: shared/s3.ts). */
+export function payoutS3Client(): S3Client {
+  return new S3Client({ ...s3StandIn()?.clientConfig });
 }
 
 export function s3InstructionStore(bucket: string, client: S3Client = payoutS3Client()): InstructionStore {
@@ -21,8 +17,8 @@ export function s3InstructionStore(bucket: string, client: S3Client = payoutS3Cl
           Key: key,
           Body: JSON.stringify(instruction),
           ContentType: 'application/json',
-          // In the cloud the bucket's default encryption is the payouts KMS key; stated here too.
-          ...(process.env.AWS_ENDPOINT_URL_S3 ? {} : { ServerSideEncryption: 'aws:kms' }),
+          // In the cloud the bucket's default encryption is the payouts KMS key; stated here too (not to a stand-in without KMS).
+          ...(s3StandIn()?.supportsKms === false ? {} : { ServerSideEncryption: 'aws:kms' }),
         }),
       );
     },

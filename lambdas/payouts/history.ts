@@ -2,8 +2,8 @@
  * The vendor's payouts (ledger `PAYOUT#…` items) and a payout's details: the counted orders placed
  * in its period, with gross total, commission and products sold.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../shared/clients';
+import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, paging } from '../shared/clients';
 import { addDays, MARKETPLACE_TIME_ZONE, startOfDay } from '../shared/dates';
 import { tableName } from '../shared/tables';
 import { isCounted, type OrderItem } from '../sales/model';
@@ -93,26 +93,21 @@ async function* periodOrderQuery<T>(
   to: string,
   opts: { projection: string; names: Record<string, string>; pageSize?: number; timeZone: string },
 ): AsyncGenerator<T[]> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('orders'),
-        KeyConditionExpression: 'vendorId = :v AND orderKey BETWEEN :lower AND :upper',
-        ExpressionAttributeValues: {
-          ':v': vendorId,
-          ':lower': startOfDay(from, opts.timeZone).toISOString(),
-          ':upper': startOfDay(addDays(to, 1), opts.timeZone).toISOString(),
-        },
-        ProjectionExpression: opts.projection,
-        ExpressionAttributeNames: opts.names,
-        ...(opts.pageSize ? { Limit: opts.pageSize } : {}),
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    yield (out.Items ?? []) as T[];
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    paging(opts.pageSize),
+    {
+      TableName: tableName('orders'),
+      KeyConditionExpression: 'vendorId = :v AND orderKey BETWEEN :lower AND :upper',
+      ExpressionAttributeValues: {
+        ':v': vendorId,
+        ':lower': startOfDay(from, opts.timeZone).toISOString(),
+        ':upper': startOfDay(addDays(to, 1), opts.timeZone).toISOString(),
+      },
+      ProjectionExpression: opts.projection,
+      ExpressionAttributeNames: opts.names,
+    },
+  );
+  for await (const out of pages) yield (out.Items ?? []) as T[];
 }
 
 export async function periodSales(vendorId: string, from: string, to: string, timeZone: string = MARKETPLACE_TIME_ZONE): Promise<PeriodSales> {
@@ -151,23 +146,18 @@ export async function* payoutWindowPages(
   const window = payoutWindow(payout, opts.timeZone ?? MARKETPLACE_TIME_ZONE);
   // A payout made before its period began (a run for a future date) has nothing in its window.
   if (window.payoutSk < window.fromSk) return;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('ledger'),
-        KeyConditionExpression: 'vendorId = :v AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':v': vendorId, ':from': window.fromSk, ':to': window.payoutSk },
-        ProjectionExpression: 'sk, kind, amountCents, grossCents, commissionCents, orderNumber, payoutId, #at',
-        ExpressionAttributeNames: { '#at': 'at' },
-        ConsistentRead: true,
-        ...(opts.pageSize ? { Limit: opts.pageSize } : {}),
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    yield (out.Items ?? []) as StatementEntry[];
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    paging(opts.pageSize),
+    {
+      TableName: tableName('ledger'),
+      KeyConditionExpression: 'vendorId = :v AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':v': vendorId, ':from': window.fromSk, ':to': window.payoutSk },
+      ProjectionExpression: 'sk, kind, amountCents, grossCents, commissionCents, orderNumber, payoutId, #at',
+      ExpressionAttributeNames: { '#at': 'at' },
+      ConsistentRead: true,
+    },
+  );
+  for await (const out of pages) yield (out.Items ?? []) as StatementEntry[];
 }
 
 /** The payout's reconciliation lines (all of its window read, a page at a time; only the sums kept). */

@@ -4,6 +4,7 @@
  * (half 2). The run on the 15th closes half 1, the run on the last day closes half 2.
  */
 import { daysInMonth, isDay, marketplaceDay, MARKETPLACE_TIME_ZONE, type Instant } from '../shared/dates';
+import { DEFAULT_PAYOUT_FEE_CENTS, env, type EnvSource } from '../shared/env';
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
 
 export interface PayoutPeriod {
@@ -56,13 +57,9 @@ export const payoutSk = (period: Pick<PayoutPeriod, 'id'>): string => `PAYOUT#${
 export const PAYOUT_SK_PREFIX = 'PAYOUT#';
 
 /** Transfer fee (cents) deducted from each payout: env `PAYOUT_FEE_CENTS` (a stack parameter), default 100. */
-export const DEFAULT_PAYOUT_FEE_CENTS = 100;
-export function payoutFeeCents(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PAYOUT_FEE_CENTS;
-  if (raw === undefined || raw === '') return DEFAULT_PAYOUT_FEE_CENTS;
-  const fee = Number(raw);
-  if (!Number.isSafeInteger(fee) || fee < 0) throw new RangeError(`PAYOUT_FEE_CENTS must be whole cents ≥ 0, got ${raw}`);
-  return fee;
+export { DEFAULT_PAYOUT_FEE_CENTS };
+export function payoutFeeCents(source?: EnvSource): number {
+  return env.payoutFeeCents(source);
 }
 
 export type PayoutDecision =

@@ -3,6 +3,7 @@
  * with the payout id as idempotency key: calling again for the same payout (a retry after a crash)
  * must never pay twice — the provider answers the first call's result.
  */
+import { env, type EnvSource } from '../shared/env';
 import type { PayoutAccountItem } from './model';
 
 export interface PayoutRequest {
@@ -35,19 +36,17 @@ export interface EmailProviderConfig {
 
 /**
  * Where the provider's configuration comes from: locally env `PAYOUT_PROVIDER_URL` /
- * `PAYOUT_PROVIDER_API_KEY`; in the cloud a Secrets Manager secret (an implementation of this
- * interface in its own module, once @aws-sdk/client-secrets-manager is installed).
+ * `PAYOUT_PROVIDER_API_KEY` (`envConfigSource`); in the cloud the Secrets Manager secret
+ * `PAYOUT_PROVIDER_SECRET_ARN`, read and cached through the Powertools Parameters utility
+ * (`secretsManagerConfigSource`, secrets-config.ts).
  */
 export interface ConfigSource {
   emailProvider(): Promise<EmailProviderConfig>;
 }
 
-export const envConfigSource = (env: NodeJS.ProcessEnv = process.env): ConfigSource => ({
+export const envConfigSource = (source?: EnvSource): ConfigSource => ({
   async emailProvider() {
-    const baseUrl = env.PAYOUT_PROVIDER_URL;
-    const apiKey = env.PAYOUT_PROVIDER_API_KEY;
-    if (!baseUrl || !apiKey) throw new Error('Missing PAYOUT_PROVIDER_URL or PAYOUT_PROVIDER_API_KEY');
-    return { baseUrl, apiKey };
+    return { baseUrl: env.payoutProviderUrl(source), apiKey: env.payoutProviderApiKey(source) };
   },
 });
 

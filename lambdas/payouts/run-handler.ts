@@ -8,6 +8,7 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { isDay } from '../shared/dates';
+import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { runPayouts, type RunSummary } from './run';
 import type { PayoutMessage } from './worker';
@@ -56,4 +57,4 @@ export async function runFromEvent(event: unknown, queueUrl: string | undefined,
   return summary;
 }
 
-export const handler = (event: unknown): Promise<RunSummary> => runFromEvent(event, process.env.PAYOUT_QUEUE_URL);
+export const handler = async (event: unknown): Promise<RunSummary> => runFromEvent(event, env.payoutQueueUrl());

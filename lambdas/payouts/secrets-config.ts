@@ -1,13 +1,16 @@
 /**
  * The worker's cloud `ConfigSource`: the e-mail payout provider's base URL and API key from a
  * Secrets Manager secret (env `PAYOUT_PROVIDER_SECRET_ARN`), JSON `{ "baseUrl": "...", "apiKey": "..." }`.
- * Read once per container and kept for `ttlMs` (5 minutes), so a rotated key is picked up without a
- * deploy; a failed read is not cached. Locally `envConfigSource` (provider.ts) is used instead.
+ * Read through the Powertools Parameters utility (`SecretsProvider`, the provider behind
+ * `getSecret`), which caches the value per container for `maxAgeSeconds` (5 minutes), so a rotated
+ * key is picked up without a deploy; a failed read is not cached. Locally `envConfigSource`
+ * (provider.ts) is used instead.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { ConfigSource, EmailProviderConfig } from './provider';
 
-export const SECRET_CACHE_TTL_MS = 5 * 60_000;
+export const SECRET_MAX_AGE_SECONDS = 5 * 60;
 
 /** Parses the secret string; the message never contains the secret's content. */
 export function parseProviderSecret(text: string | undefined): EmailProviderConfig {
@@ -25,27 +28,24 @@ export function parseProviderSecret(text: string | undefined): EmailProviderConf
 }
 
 export interface SecretsConfigOptions {
+  /** A Secrets Manager client of one's own (default: the provider makes one). */
   client?: SecretsManagerClient;
-  ttlMs?: number;
-  now?: () => number;
+  maxAgeSeconds?: number;
 }
 
+/**
+ * A source with its own provider, hence its own cache. The raw secret string is cached (not the
+ * parsed config): a malformed secret fails every call with the same message until ops fix it,
+ * and the fix is seen within `maxAgeSeconds`.
+ */
 export function secretsManagerConfigSource(secretArn: string, opts: SecretsConfigOptions = {}): ConfigSource {
-  const client = opts.client ?? new SecretsManagerClient({});
-  const ttl = opts.ttlMs ?? SECRET_CACHE_TTL_MS;
-  const now = opts.now ?? Date.now;
-  let cached: { at: number; value: Promise<EmailProviderConfig> } | undefined;
+  const provider = new SecretsProvider(opts.client ? { awsSdkV3Client: opts.client } : {});
+  const maxAge = opts.maxAgeSeconds ?? SECRET_MAX_AGE_SECONDS;
   return {
-    emailProvider() {
-      if (cached && now() - cached.at < ttl) return cached.value;
-      const value = client.send(new GetSecretValueCommand({ SecretId: secretArn })).then((out) => parseProviderSecret(out.SecretString));
-      const entry = { at: now(), value };
-      cached = entry;
-      // A failed read is retried on the next call rather than remembered.
-      value.catch(() => {
-        if (cached === entry) cached = undefined;
-      });
-      return value;
+    async emailProvider() {
+      const value = await provider.get(secretArn, { maxAge });
+      // A binary secret is not the JSON text the provider needs.
+      return parseProviderSecret(typeof value === 'string' ? value : undefined);
     },
   };
 }

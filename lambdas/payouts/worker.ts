@@ -6,8 +6,10 @@
  *   3. the payout becomes paid, or failed with the amount re-credited (`payout_reversal`).
  * A crash between 1 and 2 leaves a pending payout: the redelivered message finds it and resumes at 2.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod';
+import { env, type EnvSource } from '../shared/env';
 import { logger } from '../shared/logger';
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
 import { maskDestination, type PayoutAccountItem, type PayoutItem, type PayoutMethodKind } from './model';
@@ -125,30 +127,47 @@ export async function fail(payout: PayoutItem, reason: string, now: () => Date):
  * `PAYOUT_PROVIDER_SECRET_ARN` in the cloud, from env locally) and, where
  * `PAYOUT_BATCH_BUCKET` is set, bank transfer instructions in that bucket.
  */
-export function defaultWorkerDeps(env: NodeJS.ProcessEnv = process.env): WorkerDeps {
-  const bucket = env.PAYOUT_BATCH_BUCKET;
+export function defaultWorkerDeps(source?: EnvSource): WorkerDeps {
+  const bucket = env.payoutBatchBucket(source);
+  const secretArn = env.payoutProviderSecretArn(source);
   return {
     providers: {
-      email: emailPayoutProvider(env.PAYOUT_PROVIDER_SECRET_ARN ? cachedSecretsConfigSource(env.PAYOUT_PROVIDER_SECRET_ARN) : envConfigSource(env)),
+      email: emailPayoutProvider(secretArn ? cachedSecretsConfigSource(secretArn) : envConfigSource(source)),
       ...(bucket ? { bank: bankTransferProvider(s3InstructionStore(bucket)) } : {}),
     },
-    feeCents: payoutFeeCents(env),
+    feeCents: payoutFeeCents(source),
   };
 }
 
-/** SQS handler with partial-batch failure reporting: a failed record is retried, then lands in the DLQ. */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const deps = defaultWorkerDeps();
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    try {
-      const message = payoutMessage.parse(JSON.parse(record.body));
-      const outcome = await payVendor(message, deps);
-      logger.info('payout message done', { ...message, outcome });
-    } catch (err) {
-      logger.error('payout message failed', { messageId: record.messageId, error: err as Error });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
+/** One SQS record: parse the message and pay; a throw marks the record failed (it is logged here, with its id). */
+async function payRecord(record: SQSRecord, deps: WorkerDeps): Promise<WorkerOutcome> {
+  try {
+    const message = payoutMessage.parse(JSON.parse(record.body));
+    const outcome = await payVendor(message, deps);
+    logger.info('payout message done', { ...message, outcome });
+    return outcome;
+  } catch (err) {
+    logger.error('payout message failed', { messageId: record.messageId, error: err as Error });
+    throw err;
   }
-  return { batchItemFailures };
+}
+
+/**
+ * SQS handler with partial-batch failure reporting (Powertools batch; the event source sets
+ * `reportBatchItemFailures`, lib/payouts.ts): a record whose message does not parse or whose
+ * payment threw is reported as failed, redelivered after the visibility timeout and after the
+ * queue's receive limit lands in the DLQ; the batch's other records are done. Paying twice is
+ * impossible on redelivery (payVendor is idempotent per vendor and period). Records are processed
+ * one after another, as before; a batch in which every record failed is answered with all of them
+ * as failures rather than thrown (same retries, and no invocation error per bad batch).
+ */
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  const deps = defaultWorkerDeps();
+  // One processor per invocation: it holds the batch's state.
+  const processor = new BatchProcessor(EventType.SQS);
+  return processPartialResponse(event, (record: SQSRecord) => payRecord(record, deps), processor, {
+    processInParallel: false,
+    throwOnFullBatchFailure: false,
+    ...(context ? { context } : {}),
+  });
 }

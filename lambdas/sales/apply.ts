@@ -47,9 +47,11 @@ export interface PlanContext {
   now: Date;
 }
 
-export const BPS_DENOMINATOR = 10_000;
-/** The marketplace's commission when neither the vendor record nor the stack says otherwise (15%). */
-export const DEFAULT_COMMISSION_BPS = 1_500;
+/**
+ * Basis points of 10 000; the marketplace's commission when neither the vendor record nor the
+ * stack says otherwise is 1 500 (15%). Defined in shared/env.ts, which validates the stack's setting.
+ */
+export { BPS_DENOMINATOR, DEFAULT_COMMISSION_BPS } from '../shared/env';
 
 /** round(total × bps / 10000), halves rounded up, exact for any total (BigInt). */
 export function commissionCents(totalCents: number, bps: number): number {

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { MARKETPLACE_TIME_ZONE } from '../shared/dates';
+import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { BPS_DENOMINATOR, DEFAULT_COMMISSION_BPS, planOrderChange } from './apply';
 import { sendToDeadLetter, type Rejection } from './dead-letter';
@@ -29,13 +30,7 @@ export type IngestResult =
   | { outcome: 'rejected'; reason: Rejection['reason']; message: string };
 
 /** The stack-wide default commission (DEFAULT_COMMISSION_BPS, basis points); a bad value is a deployment error. */
-export function defaultCommissionBps(): number {
-  const raw = process.env.DEFAULT_COMMISSION_BPS;
-  if (raw === undefined || raw === '') return DEFAULT_COMMISSION_BPS;
-  const bps = Number(raw);
-  if (!isCommissionRate(bps)) throw new Error(`DEFAULT_COMMISSION_BPS must be an integer from 0 to ${BPS_DENOMINATOR}; got "${raw}"`);
-  return bps;
-}
+export const defaultCommissionBps = (): number => env.defaultCommissionBps();
 
 const isCommissionRate = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= BPS_DENOMINATOR;

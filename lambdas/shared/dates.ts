@@ -4,10 +4,15 @@
  * `yyyy-mm-dd` string; instants are UTC. Only Intl is used: the zone rules come from the runtime's ICU.
  */
 
-export const DEFAULT_MARKETPLACE_TIME_ZONE = 'America/Los_Angeles';
+import { DEFAULT_MARKETPLACE_TIME_ZONE, env } from './env';
 
-/** The marketplace zone of this process: env `MARKETPLACE_TIME_ZONE` (set by the stack), default America/Los_Angeles. */
-export const MARKETPLACE_TIME_ZONE: string = process.env.MARKETPLACE_TIME_ZONE || DEFAULT_MARKETPLACE_TIME_ZONE;
+export { DEFAULT_MARKETPLACE_TIME_ZONE };
+
+/**
+ * The marketplace zone of this process: env `MARKETPLACE_TIME_ZONE` (set by the stack), default
+ * America/Los_Angeles; read when the module loads (an unknown zone fails every function that uses dates).
+ */
+export const MARKETPLACE_TIME_ZONE: string = env.marketplaceTimeZone();
 
 /** Payouts run at 02:00 marketplace time on the 15th and on the last day of the month. */
 export const PAYOUT_LOCAL_HOUR = 2;

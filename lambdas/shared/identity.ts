@@ -10,6 +10,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { localIdentityId } from '../../lib/definitions/buckets';
 import type { VendorCaller } from './auth';
 import { dynamo } from './clients';
+import { env } from './env';
 import { UnauthorizedError } from './errors';
 import { logger } from './logger';
 import { tableName } from './tables';
@@ -23,12 +24,6 @@ export function bearerToken(event: APIGatewayProxyEvent): string | null {
   const token = entry?.[1]?.replace(/^Bearer\s+/i, '').trim();
   return token || null;
 }
-
-const required = (name: string): string => {
-  const value = process.env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
-};
 
 /** The counters-table item caching a vendor's identity id (listings may write counters, not vendors). */
 export const identityCacheName = (vendorId: string): string => `identity#${vendorId}`;
@@ -50,8 +45,8 @@ interface IdentityCacheItem {
  * provider derives it.
  */
 export async function callerIdentityId(event: APIGatewayProxyEvent, caller: VendorCaller): Promise<string> {
-  const identityPoolId = process.env.IDENTITY_POOL_ID;
-  if (!identityPoolId) return localIdentityId(required('AWS_REGION'), caller.userId);
+  const identityPoolId = env.identityPoolId();
+  if (!identityPoolId) return localIdentityId(env.awsRegion(), caller.userId);
 
   const name = identityCacheName(caller.vendor.vendorId);
   const cached = (await dynamo.send(new GetCommand({ TableName: tableName('counters'), Key: { name } }))).Item as Partial<IdentityCacheItem> | undefined;
@@ -64,7 +59,7 @@ export async function callerIdentityId(event: APIGatewayProxyEvent, caller: Vend
     const out = await identityClient().send(
       new GetIdCommand({
         IdentityPoolId: identityPoolId,
-        Logins: { [`cognito-idp.${required('AWS_REGION')}.amazonaws.com/${required('USER_POOL_ID')}`]: token },
+        Logins: { [`cognito-idp.${env.awsRegion()}.amazonaws.com/${env.userPoolId()}`]: token },
       }),
     );
     identityId = out.IdentityId;

@@ -1,18 +1,38 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+
+/**
+ * What an S3 stand-in needs of the clients and requests (the local stack's s3rver: path-style URLs
+ * and its fixed key, no SSE-KMS), injected by scripts/local/stand-ins.ts. The cloud has none: the
+ * Lambdas carry no local branch, and the endpoint itself comes from the SDK's own
+ * AWS_ENDPOINT_URL_S3, which only the local stack sets.
+ */
+export interface S3StandIn {
+  clientConfig: S3ClientConfig;
+  /** Whether puts may ask for SSE-KMS (the payout instructions do in the cloud). */
+  supportsKms: boolean;
+}
+
+let standIn: S3StandIn | undefined;
+
+/** Injects the stand-in's needs into the S3 clients this process makes from now on; `undefined`: the cloud's. */
+export function useS3StandIn(s: S3StandIn | undefined): void {
+  standIn = s;
+}
+
+export const s3StandIn = (): S3StandIn | undefined => standIn;
 
 /**
  * An S3 client as every Lambda (and the local stack, which runs the same handlers) should make it.
  * Checksums only where S3 requires them: with the SDK's default (WHEN_SUPPORTED) s3rver stores
  * streamed uploads with their aws-chunked framing and presigned PUT URLs carry a checksum the
  * browser's body does not match (DESIGN.md §3); the cloud gets the same settings so what runs there
- * is what the local tests exercised. Locally (AWS_ENDPOINT_URL_S3 set, only the local stack sets it)
- * s3rver wants path-style URLs and its fixed S3RVER key.
+ * is what the local tests exercised. With a stand-in injected, its client settings on top.
  */
-export function s3Client(env: NodeJS.ProcessEnv = process.env): S3Client {
+export function s3Client(): S3Client {
   return new S3Client({
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(env.AWS_ENDPOINT_URL_S3 ? { forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } } : {}),
+    ...standIn?.clientConfig,
   });
 }
 

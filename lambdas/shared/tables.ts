@@ -1,3 +1,5 @@
+import { required } from './env';
+
 /**
  * Table definitions: the single source for the CDK data construct (lib/data.ts) and the local
  * bootstrap (scripts/local/dynamodb.ts). Keys and indexes only; items are described by each
@@ -147,8 +149,5 @@ export const localTableName = (key: TableKey): string => `seller-portal-${tables
 
 /** The physical name of a table inside a Lambda (or the local API server, which sets the same env). */
 export function tableName(key: TableKey): string {
-  const def = tables[key];
-  const value = process.env[def.envVar];
-  if (!value) throw new Error(`Missing environment variable ${def.envVar}`);
-  return value;
+  return required(tables[key].envVar)();
 }

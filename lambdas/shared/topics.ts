@@ -1,7 +1,7 @@
 /**
  * SNS topics Lambdas publish to: the CDK creates one per entry and hands its ARN to the functions
  * that declare it (`publishes` in lambdas/routes.ts); locally there is no SNS and the env var stays
- * unset (see lambdas/support/notify.ts for the local outbox).
+ * unset (the local stack injects an outbox notifier, scripts/local/stand-ins.ts).
  */
 export const topics = {
   /** New support cases for the ops team; an e-mail subscription comes from the stack parameter `supportEmail`. */

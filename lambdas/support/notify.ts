@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { env } from '../shared/env';
 import { logger } from '../shared/logger';
+import { injectedOpsNotifier, type OpsNotifier } from './ops-notifier';
 import type { SupportCase } from './store';
 
 let sns: SNSClient | undefined;
@@ -22,31 +22,43 @@ export function caseSummary(c: SupportCase): { subject: string; body: string } {
   };
 }
 
-/**
- * Tells ops about a new case: the SNS topic in the cloud (SUPPORT_TOPIC_ARN; e-mail subscribers get
- * it), the local outbox folder and the console locally (LOCAL_OUTBOX_DIR). A failed notification
- * is logged, not thrown: the case is stored and ops also see it in the table.
- */
-export async function notifyOps(c: SupportCase): Promise<void> {
-  const { subject, body } = caseSummary(c);
-  try {
-    if (process.env.SUPPORT_TOPIC_ARN) {
+/** The support topic (SUPPORT_TOPIC_ARN; e-mail subscribers get it). */
+export function snsOpsNotifier(topicArn: string): OpsNotifier {
+  return {
+    async notify(c, { subject, body }) {
       sns ??= new SNSClient({});
       await sns.send(
         new PublishCommand({
-          TopicArn: process.env.SUPPORT_TOPIC_ARN,
+          TopicArn: topicArn,
           Subject: subject,
           Message: body,
           MessageAttributes: { category: { DataType: 'String', StringValue: c.category } },
         }),
       );
-    } else if (process.env.LOCAL_OUTBOX_DIR) {
-      mkdirSync(process.env.LOCAL_OUTBOX_DIR, { recursive: true });
-      writeFileSync(path.join(process.env.LOCAL_OUTBOX_DIR, `${c.caseId}.json`), JSON.stringify({ subject, body, case: c }, null, 2));
-      console.log(`✉  ${subject}`);
-    } else {
+    },
+  };
+}
+
+function opsNotifier(): OpsNotifier | null {
+  const injected = injectedOpsNotifier();
+  if (injected) return injected;
+  const topicArn = env.supportTopicArn();
+  return topicArn ? snsOpsNotifier(topicArn) : null;
+}
+
+/**
+ * Tells ops about a new case through the notifier (the SNS topic, SUPPORT_TOPIC_ARN, unless one was
+ * injected). A failed notification is logged, not thrown: the case is stored and ops also see it in
+ * the table.
+ */
+export async function notifyOps(c: SupportCase): Promise<void> {
+  try {
+    const notifier = opsNotifier();
+    if (!notifier) {
       logger.warn('no support notification channel configured', { caseId: c.caseId });
+      return;
     }
+    await notifier.notify(c, caseSummary(c));
   } catch (error) {
     logger.error('support notification failed', { caseId: c.caseId, error: error as Error });
   }

@@ -10,6 +10,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GROUPS } from '../../lib/definitions/auth';
 import { dynamo } from '../shared/clients';
+import { env } from '../shared/env';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { tableName } from '../shared/tables';
 import { getVendorByUserId, type VendorRecord } from '../shared/vendors';
@@ -20,11 +21,7 @@ const SEQUENCE = 'vendorId';
 
 let cognito: CognitoIdentityProviderClient | undefined;
 const idp = () => (cognito ??= new CognitoIdentityProviderClient({}));
-const userPoolId = () => {
-  const id = process.env.USER_POOL_ID;
-  if (!id) throw new Error('Missing environment variable USER_POOL_ID');
-  return id;
-};
+const userPoolId = (): string => env.userPoolId();
 
 export type ReviewDecision = { decision: 'approve' } | { decision: 'reject'; reason: string };
 

@@ -137,8 +137,8 @@ async function main(): Promise<number> {
     console.log(`  ready in ${seconds(Date.now() - started)}`);
 
     // The Lambdas' environment, pointed at the bench stack, before any module that creates an SDK client.
-    const { localLambdaEnv } = await import('../local/stack');
-    Object.assign(process.env, localLambdaEnv(PORTS, DATA_DIR), { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' });
+    const { useLocalLambdaEnv } = await import('../local/stack');
+    useLocalLambdaEnv(PORTS, DATA_DIR, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' });
     delete process.env.PAYOUT_BATCH_BUCKET;
     const { startFakePayoutProvider } = await import('../local/payout-provider-fake');
     const provider = await startFakePayoutProvider();

@@ -11,6 +11,7 @@ import { ensureTables, startDynamoDb } from './dynamodb';
 import type { LocalPorts } from './ports';
 import { assertPortFree } from './processes';
 import { imageCheckNotification, startS3 } from './s3';
+import { installLocalStandIns, localFolders } from './stand-ins';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../..');
@@ -55,9 +56,9 @@ export interface LocalStack {
  */
 export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<string, string> {
   return {
-    LOCAL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
     // Order events the ingest set aside (malformed, unknown vendor) or that failed every retry: the local DLQ.
-    LOCAL_DEAD_LETTER_DIR: path.join(dataDir, 'dead-letter'),
+    // Read by the local event bus (scripts/local/events.ts) and the tests; the ingest gets the folder injected.
+    LOCAL_DEAD_LETTER_DIR: localFolders(dataDir).deadLetter,
     // The stack's settings (lib/settings.ts) with their defaults; override them in the shell to try another zone.
     MARKETPLACE_TIME_ZONE: process.env.MARKETPLACE_TIME_ZONE || DEFAULT_MARKETPLACE_TIME_ZONE,
     DEFAULT_COMMISSION_BPS: process.env.DEFAULT_COMMISSION_BPS || String(DEFAULT_COMMISSION_BPS),
@@ -76,6 +77,15 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
   };
 }
 
+/**
+ * Points this process's Lambda code at a local stack: the environment above (with `overrides`, e.g.
+ * a LOG_LEVEL) on process.env, and the local stand-ins injected (scripts/local/stand-ins.ts).
+ */
+export function useLocalLambdaEnv(ports: LocalPorts, dataDir: string, overrides: Record<string, string | undefined> = {}): void {
+  Object.assign(process.env, localLambdaEnv(ports, dataDir), overrides);
+  installLocalStandIns(dataDir);
+}
+
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const { ports } = opts;
   await assertPortFree(ports.dynamodb, 'DynamoDB Local');
@@ -84,7 +94,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   await assertPortFree(ports.api, 'local API');
   if (opts.web) await assertPortFree(ports.web, 'web (set PORT to use another)');
 
-  Object.assign(process.env, localLambdaEnv(ports, opts.dataDir));
+  useLocalLambdaEnv(ports, opts.dataDir);
   mkdirSync(opts.dataDir, { recursive: true });
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {

@@ -6,7 +6,7 @@
 import { tables, type TableKey } from '../../lambdas/shared/tables';
 import { devPorts, testPorts } from '../local/ports';
 import { waitForPort } from '../local/processes';
-import { localLambdaEnv, profileDataDir } from '../local/stack';
+import { profileDataDir, useLocalLambdaEnv } from '../local/stack';
 
 const pascal = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
@@ -42,7 +42,7 @@ export async function useStackEnvironment(opts: StackEnvironmentOptions): Promis
   }
   const ports = opts.profile === 'test' ? testPorts() : devPorts();
   const dataDir = profileDataDir(opts.profile);
-  Object.assign(process.env, localLambdaEnv(ports, dataDir), { LOG_LEVEL: process.env.LOG_LEVEL });
+  useLocalLambdaEnv(ports, dataDir, { LOG_LEVEL: process.env.LOG_LEVEL });
   try {
     for (const port of [ports.dynamodb, ...(opts.alsoWaitFor ?? []).map((s) => ports[s])]) await waitForPort(port, '127.0.0.1', 500);
   } catch {

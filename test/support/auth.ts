@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
 import { testPorts } from '../../scripts/local/ports';
-import { localLambdaEnv } from '../../scripts/local/stack';
+import { useLocalLambdaEnv } from '../../scripts/local/stack';
 
 /** Signs in against the test stack's cognito-local exactly as the web app does locally (USER_PASSWORD_AUTH). */
 export async function idTokenFor(email: string, password: string): Promise<string> {
@@ -79,7 +79,7 @@ export async function signUpVendor(email: string, password: string, vendorName: 
 export function useTestStackEnv(): void {
   const { dataDir } = inject('stack');
   Object.assign(process.env, testStackPortsEnv());
-  Object.assign(process.env, localLambdaEnv(testPorts(), dataDir), { LOG_LEVEL: 'SILENT' });
+  useLocalLambdaEnv(testPorts(), dataDir, { LOG_LEVEL: 'SILENT' });
 }
 
 /** TEST_*_PORT variables of this run's stack, for scripts started with `--profile test`. */

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { parseProviderSecret, secretsManagerConfigSource } from '../../../lambdas/payouts/secrets-config';
@@ -13,21 +13,27 @@ beforeEach(() => sm.reset());
 describe('the worker\'s Secrets Manager config source', () => {
   it('reads { baseUrl, apiKey } from the secret once per container, then again after the cache time', async () => {
     sm.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify(secret) });
-    let t = 0;
-    const source = secretsManagerConfigSource(ARN, { client: sm as unknown as SecretsManagerClient, ttlMs: 1000, now: () => t });
-    expect(await source.emailProvider()).toEqual(secret);
-    t = 999;
-    expect(await source.emailProvider()).toEqual(secret);
-    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(1);
-    expect(sm.commandCalls(GetSecretValueCommand)[0]?.args[0].input).toEqual({ SecretId: ARN });
-    t = 1000;
-    await source.emailProvider();
-    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+    // The Parameters utility keeps its own clock (Date.now): the cache time is 1 s, the clock is faked.
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+    try {
+      const source = secretsManagerConfigSource(ARN, { client: new SecretsManagerClient({ region: 'us-east-1' }), maxAgeSeconds: 1 });
+      expect(await source.emailProvider()).toEqual(secret);
+      vi.setSystemTime(999);
+      expect(await source.emailProvider()).toEqual(secret);
+      expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+      expect(sm.commandCalls(GetSecretValueCommand)[0]?.args[0].input).toEqual({ SecretId: ARN });
+      // Expired once the age exceeds maxAge (Powertools compares strictly).
+      vi.setSystemTime(1001);
+      await source.emailProvider();
+      expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not remember a failed read', async () => {
     sm.on(GetSecretValueCommand).rejectsOnce(new Error('throttled')).resolves({ SecretString: JSON.stringify(secret) });
-    const source = secretsManagerConfigSource(ARN, { client: sm as unknown as SecretsManagerClient });
+    const source = secretsManagerConfigSource(ARN, { client: new SecretsManagerClient({ region: 'us-east-1' }) });
     await expect(source.emailProvider()).rejects.toThrow('throttled');
     expect(await source.emailProvider()).toEqual(secret);
     expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(2);

@@ -103,6 +103,28 @@ describe('payout worker decisions', () => {
     const out = await handler({ Records: [record('m1', JSON.stringify(message)), record('m2', '{"vendorId":"x"}')] });
     expect(out).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] });
   });
+
+  it('answers a batch in which every record failed with all of them, rather than throwing; a DynamoDB error is a failed record', async () => {
+    ddb.on(GetCommand).rejects(new Error('Service unavailable'));
+    const record = (messageId: string, body: string) => ({ messageId, body }) as SQSEvent['Records'][number];
+    const out = await handler({ Records: [record('m1', JSON.stringify(message)), record('m2', 'not json')] });
+    expect(out).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }] });
+  });
+
+  it('processes the records of a batch one after another', async () => {
+    let inFlight = 0;
+    let most = 0;
+    ddb.on(GetCommand).callsFake(async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return { Item: { status: 'paid' } };
+    });
+    const record = (messageId: string) => ({ messageId, body: JSON.stringify(message) }) as SQSEvent['Records'][number];
+    expect(await handler({ Records: [record('m1'), record('m2'), record('m3')] })).toEqual({ batchItemFailures: [] });
+    expect(most).toBe(1);
+  });
 });
 
 describe('payout run', () => {

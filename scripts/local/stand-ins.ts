@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { useDeadLetterSink, type DeadLetterSink } from '../../lambdas/sales/dead-letter';
+import { useS3StandIn, type S3StandIn } from '../../lambdas/shared/s3';
+import { useOpsNotifier, type OpsNotifier } from '../../lambdas/support/ops-notifier';
+
+/**
+ * The local implementations of the Lambdas' adapter interfaces, injected into this process's
+ * handler modules (the local stack runs them in-process): the Lambdas carry no local-only branch,
+ * the cloud uses their defaults (SNS, SQS).
+ */
+
+/** The ops notification as a JSON file per case in `dir` (the "outbox"), and a line on the console. */
+export function outboxNotifier(dir: string): OpsNotifier {
+  return {
+    async notify(c, { subject, body }) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `${c.caseId}.json`), JSON.stringify({ subject, body, case: c }, null, 2));
+      console.log(`✉  ${subject}`);
+    },
+  };
+}
+
+/** A rejected order event as a JSON file in `dir` (the local DLQ, next to the on-failure records of scripts/local/events.ts). */
+export function folderDeadLetterSink(dir: string): DeadLetterSink {
+  return {
+    async put(event, letter) {
+      mkdirSync(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${(letter.eventId ?? 'event').replace(/[^\w.-]/g, '_').slice(0, 80)}-${randomBytes(3).toString('hex')}.json`;
+      writeFileSync(path.join(dir, name), JSON.stringify({ reason: letter.reason, reasonDetail: letter.reasonDetail, event }, null, 2));
+    },
+  };
+}
+
+/** s3rver: path-style URLs, its fixed key (whatever AWS_ACCESS_KEY_ID says), no SSE-KMS. */
+export const s3rverStandIn: S3StandIn = {
+  clientConfig: { forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
+  supportsKms: false,
+};
+
+/** Where a stack's data folder keeps the outbox and the dead letters. */
+export const localFolders = (dataDir: string) => ({ outbox: path.join(dataDir, 'outbox'), deadLetter: path.join(dataDir, 'dead-letter') });
+
+/** Injects the local stand-ins for a stack whose data lives in `dataDir`. */
+export function installLocalStandIns(dataDir: string): void {
+  const folders = localFolders(dataDir);
+  useOpsNotifier(outboxNotifier(folders.outbox));
+  useDeadLetterSink(folderDeadLetterSink(folders.deadLetter));
+  useS3StandIn(s3rverStandIn);
+}

@@ -2,7 +2,7 @@ import '@aws-amplify/ui-react/styles/fieldGroup.css';
 import '@aws-amplify/ui-react/styles/fieldMessages.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, TextField } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { useRef, useState, type BaseSyntheticEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert';
@@ -37,7 +37,9 @@ export default function ChangePasswordDialog({ onClose, onChanged }: ChangePassw
   const { t } = useTranslation();
   const { user } = useSession();
   const form = useForm<ChangePasswordValues>({ resolver, reValidateMode: 'onSubmit', defaultValues: { current: '', password: '', confirm: '' } });
-  const { register, handleSubmit, setError, setFocus, control, formState } = form;
+  const { register, handleSubmit, setError, control, formState } = form;
+  const currentField = register('current');
+  const currentInput = useRef<HTMLInputElement | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [current, next, confirm] = useWatch({ control, name: ['current', 'password', 'confirm'] });
@@ -48,29 +50,28 @@ export default function ChangePasswordDialog({ onClose, onChanged }: ChangePassw
     if (!busy) onClose();
   };
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFailure(null);
-      if (!user?.email) return setFailure(t('user_not_authenticated'));
-      setBusy(true);
-      try {
-        const { auth } = await loadAuth();
-        await auth.updatePassword({ oldPassword: values.current, newPassword: values.password });
-      } catch (err) {
-        setBusy(false);
-        const failed = passwordChangeFailure(err);
-        if (failed.kind === 'wrong-current-password') {
-          setError('current', { type: 'server', message: 'current_password_incorrect' });
-          setFocus('current');
-        } else if (failed.kind === 'not-authenticated') setFailure(t('user_not_authenticated'));
-        else setFailure(failed.message ?? t('error_occurred'));
-        return;
-      }
+  const onValid = async (values: ChangePasswordValues) => {
+    setFailure(null);
+    if (!user?.email) return setFailure(t('user_not_authenticated'));
+    setBusy(true);
+    try {
+      const { auth } = await loadAuth();
+      await auth.updatePassword({ oldPassword: values.current, newPassword: values.password });
+    } catch (err) {
       setBusy(false);
-      onChanged();
-    },
-    () => setFailure(null),
-  );
+      const failed = passwordChangeFailure(err);
+      if (failed.kind === 'wrong-current-password') {
+        setError('current', { type: 'server', message: 'current_password_incorrect' });
+        // At once (react-hook-form's setFocus waits a tick).
+        currentInput.current?.focus();
+      } else if (failed.kind === 'not-authenticated') setFailure(t('user_not_authenticated'));
+      else setFailure(failed.message ?? t('error_occurred'));
+      return;
+    }
+    setBusy(false);
+    onChanged();
+  };
+  const onSubmit = (event: BaseSyntheticEvent) => handleSubmit(onValid, () => setFailure(null))(event);
 
   return (
     <Dialog
@@ -103,7 +104,11 @@ export default function ChangePasswordDialog({ onClose, onChanged }: ChangePassw
             label={t('current_password_label')}
             type="password"
             autoComplete="current-password"
-            {...register('current')}
+            {...currentField}
+            ref={(el: HTMLInputElement | null) => {
+              currentField.ref(el);
+              currentInput.current = el;
+            }}
             hasError={Boolean(currentError)}
             errorMessage={currentError ? t(currentError) : undefined}
             isRequired

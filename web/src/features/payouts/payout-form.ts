@@ -1,18 +1,16 @@
 /**
  * The payout-method forms' checks, in the wizard's order, with the spec's messages (as i18n keys; the
- * English texts are the spec's and match the server's, lambdas/payouts/destination.ts). The checks are
- * the server's own zod schemas (lambdas/payouts/destination-schema.ts, over bank-rules.ts and
- * shared/email.ts): the forms validate with them through react-hook-form, and these functions read
- * the same schemas' issues as the messages shown.
+ * English texts are the spec's and match the server's, lambdas/payouts/destination.ts). The checks
+ * themselves are the server's: lambdas/payouts/bank-rules.ts and lambdas/shared/email.ts.
  */
 import {
+  bankStepProblems,
   compactCode,
   firstStepProblem,
   isSwiftBic as isCompactSwiftBic,
   type BankFieldProblem,
   type BankStep,
 } from '../../../../lambdas/payouts/bank-rules';
-import { bankIssues, bankStepSchema, emailDestinationSchema } from '../../../../lambdas/payouts/destination-schema';
 import { isEmail } from '../../../../lambdas/shared/email';
 
 export { isEmail };
@@ -36,7 +34,7 @@ export type FieldMessageKey = Exclude<PayoutMessageKey, 'error_saving_bank_accou
 export const isSwiftBic = (value: string): boolean => isCompactSwiftBic(compactCode(value));
 
 export function emailProblem(email: string): PayoutMessageKey | null {
-  return emailDestinationSchema.safeParse({ email }).success ? null : 'please_enter_valid_email';
+  return isEmail(email.trim()) ? null : 'please_enter_valid_email';
 }
 
 export type WizardStep = 'type' | 'business' | 'account' | 'review';
@@ -99,20 +97,14 @@ const STEP_MESSAGES: Record<BankStep, (p: BankFieldProblem) => PayoutMessageKey>
 export function stepFieldProblems(step: WizardStep, d: BankDraft): Partial<Record<keyof BankDraft, FieldMessageKey>> {
   if (step === 'review') return {};
   const out: Partial<Record<keyof BankDraft, FieldMessageKey>> = {};
-  for (const [field, problem] of Object.entries(bankProblems(step, d))) out[field as keyof BankDraft] = FIELD_MESSAGES[problem];
+  for (const [field, problem] of Object.entries(bankStepProblems(step, d))) out[field as keyof BankDraft] = FIELD_MESSAGES[problem];
   return out;
-}
-
-/** The shared schema's problems with one step, by field. */
-function bankProblems(step: BankStep, d: BankDraft) {
-  const parsed = bankStepSchema(step).safeParse(d);
-  return parsed.success ? {} : bankIssues(parsed.error.issues);
 }
 
 /** What stops the vendor leaving `step` (null: nothing): the step's one message, the server's for the same values. */
 export function stepProblem(step: WizardStep, d: BankDraft): PayoutMessageKey | null {
   if (step === 'review') return null;
-  const first = firstStepProblem(bankProblems(step, d), step);
+  const first = firstStepProblem(bankStepProblems(step, d), step);
   return first ? STEP_MESSAGES[step](first) : null;
 }
 

@@ -1,16 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/alert';
-
-// The payout-method forms (react-hook-form with the server's schema, lambdas/payouts/destination-schema.ts).
+/**
+ * The payout-method forms, one lazy chunk (payouts-page.tsx): react-hook-form with the destination
+ * schema shared with the server (lambdas/payouts/destination-schema.ts), and so zod, stay out of the
+ * page's first download.
+ */
 export { BankWizard } from './bank-wizard';
 export { EmailMethodForm } from './payout-email-form';
-
-/** Shown once a save worked: the spec's success text for a bank account, otherwise a plain note. */
-export function SavedNotice({ kind, onDismiss }: { kind: 'email' | 'bank'; onDismiss(): void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert tone="success" onDismiss={onDismiss} dismissLabel={t('dismiss')} testId="payout-method-saved">
-      {kind === 'bank' ? t('bank_account_added') : t('payout_email_saved')}
-    </Alert>
-  );
-}

@@ -22,6 +22,7 @@ import {
   type PayoutMessageKey,
   type WizardStep,
 } from './payout-form';
+import { BankReview } from './bank-review';
 import { displayNames, PayoutField } from './payout-field';
 import { putPayoutMethod, type PayoutMethodView } from './payouts-api';
 
@@ -213,26 +214,7 @@ export function BankWizard({ onSaved, onCancel }: { onSaved(method: PayoutMethod
         </>
       )}
       {step === 'review' && (
-        <dl className="payout-review" data-testid="bank-review">
-          <dt>{t('bank_account_type')}</dt>
-          <dd>{t(`account_type_${draft.accountType}`)}</dd>
-          <dt>{t('bank_country')}</dt>
-          <dd>{country(draft.country)}</dd>
-          <dt>{t('bank_currency')}</dt>
-          <dd>{currency(draft.currency)}</dd>
-          <dt>{t('bank_address')}</dt>
-          <dd>{[draft.street, draft.addressMore, `${draft.postalCode} ${draft.city}`, country(draft.businessCountry)].filter((s) => s.trim()).join(', ')}</dd>
-          <dt>{t('bank_phone')}</dt>
-          <dd>{draft.phone}</dd>
-          <dt>{t('bank_bankName')}</dt>
-          <dd>{draft.bankName}</dd>
-          <dt>{t('bank_accountHolderName')}</dt>
-          <dd>{draft.accountHolderName}</dd>
-          <dt>{t('bank_accountNumber')}</dt>
-          <dd>•••• {draft.accountNumber.replace(/\s+/g, '').slice(-4)}</dd>
-          <dt>{t('bank_swiftBic')}</dt>
-          <dd>{draft.swiftBic.toUpperCase()}</dd>
-        </dl>
+        <BankReview draft={draft} country={country} currency={currency} />
       )}
       {(problem ?? failure) && (
         <p className="payout-form-error" role="alert" data-testid="bank-wizard-error">

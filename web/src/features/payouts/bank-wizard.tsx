@@ -38,7 +38,8 @@ async function checkStep(step: WizardStep, values: BankDraft): Promise<FieldErro
 /**
  * The bank-account wizard (spec §3): type + bank country + currency → business details → account
  * details with the confirmation → review → confirm and add. Each step is checked where its fields
- * are typed (the server's own rules, lambdas/payouts/bank-rules.ts): the spec's message for the step,
+ * are typed, with the server's own schema for that step (react-hook-form + `bankStepSchema`,
+ * lambdas/payouts/destination-schema.ts, over bank-rules.ts): the spec's message for the step,
  * every wrong field marked with its own message next to it, and the focus on the first one. A server
  * 400 goes back to the step (and field) it names, with its message.
  */

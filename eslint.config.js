@@ -58,6 +58,8 @@ export default tseslint.config(
                 './support/categories.ts',
                 './sales/model.ts',
                 './payouts/bank-rules.ts',
+                './payouts/destination-schema.ts',
+                './support/schema.ts',
                 './images/content.ts',
                 './dashboard/summary.ts',
               ],

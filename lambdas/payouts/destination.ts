@@ -2,9 +2,9 @@
  * Payout destinations as vendors enter them: the checks and their messages (spec §3, §5). The
  * account number is validated here and then only stored in the payout-accounts table.
  */
-import { isEmail } from '../shared/email';
 import { BadRequestError } from '../shared/errors';
-import { bankStepProblems, compactCode, firstStepProblem, type BankFieldProblem, type BankStep } from './bank-rules';
+import { compactCode, firstStepProblem, type BankFieldProblem, type BankStep } from './bank-rules';
+import { bankIssues, bankStepSchema, emailDestinationSchema } from './destination-schema';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const COUNTRY_CURRENCY_MESSAGE = 'Please select country and currency.';
@@ -61,13 +61,14 @@ const PROBLEM_ERRORS: Record<BankStep, (p: BankFieldProblem) => [string, string]
           : [ACCOUNT_DETAILS_MESSAGE, 'invalid_account_details'],
 };
 
-/** The wizard's checks in its order (bank-rules.ts, the same the browser runs), with its messages; IBAN where the country uses one. */
+/** The wizard's checks in its order (destination-schema.ts over bank-rules.ts, the same the browser runs), with its messages; IBAN where the country uses one. */
 export function validateBank(input: BankInput): BankDestination {
   const b = input.business ?? {};
   const { phone, street, addressMore, city, postalCode, country: businessCountry } = b;
   const fields = { ...input, phone, street, addressMore, city, postalCode, businessCountry };
   for (const step of ['type', 'business', 'account'] as const) {
-    const problem = firstStepProblem(bankStepProblems(step, fields), step);
+    const parsed = bankStepSchema(step).safeParse(fields);
+    const problem = parsed.success ? null : firstStepProblem(bankIssues(parsed.error.issues), step);
     if (problem) {
       const [message, code] = PROBLEM_ERRORS[step](problem);
       throw new BadRequestError(message, code);
@@ -97,7 +98,7 @@ export function validateBank(input: BankInput): BankDestination {
 }
 
 export function validateEmail(email: string | undefined): string {
-  const value = (email ?? '').trim();
-  if (!isEmail(value)) throw new BadRequestError(EMAIL_MESSAGE, 'invalid_email');
-  return value.toLowerCase();
+  const parsed = emailDestinationSchema.safeParse({ email: email ?? '' });
+  if (!parsed.success) throw new BadRequestError(EMAIL_MESSAGE, 'invalid_email');
+  return parsed.data.email.toLowerCase();
 }

@@ -1,11 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { isEmail } from '../../../../lambdas/shared/email';
 import { loadAuth } from '../../lib/auth-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { authFlowError } from './auth-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+import { forgotPasswordSchema, type ForgotPasswordValues } from './auth-schemas';
+
+const resolver = zodResolver(forgotPasswordSchema, undefined, { mode: 'sync' });
 
 /**
  * '/forgot-password': asks Cognito to e-mail a reset code (Amplify resetPassword), then continues on
@@ -15,31 +19,30 @@ export default function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   usePageTitle(t('forgot_password_title'));
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const { register, handleSubmit, formState } = useForm<ForgotPasswordValues>({ resolver, reValidateMode: 'onSubmit', defaultValues: { email: '' } });
+  const fieldError = formState.errors.email?.message;
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const username = email.trim();
-    const problem = !username ? t('error_email_required') : isEmail(username) ? undefined : t('please_enter_valid_email');
-    setFieldError(problem);
-    setFailure(null);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const { auth } = await loadAuth();
-      await auth.resetPassword({ username });
-    } catch (err) {
-      if (!(err instanceof Error && err.name === 'UserNotFoundException')) {
-        setFailure(authFlowError(err, t, i18n.resolvedLanguage ?? i18n.language));
-        setBusy(false);
-        return;
+  const onSubmit = handleSubmit(
+    async (values) => {
+      const username = values.email.trim();
+      setFailure(null);
+      setBusy(true);
+      try {
+        const { auth } = await loadAuth();
+        await auth.resetPassword({ username });
+      } catch (err) {
+        if (!(err instanceof Error && err.name === 'UserNotFoundException')) {
+          setFailure(authFlowError(err, t, i18n.resolvedLanguage ?? i18n.language));
+          setBusy(false);
+          return;
+        }
       }
-    }
-    navigate(`/reset-password?email=${encodeURIComponent(username)}`);
-  };
+      navigate(`/reset-password?email=${encodeURIComponent(username)}`);
+    },
+    () => setFailure(null),
+  );
 
   return (
     <AuthLayout
@@ -52,11 +55,9 @@ export default function ForgotPasswordPage() {
         <AuthField
           label={t('email')}
           type="email"
-          name="email"
           autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldError}
+          {...register('email')}
+          error={fieldError ? t(fieldError) : undefined}
           required
         />
         <button type="submit" className="auth-submit" disabled={busy}>

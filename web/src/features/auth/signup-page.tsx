@@ -1,15 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { isEmail } from '../../../../lambdas/shared/email';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { loadAuth } from '../../lib/auth-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { authFlowError } from './auth-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
-import { newPasswordProblem, PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
+import { confirmSignUpSchema, signUpSchema, type ConfirmSignUpValues, type SignUpValues } from './auth-schemas';
 
-type Errors = Partial<Record<'businessName' | 'email' | 'password' | 'confirm', string>>;
+const signUpResolver = zodResolver(signUpSchema, undefined, { mode: 'sync' });
+const confirmResolver = zodResolver(confirmSignUpSchema, undefined, { mode: 'sync' });
 
 /**
  * '/signup': apply to sell. Amplify signUp with the e-mail as user name and the business name and
@@ -25,12 +28,11 @@ export default function SignupPage() {
   const confirmEmail = params.get('confirm');
   usePageTitle(confirmEmail ? t('confirm_sign_up_title') : t('sign_up_title'));
 
-  const [businessName, setBusinessName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors & { code?: string }>({});
+  // Errors show on submit and stay until the next one (as the spec's pages did); the focus goes to the first.
+  const signUpForm = useForm<SignUpValues>({ resolver: signUpResolver, reValidateMode: 'onSubmit', defaultValues: { businessName: '', email: '', password: '', confirm: '' } });
+  const confirmForm = useForm<ConfirmSignUpValues>({ resolver: confirmResolver, reValidateMode: 'onSubmit', defaultValues: { code: '' } });
+  const errors = signUpForm.formState.errors;
+  const say = (message: string | undefined) => (message ? t(message) : undefined);
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,38 +50,22 @@ export default function SignupPage() {
     }
   };
 
-  const onSignUp = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = newPasswordProblem(password, confirm);
-    const next: Errors = {
-      ...(businessName.trim() ? {} : { businessName: t('error_business_name_required') }),
-      ...(!email.trim() ? { email: t('error_email_required') } : isEmail(email.trim()) ? {} : { email: t('please_enter_valid_email') }),
-      ...(problem === 'password_too_weak' ? { password: t('password_too_weak', { min: PASSWORD_MIN_LENGTH }) } : {}),
-      ...(problem === 'passwords_do_not_match' ? { confirm: t('passwords_do_not_match') } : {}),
-    };
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const username = email.trim();
+  const onSignUp = signUpForm.handleSubmit((values) => {
+    const username = values.email.trim();
     void run(async () => {
       const { auth } = await loadAuth();
       const result = await auth.signUp({
         username,
-        password,
-        options: { userAttributes: { email: username, name: businessName.trim(), locale: session.language } },
+        password: values.password,
+        options: { userAttributes: { email: username, name: values.businessName.trim(), locale: session.language } },
       });
       if (result.isSignUpComplete) navigate('/signup-success');
       else setParams({ confirm: username });
     });
-  };
+  });
 
-  const onConfirm = (event: FormEvent) => {
-    event.preventDefault();
+  const onConfirm = confirmForm.handleSubmit(({ code }) => {
     if (!confirmEmail) return;
-    if (!code.trim()) {
-      setErrors({ code: t('error_code_required') });
-      return;
-    }
-    setErrors({});
     void run(async () => {
       const { auth } = await loadAuth();
       try {
@@ -90,7 +76,7 @@ export default function SignupPage() {
       }
       navigate('/signup-success');
     });
-  };
+  });
 
   const onResend = () => {
     if (!confirmEmail) return;
@@ -112,15 +98,13 @@ export default function SignupPage() {
       <AuthLayout title={t('confirm_sign_up_title')} intro={t('confirm_sign_up_intro', { email: confirmEmail })} footer={footer}>
         {failure && <FormAlert detail={failure.detail}>{failure.text}</FormAlert>}
         {info && <FormAlert tone="success">{info}</FormAlert>}
-        <form className="auth-form" noValidate onSubmit={onConfirm}>
+        <form className="auth-form" noValidate onSubmit={(e) => void onConfirm(e)}>
           <AuthField
             label={t('verification_code')}
-            name="code"
             autoComplete="one-time-code"
             inputMode="numeric"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={errors.code}
+            {...confirmForm.register('code')}
+            error={say(confirmForm.formState.errors.code?.message)}
             required
           />
           <button type="submit" className="auth-submit" disabled={busy}>
@@ -137,51 +121,16 @@ export default function SignupPage() {
   return (
     <AuthLayout title={t('sign_up_title')} intro={t('sign_up_intro')} footer={footer}>
       {failure && <FormAlert detail={failure.detail}>{failure.text}</FormAlert>}
-      <form className="auth-form" noValidate onSubmit={onSignUp}>
-        <AuthField
-          label={t('business_name')}
-          name="organization"
-          autoComplete="organization"
-          value={businessName}
-          onChange={(e) => setBusinessName(e.target.value)}
-          error={errors.businessName}
-          required
-        />
-        <AuthField
-          label={t('email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          required
-        />
-        <AuthField
-          label={t('password')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          hint={t('password_rules', { min: PASSWORD_MIN_LENGTH })}
-          error={errors.password}
-          required
-        />
-        <AuthField
-          label={t('confirm_password')}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm}
-          required
-        />
-        <button type="submit" className="auth-submit" disabled={busy}>
-          {busy ? t('creating_account') : t('create_account')}
-        </button>
-      </form>
+      <FormProvider {...signUpForm}>
+        <form className="auth-form" noValidate onSubmit={(e) => void onSignUp(e)}>
+          <AuthField label={t('business_name')} autoComplete="organization" {...signUpForm.register('businessName')} error={say(errors.businessName?.message)} required />
+          <AuthField label={t('email')} type="email" autoComplete="email" {...signUpForm.register('email')} error={say(errors.email?.message)} required />
+          <NewPasswordFields Field={AuthField} labels={{ password: t('password'), confirm: t('confirm_password') }} />
+          <button type="submit" className="auth-submit" disabled={busy}>
+            {busy ? t('creating_account') : t('create_account')}
+          </button>
+        </form>
+      </FormProvider>
     </AuthLayout>
   );
 }

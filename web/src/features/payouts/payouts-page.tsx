@@ -15,9 +15,17 @@ import { toResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PayoutDetailsDialog } from './payout-details-dialog';
 import { isMonth, periodMonths } from './payout-form';
-import { BankWizard, EmailMethodForm, SavedNotice } from './payout-method-forms';
+import { SavedNotice } from './saved-notice';
 import { getPayoutMethod, getPayouts, type PayoutMethodView } from './payouts-api';
 import { StatementDownload } from './statement-download';
+
+/**
+ * The payout-method forms (react-hook-form and the destination schema's zod) are a chunk of their own,
+ * fetched as the page loads its data: the page does not wait for it, and its Set up buttons show once
+ * the forms can open at once (or, should the chunk fail, fetch it again when pressed).
+ */
+const loadMethodForms = () => import('./payout-method-forms');
+type MethodForms = Awaited<ReturnType<typeof loadMethodForms>>;
 
 type Editing = 'none' | 'email' | 'bank';
 
@@ -34,6 +42,17 @@ export default function PayoutsPage() {
   const [params, setParams] = useSearchParams();
   const rawPeriod = params.get('period');
   const period = isMonth(rawPeriod) ? rawPeriod : undefined;
+  const [forms, setForms] = useState<MethodForms | 'failed' | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadMethodForms().then(
+      (m) => live && setForms(m),
+      () => live && setForms('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   useEffect(() => {
     if (rawPeriod !== null && !period) {
       const next = new URLSearchParams(params);
@@ -69,7 +88,9 @@ export default function PayoutsPage() {
   const edit = (kind: Editing) => {
     setSavedKind(null);
     setEditing(kind);
+    if (forms === 'failed') loadMethodForms().then(setForms, () => undefined);
   };
+  const Forms = forms === 'failed' ? null : forms;
   const holdUntil = current?.holdUntil ?? null;
 
   return (
@@ -126,7 +147,7 @@ export default function PayoutsPage() {
             })}
           </p>
         )}
-        {editing === 'none' && current && (
+        {editing === 'none' && current && forms && (
           <div className="payout-form-actions">
             <Button onClick={() => edit('email')} data-testid="payout-setup-email">
               {current.method === 'email' ? t('change_payout_email') : t('use_payout_email')}
@@ -136,8 +157,8 @@ export default function PayoutsPage() {
             </Button>
           </div>
         )}
-        {editing === 'email' && <EmailMethodForm initial={current?.email} onSaved={onSaved('email')} onCancel={() => setEditing('none')} />}
-        {editing === 'bank' && <BankWizard onSaved={onSaved('bank')} onCancel={() => setEditing('none')} />}
+        {Forms && editing === 'email' && <Forms.EmailMethodForm initial={current?.email} onSaved={onSaved('email')} onCancel={() => setEditing('none')} />}
+        {Forms && editing === 'bank' && <Forms.BankWizard onSaved={onSaved('bank')} onCancel={() => setEditing('none')} />}
       </section>
 
       <section className="payouts-card" aria-labelledby="payout-history-heading">

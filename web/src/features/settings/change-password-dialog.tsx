@@ -1,16 +1,24 @@
 import '@aws-amplify/ui-react/styles/fieldGroup.css';
 import '@aws-amplify/ui-react/styles/fieldMessages.css';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, TextField } from '@aws-amplify/ui-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type BaseSyntheticEvent } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
+import { NewPasswordFields, type PasswordFieldProps } from '../../components/new-password-fields';
 import { loadAuth } from '../../lib/auth-client';
-import { changePasswordProblem, PASSWORD_MIN_LENGTH } from '../../lib/password-rules';
+import { changePasswordSchema, type ChangePasswordValues } from '../../lib/form-schemas';
 import { useSession } from '../../lib/session';
 import { passwordChangeFailure } from './password-change-errors';
 
-type Field = 'current' | 'new' | 'confirm';
+const resolver = zodResolver(changePasswordSchema, undefined, { mode: 'sync' });
+
+/** One password field of the dialog: Amplify's TextField, its error under it (`amplify-field__error-message`). */
+function DialogPasswordField({ hint, error, required, ...input }: PasswordFieldProps) {
+  return <TextField {...input} descriptiveText={hint} hasError={Boolean(error)} errorMessage={error} isRequired={required} />;
+}
 
 export interface ChangePasswordDialogProps {
   onClose(): void;
@@ -20,81 +28,62 @@ export interface ChangePasswordDialogProps {
 
 /**
  * Change password (spec §2, §5, §8), opened from Account settings. Save is enabled once the three
- * fields are filled; the checks run in the spec's order (match, differs from current, the pool's
- * policy) and the first problem is shown by its field. Then Amplify `updatePassword`, which has
- * Cognito verify the current password (the spec's "re-authenticate, then update" in one call).
+ * fields are filled; the checks (`changePasswordSchema`: match, differs from current, the pool's
+ * policy) run on Save and only the first problem is shown, by its field, which takes the focus. Then
+ * Amplify `updatePassword`, which has Cognito verify the current password (the spec's "re-authenticate,
+ * then update" in one call); a wrong current password is said under Current Password.
  */
 export default function ChangePasswordDialog({ onClose, onChanged }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [values, setValues] = useState<Record<Field, string>>({ current: '', new: '', confirm: '' });
-  const [fieldError, setFieldError] = useState<{ field: Field; text: string } | null>(null);
+  const form = useForm<ChangePasswordValues>({ resolver, reValidateMode: 'onSubmit', defaultValues: { current: '', password: '', confirm: '' } });
+  const { register, handleSubmit, setError, control, formState } = form;
+  const currentField = register('current');
+  const currentInput = useRef<HTMLInputElement | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const refs = { current: useRef<HTMLInputElement>(null), new: useRef<HTMLInputElement>(null), confirm: useRef<HTMLInputElement>(null) };
-
-  const complete = values.current !== '' && values.new !== '' && values.confirm !== '';
-  const errorOf = (field: Field) => (fieldError?.field === field ? fieldError.text : undefined);
-  const showFieldError = (field: Field, text: string) => {
-    setFieldError({ field, text });
-    refs[field].current?.focus();
-  };
+  const [current, next, confirm] = useWatch({ control, name: ['current', 'password', 'confirm'] });
+  const complete = current !== '' && next !== '' && confirm !== '';
+  const currentError = formState.errors.current?.message;
 
   const close = () => {
     if (!busy) onClose();
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !complete) return;
-    setFieldError(null);
+  const onValid = async (values: ChangePasswordValues) => {
     setFailure(null);
-    const problem = changePasswordProblem(values.current, values.new, values.confirm);
-    if (problem) return showFieldError(problem.field, t(problem.key, { min: PASSWORD_MIN_LENGTH }));
     if (!user?.email) return setFailure(t('user_not_authenticated'));
     setBusy(true);
     try {
       const { auth } = await loadAuth();
-      await auth.updatePassword({ oldPassword: values.current, newPassword: values.new });
+      await auth.updatePassword({ oldPassword: values.current, newPassword: values.password });
     } catch (err) {
       setBusy(false);
       const failed = passwordChangeFailure(err);
-      if (failed.kind === 'wrong-current-password') showFieldError('current', t('current_password_incorrect'));
-      else if (failed.kind === 'not-authenticated') setFailure(t('user_not_authenticated'));
+      if (failed.kind === 'wrong-current-password') {
+        setError('current', { type: 'server', message: 'current_password_incorrect' });
+        // At once (react-hook-form's setFocus waits a tick).
+        currentInput.current?.focus();
+      } else if (failed.kind === 'not-authenticated') setFailure(t('user_not_authenticated'));
       else setFailure(failed.message ?? t('error_occurred'));
       return;
     }
     setBusy(false);
     onChanged();
   };
-
-  const field = (name: Field, label: string, autoComplete: string, extra: { descriptiveText?: string; autofocus?: boolean } = {}) => (
-    <TextField
-      ref={refs[name]}
-      label={label}
-      type="password"
-      name={`${name}-password`}
-      autoComplete={autoComplete}
-      value={values[name]}
-      onChange={(e) => {
-        const value = e.target.value;
-        setValues((v) => ({ ...v, [name]: value }));
-      }}
-      hasError={Boolean(errorOf(name))}
-      errorMessage={errorOf(name)}
-      descriptiveText={extra.descriptiveText}
-      isRequired
-      data-testid={`password-${name}`}
-      {...(extra.autofocus ? { 'data-autofocus': true } : {})}
-    />
-  );
+  const onSubmit = (event: BaseSyntheticEvent) => handleSubmit(onValid, () => setFailure(null))(event);
 
   return (
     <Dialog
       title={t('change_password')}
       onClose={close}
       testId="change-password-dialog"
-      form={{ onSubmit: (e) => void onSubmit(e) }}
+      form={{
+        onSubmit: (e) => {
+          if (busy || !complete) return e.preventDefault();
+          void onSubmit(e);
+        },
+      }}
       footer={
         <>
           <Button onClick={close} isDisabled={busy}>
@@ -107,13 +96,32 @@ export default function ChangePasswordDialog({ onClose, onChanged }: ChangePassw
       }
     >
       {failure && <Alert tone="error" testId="password-error">{failure}</Alert>}
-      <div className="dialog-fields">
-        {/* Lets password managers file the new password under the right account. */}
-        <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-        {field('current', t('current_password_label'), 'current-password', { autofocus: true })}
-        {field('new', t('new_password_label'), 'new-password', { descriptiveText: t('password_rules', { min: PASSWORD_MIN_LENGTH }) })}
-        {field('confirm', t('confirm_new_password_label'), 'new-password')}
-      </div>
+      <FormProvider {...form}>
+        <div className="dialog-fields">
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+          <TextField
+            label={t('current_password_label')}
+            type="password"
+            autoComplete="current-password"
+            {...currentField}
+            ref={(el: HTMLInputElement | null) => {
+              currentField.ref(el);
+              currentInput.current = el;
+            }}
+            hasError={Boolean(currentError)}
+            errorMessage={currentError ? t(currentError) : undefined}
+            isRequired
+            data-testid="password-current"
+            data-autofocus
+          />
+          <NewPasswordFields
+            Field={DialogPasswordField}
+            labels={{ password: t('new_password_label'), confirm: t('confirm_new_password_label') }}
+            testIds={{ password: 'password-new', confirm: 'password-confirm' }}
+          />
+        </div>
+      </FormProvider>
     </Dialog>
   );
 }

@@ -1,11 +1,14 @@
 import '@aws-amplify/ui-react/styles/fieldMessages.css';
 import '@aws-amplify/ui-react/styles/textArea.css';
 import '@aws-amplify/ui-react/styles/textAreaField.css';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type BaseSyntheticEvent, type FocusEvent, type KeyboardEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX, type SupportCategory } from '../../../../lambdas/support/categories';
+import * as z from 'zod';
+import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX, supportCaseBody } from '../../../../lambdas/support/schema';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useErrorText } from '../../lib/error-message';
@@ -13,7 +16,24 @@ import { useSession } from '../../lib/session';
 import { submitSupportCase } from './submit-support-case';
 import { ActionKey } from '../../lib/idempotency';
 
-const isCategory = (value: string): value is SupportCategory => (SUPPORT_CATEGORIES as readonly string[]).includes(value);
+/**
+ * The server's body schema (POST /api/support, lambdas/support/schema.ts) for the two fields the vendor
+ * fills: its message rule as it is, its category list with the blank 'Choose one' the select starts on.
+ */
+const supportFormSchema = supportCaseBody.pick({ message: true }).extend({
+  category: z.union([supportCaseBody.shape.category, z.literal('')]).refine((value) => value !== '', 'please_select_category'),
+});
+type SupportFormValues = z.input<typeof supportFormSchema>;
+/** The issue code of each field's first problem, for the values as they stand. */
+function fieldProblems(values: SupportFormValues): Partial<Record<keyof SupportFormValues, string>> {
+  const out: Partial<Record<keyof SupportFormValues, string>> = {};
+  for (const issue of supportFormSchema.safeParse(values).error?.issues ?? []) {
+    const field = issue.path[0] as keyof SupportFormValues;
+    out[field] ??= issue.code;
+  }
+  return out;
+}
+const resolver = zodResolver(supportFormSchema, undefined, { raw: true });
 
 /** Enter without Shift sends (spec §2), but not while an input method is composing (zh-TW typing confirms candidates with Enter). */
 const isSendKey = (event: KeyboardEvent) => event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing && event.keyCode !== 229;
@@ -35,36 +55,38 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
   const navigate = useNavigate();
   const session = useSession();
   const errorText = useErrorText();
-  const [category, setCategory] = useState<SupportCategory | ''>('');
-  const [message, setMessage] = useState('');
-  // Inline errors show once the vendor tried to send, or left a field they had changed empty.
-  const [touched, setTouched] = useState({ category: false, message: false, attempted: false });
+  const { register, handleSubmit, control, formState } = useForm<SupportFormValues>({ resolver, defaultValues: { category: '', message: '' } });
+  const [category, message] = useWatch({ control, name: ['category', 'message'] });
+  // Inline errors show once the vendor tried to send, or changed the category, or left a message they had changed.
+  const [shown, setShown] = useState({ category: false, message: false });
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
-  const messageChanged = useRef(false);
   const sendKey = useRef(new ActionKey());
-  const categoryRef = useRef<HTMLSelectElement>(null);
-  const messageRef = useRef<HTMLTextAreaElement>(null);
+  // Typed in at all (even back to empty): leaving it then says what is missing.
+  const [messageChanged, setMessageChanged] = useState(false);
 
   const categoryMissing = category === '';
   const messageMissing = message.trim() === '';
-  const categoryError = (touched.attempted || touched.category) && categoryMissing ? t('please_select_category') : undefined;
-  const messageError = (touched.attempted || touched.message) && messageMissing ? t('please_enter_message') : undefined;
+  // What is said by each field follows the values as they are typed (the schema run on them at once;
+  // react-hook-form's own errors settle a tick later): shown after a send, a category change, or
+  // leaving a message that was typed in.
+  const problems = fieldProblems({ category, message });
+  const visible = (field: 'category' | 'message') => formState.isSubmitted || shown[field];
+  const categoryError = visible('category') && problems.category ? t('please_select_category') : undefined;
+  const messageError = visible('message') && problems.message ? t(problems.message === 'too_big' ? 'listing_error_too_long' : 'please_enter_message') : undefined;
 
   const close = () => {
     if (!busy) onClose();
   };
 
-  const send = async () => {
-    if (busy) return;
-    setTouched((s) => ({ ...s, attempted: true }));
-    if (categoryMissing) return categoryRef.current?.focus();
-    if (messageMissing) return messageRef.current?.focus();
+  // With a field missing, react-hook-form focuses the first and nothing is sent.
+  const onValid = async (values: SupportFormValues) => {
+    if (busy || values.category === '') return;
     setFailure(null);
     setBusy(true);
     // The same case sent again (after an error) keeps its Idempotency-Key: the server opens it once.
-    const idempotencyKey = sendKey.current.keyFor({ vendorId: session.vendorId, category, message: message.trim() });
-    const outcome = await submitSupportCase({ user: session.user, vendorId: session.vendorId, category, message, idempotencyKey });
+    const idempotencyKey = sendKey.current.keyFor({ vendorId: session.vendorId, category: values.category, message: values.message.trim() });
+    const outcome = await submitSupportCase({ user: session.user, vendorId: session.vendorId, category: values.category, message: values.message, idempotencyKey });
     switch (outcome.kind) {
       case 'submitted':
         sendKey.current.done();
@@ -87,18 +109,22 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
     }
     setBusy(false);
   };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void send();
-  };
+  const send = (event?: BaseSyntheticEvent) => handleSubmit(onValid)(event);
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     const target = event.target as HTMLElement;
     if (isSendKey(event) && (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)) {
       event.preventDefault();
-      void send();
+      if (!busy) void send();
     }
+  };
+
+  const categoryField = register('category', { onChange: () => setShown((s) => ({ ...s, category: true })) });
+  const messageField = register('message', { onChange: () => setMessageChanged(true) });
+  // Said at once on leaving the field (react-hook-form's own handlers settle a tick later).
+  const onMessageBlur = (event: FocusEvent<HTMLTextAreaElement>) => {
+    if (messageChanged) setShown((s) => ({ ...s, message: true }));
+    void messageField.onBlur(event);
   };
 
   // A visitor nobody signed in (the header of an unguarded page): a case cannot be opened, so no form
@@ -128,7 +154,7 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
       title={t('contact_support')}
       onClose={close}
       testId="support-dialog"
-      form={{ onSubmit, onKeyDown }}
+      form={{ onSubmit: (e) => void send(e), onKeyDown }}
       footer={
         <>
           <Button onClick={close} isDisabled={busy}>
@@ -155,13 +181,8 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
       )}
       <div className="dialog-fields">
         <SelectField
-          ref={categoryRef}
           label={t('support_category')}
-          value={category}
-          onChange={(e) => {
-            setCategory(isCategory(e.target.value) ? e.target.value : '');
-            setTouched((s) => ({ ...s, category: true }));
-          }}
+          {...categoryField}
           hasError={Boolean(categoryError)}
           errorMessage={categoryError}
           isRequired
@@ -176,16 +197,9 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
           ))}
         </SelectField>
         <TextAreaField
-          ref={messageRef}
           label={t('support_message')}
-          value={message}
-          onChange={(e) => {
-            messageChanged.current = true;
-            setMessage(e.target.value);
-          }}
-          onBlur={() => {
-            if (messageChanged.current) setTouched((s) => ({ ...s, message: true }));
-          }}
+          {...messageField}
+          onBlur={onMessageBlur}
           descriptiveText={t('support_message_hint')}
           hasError={Boolean(messageError)}
           errorMessage={messageError}

@@ -1,0 +1,56 @@
+/**
+ * The payout destination as one zod schema, shared by the server (destination.ts, PUT /api/payout-method)
+ * and the web's payout forms (web/src/features/payouts: the e-mail form and the bank wizard, through
+ * react-hook-form's zodResolver). The rules are bank-rules.ts' and shared/email.ts'; each problem is an
+ * issue on its field (the wizard's flat field names) whose message is a code, not a sentence: the
+ * server turns it into its English message and error code, the web into the vendor's language.
+ */
+import * as z from 'zod';
+import { isEmail } from '../shared/email';
+import { bankStepProblems, type BankField, type BankFieldProblem, type BankStep } from './bank-rules';
+
+/** The e-mail destination: a valid address (trimmed); the problem code is the API's error code. */
+export const emailDestinationSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .refine((value) => isEmail(value), 'invalid_email'),
+});
+export type EmailDestinationInput = z.input<typeof emailDestinationSchema>;
+
+const text = z.string().optional();
+
+/** The bank wizard's values, flat (the API's body nests the business address; destination.ts flattens it). */
+export const bankFieldsSchema = z.object({
+  accountType: text,
+  country: text,
+  currency: text,
+  phone: text,
+  street: text,
+  addressMore: text,
+  city: text,
+  postalCode: text,
+  businessCountry: text,
+  bankName: text,
+  accountHolderName: text,
+  accountNumber: text,
+  swiftBic: text,
+  confirmed: z.boolean().optional(),
+});
+
+/** One wizard step's checks (bank-rules.ts `bankStepProblems`): an issue per wrong field, its message the `BankFieldProblem`. */
+export function bankStepSchema(step: BankStep) {
+  return bankFieldsSchema.superRefine((fields, ctx) => {
+    for (const [field, problem] of Object.entries(bankStepProblems(step, fields))) ctx.addIssue({ code: 'custom', path: [field], message: problem });
+  });
+}
+
+/** The problems a parse of `bankStepSchema` found, by field (a value of the wrong type is `required`). */
+export function bankIssues(issues: readonly z.core.$ZodIssue[]): Partial<Record<BankField, BankFieldProblem>> {
+  const out: Partial<Record<BankField, BankFieldProblem>> = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as BankField;
+    out[field] ??= issue.code === 'custom' ? (issue.message as BankFieldProblem) : 'required';
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { emailDestinationSchema, type EmailDestinationInput } from '../../../../lambdas/payouts/destination-schema';
+import { ErrorDetail } from '../../components/error-detail';
+import { ApiError } from '../../lib/api';
+import { useErrorText } from '../../lib/error-message';
+import { serverProblem } from './payout-form';
+import { PayoutField } from './payout-field';
+import { putPayoutMethod, type PayoutMethodView } from './payouts-api';
+
+// raw: the address goes as typed (trimmed below); the schema's message is the API's error code.
+const resolver = zodResolver(emailDestinationSchema, undefined, { raw: true });
+
+/**
+ * The e-mail provider's form, checked with the server's schema (destination-schema.ts) on Save:
+ * 'Please enter a valid email address' in the page (role="alert" under the form), never window.alert;
+ * a server 400 says the same by the same field.
+ */
+export function EmailMethodForm({ initial, onSaved, onCancel }: { initial?: string | undefined; onSaved(method: PayoutMethodView): void; onCancel(): void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { register, handleSubmit, setError, formState } = useForm<EmailDestinationInput>({ resolver, reValidateMode: 'onSubmit', defaultValues: { email: initial ?? '' } });
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
+  const code = formState.errors.email?.message;
+  const problem = code !== undefined ? t(serverProblem(code)?.key ?? 'please_enter_valid_email') : (failure?.text ?? null);
+  const detail = code === undefined ? (failure?.detail ?? null) : null;
+
+  const submit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        onSaved(await putPayoutMethod({ method: 'email', email: values.email.trim() }));
+      } catch (err) {
+        const known = err instanceof ApiError && err.status === 400 ? serverProblem(err.code) : null;
+        if (known?.step === 'email') setError('email', { type: 'server', message: err instanceof ApiError ? err.code : 'invalid_email' });
+        else if (known) setFailure({ text: t(known.key), detail: null });
+        else {
+          const { message, detail } = errorText(err);
+          setFailure({ text: t('payout_method_save_failed', { message }), detail });
+        }
+      }
+    },
+    () => setFailure(null),
+  );
+
+  return (
+    <form className="payout-form" onSubmit={(e) => void submit(e)} noValidate data-testid="payout-email-form" aria-labelledby="payout-email-heading">
+      <h3 id="payout-email-heading">{t('payout_email_title')}</h3>
+      <p className="muted">{t('payout_email_hint')}</p>
+      <PayoutField label={t('payout_email_label')}>
+        {(id) => <input id={id} type="email" autoComplete="email" {...register('email')} aria-invalid={problem ? true : undefined} data-testid="payout-email" />}
+      </PayoutField>
+      {problem && (
+        <p className="payout-form-error" role="alert" data-testid="payout-email-error">
+          {problem}
+          {detail && <ErrorDetail text={detail} />}
+        </p>
+      )}
+      <div className="payout-form-actions">
+        <Button type="submit" variation="primary" isLoading={formState.isSubmitting} loadingText={t('saving')} data-testid="payout-email-save">
+          {t('save_payout_email')}
+        </Button>
+        <Button type="button" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

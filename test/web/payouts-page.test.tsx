@@ -118,6 +118,27 @@ describe('payouts page (spec §2, issue 6)', () => {
     expect(calls.find((c) => c.path === '/api/payout-method')?.headers.authorization).toBe('Bearer id-token-1');
   });
 
+  it('keeps the place of the payout rules and the set-up buttons while they load, so the history below does not jump (issue 10: CLS)', { timeout: 20_000 }, async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await openPayouts('/payouts', payoutsApi(async (call) => {
+      if (call.path === '/api/payouts' || call.path === '/api/payout-method') await held;
+      return undefined;
+    }));
+    // Loading: the sentence with placeholders and two invisible, unfocusable buttons hold the space.
+    const card = screen.getByTestId('payout-info');
+    const pending = card.querySelector('.payout-actions-pending');
+    expect(pending?.getAttribute('aria-hidden')).toBe('true');
+    expect([...pending!.querySelectorAll('button')].map((b) => b.tabIndex)).toEqual([-1, -1]);
+    expect(screen.queryByTestId('payout-setup-email')).toBeNull();
+    expect([...card.querySelectorAll('p[aria-hidden="true"]')].map((p) => p.textContent)).toContain(en.payout_rules.replace('{{minimum}}', '…').replace('{{fee}}', '…'));
+    release();
+    // Loaded: the real sentence and buttons take those places.
+    await setupReady('payout-setup-email');
+    expect(card.querySelector('.payout-actions-pending')).toBeNull();
+    expect(screen.getByTestId('payout-rules').textContent).toBe(en.payout_rules.replace('{{minimum}}', '$50.00').replace('{{fee}}', '$1.00'));
+  });
+
   it("e-mail method: 'Please enter a valid email address' in the page, then saved with the hold notice", { timeout: 20_000 }, async () => {
     const { calls, user } = await openPayouts();
     await user.click(await setupReady('payout-setup-email'));

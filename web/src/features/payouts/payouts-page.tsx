@@ -129,9 +129,14 @@ export default function PayoutsPage() {
           <dt>{t('current_balance')}</dt>
           <dd data-testid="payout-balance">{list ? money(list.balanceCents) : '…'}</dd>
         </dl>
-        {list && (
+        {list ? (
           <p className="muted" data-testid="payout-rules">
             {t('payout_rules', { minimum: money(list.minimumPayoutCents), fee: money(list.feeCents) })}
+          </p>
+        ) : (
+          // The sentence's place is kept while the figures load, so the cards below do not jump.
+          <p className="muted" aria-hidden="true">
+            {t('payout_rules', { minimum: '…', fee: '…' })}
           </p>
         )}
         {list && list.balanceCents < list.minimumPayoutCents && (
@@ -146,6 +151,13 @@ export default function PayoutsPage() {
               until: Object.values(formatDateTime(holdUntil, language, list?.timeZone ?? 'UTC')).join(' '),
             })}
           </p>
+        )}
+        {editing === 'none' && !(current && forms) && method.status !== 'failed' && (
+          // The buttons' place, kept (invisible, out of the tab order) until they can be used.
+          <div className="payout-form-actions payout-actions-pending" aria-hidden="true" inert>
+            <Button tabIndex={-1}>{current?.method === 'email' ? t('change_payout_email') : t('use_payout_email')}</Button>
+            <Button tabIndex={-1}>{current?.method === 'bank' ? t('change_bank_account') : t('add_bank_account')}</Button>
+          </div>
         )}
         {editing === 'none' && current && forms && (
           <div className="payout-form-actions">

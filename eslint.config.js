@@ -40,12 +40,14 @@ export default tseslint.config(
         {
           zones: [
             // Lambdas: their own code and the shared definitions; never the CDK app, the web, the scripts or the tests.
-            { target: './lambdas', from: './lib', except: ['./definitions'], message: 'Lambdas import only lib/definitions of lib/ (the CDK app is not bundled with them).' },
+            // contracts/: plain TypeScript and zod shared by every side; it imports nothing of the project.
+            { target: './contracts', from: ['./lib', './lambdas', './web', './scripts', './test', './bin'], message: 'contracts/ imports nothing else of the project.' },
+            { target: './lambdas', from: './lib', message: 'Lambdas never import lib/ (the CDK app is not bundled with them); shared definitions live in contracts/.' },
             { target: './lambdas', from: ['./web', './scripts', './test'], message: 'Lambdas never import the web app, scripts or tests.' },
             // The CDK app: never the web app, scripts or tests.
             { target: './lib', from: ['./web', './scripts', './test'], message: 'The CDK app never imports the web app, scripts or tests.' },
             // The web app: the browser-safe contracts it shares with the server, nothing else of the server side.
-            { target: './web', from: './lib', except: ['./definitions'], message: 'The web imports only lib/definitions of lib/.' },
+            { target: './web', from: './lib', message: 'The web never imports lib/; shared definitions live in contracts/.' },
             { target: './web', from: ['./scripts', './test'], message: 'The web never imports scripts or tests.' },
             {
               target: './web',

@@ -21,7 +21,7 @@ import { Construct } from 'constructs';
 import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey, type Route } from '../lambdas/routes';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
-import { productImagesBucket } from './definitions/buckets';
+import { productImagesBucket } from '../contracts/buckets';
 import type { Notifications } from './notifications';
 import { acknowledgeGuard } from './guard';
 import { payoutEnvironment, salesEnvironment, type RouteClass, type StageSettings } from './settings';

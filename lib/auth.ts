@@ -28,8 +28,8 @@ import {
   GROUPS,
   passwordPolicy,
   tokenValidity,
-} from './definitions/auth';
-import { productImagesBucket } from './definitions/buckets';
+} from '../contracts/auth';
+import { productImagesBucket } from '../contracts/buckets';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
 import type { StageSettings } from './settings';
@@ -67,7 +67,7 @@ export function clientAttributes(names: readonly string[]): ClientAttributes {
       continue;
     }
     const flag = STANDARD_ATTRIBUTE_FLAGS[name];
-    if (!flag) throw new Error(`Unknown Cognito attribute "${name}" in lib/definitions/auth.ts`);
+    if (!flag) throw new Error(`Unknown Cognito attribute "${name}" in contracts/auth.ts`);
     standard[flag] = true;
   }
   return new ClientAttributes().withStandardAttributes(standard as StandardAttributesMask).withCustomAttributes(...custom);
@@ -97,7 +97,7 @@ export interface AuthProps {
 }
 
 /**
- * Sign-in for vendors and operations staff: a user pool built from `lib/definitions/auth.ts`
+ * Sign-in for vendors and operations staff: a user pool built from `contracts/auth.ts`
  * (the local cognito-local pool reads the same file), the web client, the post-confirmation
  * trigger that turns a confirmed sign-up into a vendor application, and an identity pool that
  * gives signed-in users S3 credentials for their own upload prefix only.

@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { imageCheckFunction } from '../lambdas/images/functions';
 import { referencedTag } from '../lambdas/images/tags';
 import type { Data } from './data';
-import { productImagesBucket } from './definitions/buckets';
+import { productImagesBucket } from '../contracts/buckets';
 import { AppFunction } from './lambda-function';
 import { deadLetterQueue, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './dead-letter-queue';
 import { acknowledgeGuard } from './guard';
@@ -37,7 +37,7 @@ export interface ProductImagesProps {
 }
 
 /**
- * The product-images bucket (lib/definitions/buckets.ts; the local s3rver bucket reads the same
+ * The product-images bucket (contracts/buckets.ts; the local s3rver bucket reads the same
  * file): private, TLS only, encrypted, access-logged. Browsers upload straight to it with the
  * identity pool's credentials, each vendor under its own prefix (see Auth), so it answers CORS for
  * the site's origins. Every object created under `private/` is checked again on the server

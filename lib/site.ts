@@ -25,7 +25,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { API_STAGE_NAME } from './api';
-import type { WebConfig } from './definitions/web-config';
+import type { WebConfig } from '../contracts/web-config';
 import { defaultWebDistDir, hasBuiltSite, projectRoot } from './paths';
 import { acknowledgeGuard } from './guard';
 import type { StageSettings } from './settings';

@@ -3,7 +3,7 @@
  * stack (scripts/local/s3.ts) runs for s3rver's events — one definition, so both subscribe the same
  * handler to the same keys.
  */
-import { productImagesBucket } from '../../lib/definitions/buckets';
+import { productImagesBucket } from '../../contracts/buckets';
 import type { TableAccess } from '../shared/tables';
 
 export const imageCheckFunction = {

@@ -5,7 +5,7 @@
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectTaggingCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { productImagesBucket } from '../../lib/definitions/buckets';
+import { productImagesBucket } from '../../contracts/buckets';
 import { referencedTag, referencedTagging } from '../images/tags';
 import { env } from '../shared/env';
 import { logger } from '../shared/logger';

@@ -1,4 +1,4 @@
-import type { Language } from '../../lib/definitions/languages';
+import type { Language } from '../../contracts/languages';
 import { csvLabel, type CsvFormat, type CsvLabel } from '../shared/csv-labels';
 import { zonedDateTime } from '../shared/dates';
 import { centsToDecimal } from '../shared/money';

@@ -9,7 +9,7 @@
  * checks that zh-TW has every label and that shared words match what the web shows.
  */
 import * as z from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../lib/definitions/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/languages';
 
 export const CSV_FORMATS = ['vendor', 'machine'] as const;
 export type CsvFormat = (typeof CSV_FORMATS)[number];

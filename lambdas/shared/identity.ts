@@ -7,7 +7,7 @@ import { CognitoIdentityClient, GetIdCommand, NotAuthorizedException } from '@aw
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { localIdentityId } from '../../lib/definitions/buckets';
+import { localIdentityId } from '../../contracts/buckets';
 import type { VendorCaller } from './auth';
 import { dynamo } from './clients';
 import { env } from './env';

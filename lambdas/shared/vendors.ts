@@ -1,13 +1,13 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { VendorStatus } from '../../lib/definitions/auth';
+import type { VendorStatus } from '../../contracts/auth';
 import { dynamo } from './clients';
 import { tableName } from './tables';
 
-import type { Language } from '../../lib/definitions/languages';
+import type { Language } from '../../contracts/languages';
 import type { PayoutMethodSummary } from '../payouts/model';
 
-export { LANGUAGES, type Language } from '../../lib/definitions/languages';
+export { LANGUAGES, type Language } from '../../contracts/languages';
 
 /** A vendor record in the vendors table, keyed by the Cognito user id (sub). */
 export interface VendorRecord {

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { GROUPS } from '../../lib/definitions/auth';
+import { GROUPS } from '../../contracts/auth';
 import { dynamo } from '../shared/clients';
 import { env } from '../shared/env';
 import { ConflictError, NotFoundError } from '../shared/errors';

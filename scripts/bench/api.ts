@@ -35,7 +35,7 @@ import { DEFAULT_MARKETPLACE_TIME_ZONE, marketplaceDay } from '../../lambdas/sha
 import { localTableName } from '../../lambdas/shared/tables';
 import { commissionCents as commissionFor, DEFAULT_COMMISSION_BPS, orderTotals } from '../../lambdas/sales/apply';
 import { BALANCE_SK, daySk, isCounted, ORDER_STATUSES, orderKey, vendorStatusKey, type OrderItem } from '../../lambdas/sales/model';
-import { GROUPS } from '../../lib/definitions/auth';
+import { GROUPS } from '../../contracts/auth';
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { WebConfig } from '../../lib/definitions/web-config';
+import type { WebConfig } from '../../contracts/web-config';
 import type { LocalPorts } from '../local/ports';
 
 /**

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { LaunchedChrome } from 'chrome-launcher';
-import type { WebConfig } from '../../lib/definitions/web-config';
+import type { WebConfig } from '../../contracts/web-config';
 import { demoAccounts } from '../demo/accounts';
 import type { LocalPorts } from '../local/ports';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';

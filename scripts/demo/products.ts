@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { localIdentityId, productImageKey, productImagesBucket } from '../../lib/definitions/buckets';
+import { localIdentityId, productImageKey, productImagesBucket } from '../../contracts/buckets';
 import { isValidBarcode, productFormSchema, productSubmitSchema, type ProductFormValues } from '../../lambdas/listings/schema';
 import { s3Client } from '../../lambdas/shared/s3';
 import { LOCAL_REGION } from '../local/cognito';

@@ -11,7 +11,7 @@ import {
   ResourceNotFoundException,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { GROUPS } from '../../lib/definitions/auth';
+import { GROUPS } from '../../contracts/auth';
 import { createVendorIfAbsent } from '../../lambdas/shared/vendors';
 import { reserveVendorId } from '../../lambdas/vendor/review';
 import { demoAccounts, type DemoAccount } from './accounts';

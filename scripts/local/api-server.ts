@@ -6,7 +6,7 @@ import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { apiFunctions, routes, type Route } from '../../lambdas/routes';
 import { cognitoTriggers } from '../../lambdas/triggers';
-import type { WebConfig } from '../../lib/definitions/web-config';
+import type { WebConfig } from '../../contracts/web-config';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 
 export interface ApiServerOptions {

@@ -8,7 +8,7 @@ import {
   customAttributes,
   passwordPolicy,
   tokenValidity,
-} from '../../lib/definitions/auth';
+} from '../../contracts/auth';
 import { EMAIL_PATTERN } from '../../lambdas/shared/email';
 import { startChild, waitForPort, type ManagedChild } from './processes';
 
@@ -26,7 +26,7 @@ export interface VerificationCode {
 }
 
 /**
- * Writes cognito-local's config, pool and client from lib/definitions/auth.ts (the same data the
+ * Writes cognito-local's config, pool and client from contracts/auth.ts (the same data the
  * CDK auth construct uses). The pool file is written only once: it also holds the users.
  */
 export function writeCognitoFiles(dir: string, lambdaEndpoint: string): void {

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
 import type { Context } from 'aws-lambda';
 import { imageCheckFunction } from '../../lambdas/images/functions';
-import { productImagesBucket } from '../../lib/definitions/buckets';
+import { productImagesBucket } from '../../contracts/buckets';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 
 export interface S3Event {

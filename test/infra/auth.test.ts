@@ -7,7 +7,7 @@ import {
   GROUPS,
   passwordPolicy,
   tokenValidity,
-} from '../../lib/definitions/auth';
+} from '../../contracts/auth';
 import { tables } from '../../lambdas/shared/tables';
 import { DEFAULT_WAF_LIMITS } from '../../lib/settings';
 import { asArray, functionByDescription, props, resourcesOfType, statementsOfRole, synth, type Synthesized } from './support';
@@ -48,7 +48,7 @@ describe('user pool', () => {
     expect(pool.AccountRecoverySetting).toEqual({ RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] });
   });
 
-  it('enforces the password policy of lib/definitions/auth.ts', () => {
+  it('enforces the password policy of contracts/auth.ts', () => {
     expect(props(userPool()[1]).Policies).toEqual({
       PasswordPolicy: {
         MinimumLength: passwordPolicy.minLength,
@@ -153,13 +153,13 @@ describe('web client', () => {
     expect(client.ReadAttributes).toContain('custom:status');
   });
 
-  it('reads and writes exactly the attributes of lib/definitions/auth.ts', () => {
+  it('reads and writes exactly the attributes of contracts/auth.ts', () => {
     const client = webClient();
     expect([...(client.ReadAttributes as string[])].sort()).toEqual([...clientReadableAttributes].sort());
     expect([...(client.WriteAttributes as string[])].sort()).toEqual([...clientWritableAttributes].sort());
   });
 
-  it('is a public client with the auth flows and token lifetimes of lib/definitions/auth.ts', () => {
+  it('is a public client with the auth flows and token lifetimes of contracts/auth.ts', () => {
     const client = webClient();
     expect(client.GenerateSecret).toBe(false);
     expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual([...clientAuthFlows].sort());

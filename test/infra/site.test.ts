@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebConfig } from '../../lib/definitions/web-config';
+import type { WebConfig } from '../../contracts/web-config';
 import { SPA_REWRITE_CODE } from '../../lib/site';
 import { DEFAULT_WAF_LIMITS } from '../../lib/settings';
 import { fakeWebBuild, props, resourcesOfType, synth, type Synthesized } from './support';
@@ -120,7 +120,7 @@ describe('CloudFront in front of the private site bucket', () => {
 });
 
 describe('site content', () => {
-  it('writes /config.json beside the site with the cloud values of lib/definitions/web-config.ts', () => {
+  it('writes /config.json beside the site with the cloud values of contracts/web-config.ts', () => {
     // Source.jsonData: a config.json asset whose deploy-time values are markers the deployment replaces.
     const sources = deployments().flatMap(({ p }) =>
       (p.SourceObjectKeys as string[]).map((key, i) => ({ p, dir: assetDir(key), markers: ((p.SourceMarkers as Record<string, unknown>[] | undefined) ?? [])[i] ?? {} })),

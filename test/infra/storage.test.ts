@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageCheckFunction } from '../../lambdas/images/functions';
 import { tables, type KeyDef, type TableDef } from '../../lambdas/shared/tables';
-import { productImagesBucket } from '../../lib/definitions/buckets';
+import { productImagesBucket } from '../../contracts/buckets';
 import { UNREFERENCED_UPLOAD_EXPIRY_DAYS } from '../../lib/images';
 import { asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, queueAlarms, queuePolicyStatements, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type Synthesized } from './support';
 
@@ -68,7 +68,7 @@ describe('buckets', () => {
     }
   });
 
-  it('the product-images bucket answers CORS for the site origin only, as lib/definitions/buckets.ts says', () => {
+  it('the product-images bucket answers CORS for the site origin only, as contracts/buckets.ts says', () => {
     const [, bucket] = buckets().find(([id]) => id.startsWith('ProductImagesBucket'))!;
     expect(props(bucket).CorsConfiguration).toEqual({
       CorsRules: [

@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 /**
  * Issue 10: the Vite dev server served any file of the repository through `/@fs/`, including
  * `.local/` (cognito-local's signing key, the pool file with its users, bank files). Only the web
- * sources, the shared modules they import (lambdas/, lib/definitions/) and node_modules are served.
+ * sources, the shared modules they import (lambdas/, contracts/) and node_modules are served.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const get = (p: string) => fetch(new URL(p, inject('stack').webUrl), { redirect: 'manual' });
@@ -42,7 +42,7 @@ describe('the dev server’s file access', () => {
   });
 
   it('still serves the app, the shared modules it imports and its dependencies', async () => {
-    for (const p of ['/', '/src/main.tsx', `/@fs${path.join(repoRoot, 'lambdas/listings/schema.ts')}`, `/@fs${path.join(repoRoot, 'lib/definitions/buckets.ts')}`]) {
+    for (const p of ['/', '/src/main.tsx', `/@fs${path.join(repoRoot, 'lambdas/listings/schema.ts')}`, `/@fs${path.join(repoRoot, 'contracts/buckets.ts')}`]) {
       expect({ p, status: (await get(p)).status }).toEqual({ p, status: 200 });
     }
   });

@@ -4,7 +4,7 @@ import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as ImageStore from '../../lambdas/images/store';
 import type { ImageCheckItem } from '../../lambdas/images/model';
 import { MAX_PRODUCT_IMAGES } from '../../lambdas/listings/schema';
-import { localIdentityId, productImagesBucket } from '../../lib/definitions/buckets';
+import { localIdentityId, productImagesBucket } from '../../contracts/buckets';
 import { LOCAL_REGION } from '../../scripts/local/cognito';
 import { useTestStackEnv } from '../support/auth';
 import { gif, imageKey, jpeg, png, text } from '../lambdas/images/fixtures';

@@ -3,7 +3,7 @@ import type * as ClientS3 from '@aws-sdk/client-s3';
 import type { InventoryPage, ProductPage, ProductView } from '../../lambdas/listings/model';
 import type * as Review from '../../lambdas/listings/review';
 import { completeForm } from '../lambdas/listings/fixtures';
-import { productImagesBucket } from '../../lib/definitions/buckets';
+import { productImagesBucket } from '../../contracts/buckets';
 import {
   createdProduct,
   formWithImages,

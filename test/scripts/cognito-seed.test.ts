@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CognitoIdentityProviderClient, CreateGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GROUPS } from '../../lib/definitions/auth';
+import { GROUPS } from '../../contracts/auth';
 import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognito } from '../../scripts/local/cognito';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import type * as Seed from '../../scripts/demo/seed';

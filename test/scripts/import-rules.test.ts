@@ -17,7 +17,7 @@ async function problems(code: string, filePath: string): Promise<string[]> {
 }
 
 describe('import directions (eslint.config.js)', { timeout: 60_000 }, () => {
-  it('the web may import the shared contract modules of lambdas/ and lib/definitions, nothing else of the server side', async () => {
+  it('the web may import the shared contract modules of lambdas/ and contracts/, nothing else of the server side', async () => {
     expect(await problems("import { PRODUCT_NAME_MAX } from '../../../../lambdas/listings/form';\nexport const x = PRODUCT_NAME_MAX;\n", 'web/src/features/listings/probe.ts')).toEqual([]);
     expect(await problems("import { handler } from '../../../../lambdas/listings/handler';\nexport const x = handler;\n", 'web/src/features/listings/probe.ts')).toEqual([
       expect.stringContaining('import-x/no-restricted-paths: Unexpected path "../../../../lambdas/listings/handler"'),
@@ -25,11 +25,18 @@ describe('import directions (eslint.config.js)', { timeout: 60_000 }, () => {
     expect(await problems("import { apiStack } from '../../../lib/api';\nexport const x = apiStack;\n", 'web/src/lib/probe.ts')).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
   });
 
-  it('lambdas never import the CDK app, the web, scripts or tests; lib/definitions is shared', async () => {
-    expect(await problems("import { productImagesBucket } from '../../lib/definitions/buckets';\nexport const x = productImagesBucket;\n", 'lambdas/listings/probe.ts')).toEqual([]);
+  it('lambdas never import the CDK app, the web, scripts or tests; contracts/ is shared', async () => {
+    expect(await problems("import { productImagesBucket } from '../../contracts/buckets';\nexport const x = productImagesBucket;\n", 'lambdas/listings/probe.ts')).toEqual([]);
     for (const from of ['../../lib/api', '../../web/src/lib/api', '../../scripts/local/stack', '../../test/support/auth']) {
       expect(await problems(`import * as m from '${from}';\nexport const x = m;\n`, 'lambdas/listings/probe.ts'), from).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
     }
+  });
+
+  it('contracts/ imports nothing else of the project', async () => {
+    for (const from of ['../lambdas/shared/tables', '../lib/api', '../web/src/lib/api', '../scripts/local/stack']) {
+      expect(await problems(`import * as m from '${from}';\nexport const x = m;\n`, 'contracts/probe.ts'), from).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+    }
+    expect(await problems("import { LANGUAGES } from './languages';\nexport const x = LANGUAGES;\n", 'contracts/probe.ts')).toEqual([]);
   });
 
   it('the CDK app never imports the web, scripts or tests', async () => {

@@ -1,4 +1,4 @@
-import type { WebConfig } from '../../lib/definitions/web-config';
+import type { WebConfig } from '../../contracts/web-config';
 
 /** What the test setup learns from the local stack's "ready" line. */
 export interface StackInfo {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { localIdentityId, productImageKey } from '../../../lib/definitions/buckets';
+import { localIdentityId, productImageKey } from '../../../contracts/buckets';
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);

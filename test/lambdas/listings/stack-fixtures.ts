@@ -9,7 +9,7 @@ import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { localTableName } from '../../../lambdas/shared/tables';
 import type { ProductView } from '../../../lambdas/listings/model';
 import type { ProductFormValues } from '../../../lambdas/listings/schema';
-import { localIdentityId, productImageKey, productImagesBucket } from '../../../lib/definitions/buckets';
+import { localIdentityId, productImageKey, productImagesBucket } from '../../../contracts/buckets';
 import { LOCAL_REGION } from '../../../scripts/local/cognito';
 import { api } from '../../support/auth';
 import { approvedVendor, type TestVendor } from '../../integration/orders-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../lib/definitions/languages';
+import { LANGUAGES } from '../../../contracts/languages';
 import { CSV_LABELS, csvLabel, csvLanguage, type CsvLabel } from '../../../lambdas/shared/csv-labels';
 import { ORDER_STATUSES } from '../../../lambdas/sales/model';
 import { PAYOUT_STATUSES } from '../../../lambdas/payouts/model';

@@ -1,5 +1,5 @@
 import type { ResourcesConfig } from 'aws-amplify';
-import type { WebConfig } from '../../../lib/definitions/web-config';
+import type { WebConfig } from '../../../contracts/web-config';
 import { isEmail } from '../../../lambdas/shared/email';
 
 export type { WebConfig };
@@ -16,7 +16,7 @@ function str(source: Record<string, unknown>, key: string, where = ''): string {
   return value;
 }
 
-/** Validates the `/config.json` contract (lib/definitions/web-config.ts); throws ConfigError naming the bad field. */
+/** Validates the `/config.json` contract (contracts/web-config.ts); throws ConfigError naming the bad field. */
 export function parseWebConfig(data: unknown): WebConfig {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ConfigError('/config.json must be a JSON object');
   const raw = data as Record<string, unknown>;

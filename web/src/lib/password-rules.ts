@@ -1,8 +1,8 @@
-import { PASSWORD_SYMBOLS, passwordPolicy } from '../../../lib/definitions/auth';
+import { PASSWORD_SYMBOLS, passwordPolicy } from '../../../contracts/auth';
 
 export const PASSWORD_MIN_LENGTH = passwordPolicy.minLength;
 
-/** Whether a password meets the user pool's policy (lib/definitions/auth.ts); cognito-local does not enforce it. */
+/** Whether a password meets the user pool's policy (contracts/auth.ts); cognito-local does not enforce it. */
 export function meetsPasswordPolicy(password: string): boolean {
   if (password.length < passwordPolicy.minLength) return false;
   if (passwordPolicy.requireLowercase && !/[a-z]/.test(password)) return false;

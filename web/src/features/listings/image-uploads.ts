@@ -2,14 +2,14 @@
  * The item form's images: the product images in display order (the first is the primary image) and
  * the nutrition facts label, each either stored with the product (shown through the API's signed
  * `url`) or uploaded in this form session with Amplify `uploadData` into the vendor's own prefix:
- * `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>` (lib/definitions/buckets.ts).
+ * `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>` (contracts/buckets.ts).
  * Amplify Storage is imported here only, on the first upload, so no other chunk carries it.
  */
 import type * as AmplifyStorage from 'aws-amplify/storage';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ProductImageView } from '../../../../lambdas/listings/model';
 import { MAX_PRODUCT_IMAGES } from '../../../../lambdas/listings/form';
-import { productImageKey } from '../../../../lib/definitions/buckets';
+import { productImageKey } from '../../../../contracts/buckets';
 import { loadAuth } from '../../lib/auth-client';
 import { errorMessage } from '../../lib/error-message';
 import { checkImageFile, takeWithinLimit, type ImageRefusal } from './image-files';

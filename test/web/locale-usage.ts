@@ -1,7 +1,7 @@
 /**
  * The i18n keys the web app's source uses: literal keys of `t('…')` / `t("…")` / `i18n.t('…')` and
  * `i18nKey="…"`, and the key patterns of template literals (`t(`payout_status_${status}`)`), for
- * the locale test (test/web/locales.test.ts). Reads web/src as text: no bundler, no type information.
+ * the locale test (test/web/i18n/locales.test.ts). Reads web/src as text: no bundler, no type information.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

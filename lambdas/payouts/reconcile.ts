@@ -19,29 +19,13 @@
  */
 import { startOfDay, MARKETPLACE_TIME_ZONE } from '../shared/dates';
 import { entrySk, type LedgerEntryItem } from '../sales/model';
+import type { PayoutReconciliation } from '../../contracts/payouts';
 import type { PayoutItem } from './model';
 
 export type StatementEntry = Pick<LedgerEntryItem, 'sk' | 'kind' | 'amountCents' | 'grossCents' | 'commissionCents' | 'orderNumber' | 'payoutId' | 'at'>;
 
-export interface Reconciliation {
-  /** The window's first instant: the period's first day, 00:00 in the marketplace zone (UTC ISO). */
-  windowStart: string;
-  /** Sales booked in the window: their gross order totals … */
-  grossSalesCents: number;
-  /** … and the commission taken on them (positive: what the marketplace keeps). */
-  commissionCents: number;
-  /** Signed: reversals, adjustments, failed payouts returned, earlier payouts debited in the period. */
-  adjustmentsCents: number;
-  /** Signed: the balance when the period began (not paid by an earlier payout). */
-  carriedOverCents: number;
-  /** What left the balance: gross − commission + adjustments + carried over. */
-  amountCents: number;
-  feeCents: number;
-  /** amount − fee. */
-  paidCents: number;
-  /** Entries in the window (the statement's detail rows). */
-  entries: number;
-}
+/** How a payout adds up (contracts/payouts.ts, shared with the web). */
+export type Reconciliation = PayoutReconciliation;
 
 /** The `at` of the window's first entry and the payout's own entry sort key (the window ends before it). */
 export function payoutWindow(payout: Pick<PayoutItem, 'periodFrom' | 'createdAt' | 'payoutId'>, timeZone: string = MARKETPLACE_TIME_ZONE) {

@@ -1,5 +1,6 @@
 import { ApiError, apiRequest } from '../../lib/api';
 import { downloadApiFile, type DownloadedFile } from '../../lib/download';
+import type { PayoutReconciliation } from '../../../../contracts/payouts';
 
 /** GET/PUT /api/payout-method (docs/api.md): at most the last four digits of an account number. */
 export interface PayoutMethodView {
@@ -67,21 +68,8 @@ export interface PayoutProductView {
   amountCents: number;
 }
 
-/**
- * How the payout adds up (docs/api.md): gross − commission + adjustments + carried over − fee =
- * paid to you, from the ledger entries booked in the period up to the payout.
- */
-export interface PayoutReconciliation {
-  windowStart: string;
-  grossSalesCents: number;
-  commissionCents: number;
-  adjustmentsCents: number;
-  carriedOverCents: number;
-  amountCents: number;
-  feeCents: number;
-  paidCents: number;
-  entries: number;
-}
+
+export type { PayoutReconciliation };
 
 export interface PayoutDetails extends PayoutView {
   sales: { orders: number; totalCents: number; commissionCents: number; netCents: number; products: PayoutProductView[] };

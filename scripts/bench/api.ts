@@ -22,12 +22,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
-  UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -38,6 +34,7 @@ import { BALANCE_SK, daySk, isCounted, ORDER_STATUSES, orderKey, vendorStatusKey
 import { GROUPS } from '../../contracts/auth';
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
+import { ensureUser } from '../demo/seed';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -102,7 +99,7 @@ async function main(): Promise<number> {
     await seed(db, args.reseed);
     const tokens = new Map<string, string>();
     for (const v of VENDORS) {
-      const userId = await ensureUser(cognito, stack.webConfig.userPoolId, v);
+      const userId = await ensureBenchUser(cognito, stack.webConfig.userPoolId, v);
       const now = new Date().toISOString();
       await db.send(
         new PutCommand({
@@ -258,31 +255,10 @@ async function batchWrite(db: DynamoDBDocumentClient, table: string, items: obje
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
-async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: string, v: BenchVendor): Promise<string> {
-  const subOf = (attrs?: { Name?: string; Value?: string }[]) => attrs?.find((a) => a.Name === 'sub')?.Value;
-  try {
-    const sub = subOf((await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: v.email }))).UserAttributes);
-    if (sub) return sub;
-  } catch (err) {
-    if (!(err instanceof UserNotFoundException)) throw err;
-  }
-  const created = await cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId,
-      Username: v.email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: v.email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: v.vendorName },
-        { Name: 'custom:status', Value: 'approved' },
-      ],
-    }),
-  );
-  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: v.email, Password: PASSWORD, Permanent: true }));
+/** A bench vendor's user (the demo seeding's ensureUser), in the vendors group. */
+async function ensureBenchUser(cognito: CognitoIdentityProviderClient, userPoolId: string, v: BenchVendor): Promise<string> {
+  const sub = await ensureUser(cognito, userPoolId, { email: v.email, password: PASSWORD, vendor: { vendorName: v.vendorName, status: 'approved' } });
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: v.email, GroupName: GROUPS.vendors.name }));
-  const sub = subOf(created.User?.Attributes);
-  if (!sub) throw new Error(`cognito-local returned no sub for ${v.email}`);
   return sub;
 }
 

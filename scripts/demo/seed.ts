@@ -133,7 +133,11 @@ export async function groupMemberSubs(cognito: CognitoIdentityProviderClient, us
   return subs;
 }
 
-async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: string, account: DemoAccount): Promise<string> {
+/**
+ * The user's sub: found by e-mail, or created confirmed with the account's password (and, with a
+ * vendor, its name and status attributes). Group memberships are the caller's (seedCognito, the API bench).
+ */
+export async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: string, account: Pick<DemoAccount, 'email' | 'password'> & { vendor: Pick<NonNullable<DemoAccount['vendor']>, 'vendorName' | 'status'> | null }): Promise<string> {
   const subOf = (attrs?: { Name?: string; Value?: string }[]) => attrs?.find((a) => a.Name === 'sub')?.Value;
   try {
     const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: account.email }));

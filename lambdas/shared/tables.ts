@@ -127,6 +127,18 @@ export const tables = {
     partitionKey: { name: 'key', type: 'S' },
     timeToLiveAttribute: 'expiresAt',
   },
+  /**
+   * Vendor notifications (issue 12; contracts/notifications.ts), by vendor id then `sk`:
+   * `N#<createdAt>#<eventId>` one inbox item per event (written in the same transaction as the change
+   * it reports: the outbox the notifier e-mails from), `STATE` the unread count, the read-through time
+   * and the vendor's e-mail preferences. Item layout: lambdas/notifications/model.ts.
+   */
+  notifications: {
+    name: 'notifications',
+    envVar: 'NOTIFICATIONS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+  },
   /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
   counters: {
     name: 'counters',

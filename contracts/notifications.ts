@@ -1,0 +1,103 @@
+/**
+ * Notifications (issue 12): what happened that a vendor should hear about. The server records one
+ * notification per event in the vendor's inbox (the `notifications` table) in the same write as the
+ * change, and the notifier e-mails it in the vendor's saved language unless the vendor turned the
+ * category off. The web lists the inbox and renders each item from its `type` and `params` with its
+ * own translations (`notifications.<type>.title` / `.body`), so a language switch applies at once.
+ */
+import * as z from 'zod';
+
+/** What a vendor can turn e-mail on or off for (account settings). `security` cannot be turned off. */
+export const NOTIFICATION_CATEGORIES = ['account', 'products', 'payouts', 'balance', 'support', 'security'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+/** Categories whose e-mail the vendor may switch; `security` notices are always sent. */
+export const OPTIONAL_CATEGORIES = ['account', 'products', 'payouts', 'balance', 'support'] as const satisfies readonly NotificationCategory[];
+export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
+
+/** E-mail preferences of a vendor who never changed them: everything on except balance roll-overs. */
+export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<OptionalCategory, boolean>> = {
+  account: true,
+  products: true,
+  payouts: true,
+  balance: false,
+  support: true,
+};
+
+const money = z.number().int();
+const isoTime = z.string().datetime();
+
+/**
+ * Every event, with the figures its texts need. Amounts in integer US cents; times UTC ISO-8601.
+ * A new event: add it here (and its category below), then its e-mail templates and web texts.
+ */
+export const notificationParams = {
+  application_approved: z.object({ vendorId: z.string(), businessName: z.string() }),
+  application_rejected: z.object({ businessName: z.string(), reason: z.string() }),
+  product_approved: z.object({ productId: z.string(), productName: z.string() }),
+  product_rejected: z.object({ productId: z.string(), productName: z.string(), reasons: z.array(z.string()), note: z.string().optional() }),
+  product_changes_requested: z.object({ productId: z.string(), productName: z.string(), note: z.string() }),
+  payout_paid: z.object({ payoutId: z.string(), period: z.string(), amountCents: money, feeCents: money, paidCents: money }),
+  payout_failed: z.object({ payoutId: z.string(), period: z.string(), amountCents: money, reason: z.string() }),
+  balance_rolled_over: z.object({ balanceCents: money, minimumCents: money, nextPayoutDate: z.string() }),
+  payout_method_changed: z.object({ method: z.enum(['bank', 'email']), holdUntil: isoTime.optional() }),
+  password_changed: z.object({}),
+  support_case_received: z.object({ caseId: z.string(), category: z.string(), message: z.string() }),
+  support_reply: z.object({ caseId: z.string(), message: z.string() }),
+} as const;
+
+export type NotificationType = keyof typeof notificationParams;
+export const NOTIFICATION_TYPES = Object.keys(notificationParams) as NotificationType[];
+export type NotificationParams<T extends NotificationType> = z.infer<(typeof notificationParams)[T]>;
+
+export const notificationCategory: Readonly<Record<NotificationType, NotificationCategory>> = {
+  application_approved: 'account',
+  application_rejected: 'account',
+  product_approved: 'products',
+  product_rejected: 'products',
+  product_changes_requested: 'products',
+  payout_paid: 'payouts',
+  payout_failed: 'payouts',
+  balance_rolled_over: 'balance',
+  payout_method_changed: 'security',
+  password_changed: 'security',
+  support_case_received: 'support',
+  support_reply: 'support',
+};
+
+/** One inbox item as GET /api/notifications answers it (newest first). */
+export const notificationViewSchema = z.object({
+  /** The event id: one notification (and at most one e-mail) per event. */
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES as [NotificationType, ...NotificationType[]]),
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  createdAt: isoTime,
+  read: z.boolean(),
+  /** The event's figures (see `notificationParams[type]`). */
+  params: z.record(z.string(), z.unknown()),
+  /** Where in the portal the item leads, e.g. /products/P-1/edit or /payouts?payout=… */
+  link: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
+
+/** GET /api/notifications?cursor=…: a page of the inbox and the unread count. */
+export const notificationPageSchema = z.object({
+  items: z.array(notificationViewSchema),
+  nextCursor: z.string().nullable(),
+  unread: z.number().int().nonnegative(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** GET /api/notifications/unread (the header's badge) and the answer of POST /api/notifications/read. */
+export const unreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
+
+/** POST /api/notifications/read: mark these read, or all of them. */
+export const markReadBodySchema = z.union([z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(100) }).strict(), z.object({ all: z.literal(true) }).strict()]);
+
+/** GET and PUT /api/notifications/preferences: e-mail on or off per optional category. */
+export const emailPreferencesSchema = z
+  .object({
+    email: z.object({ account: z.boolean(), products: z.boolean(), payouts: z.boolean(), balance: z.boolean(), support: z.boolean() }).strict(),
+  })
+  .strict();
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;

@@ -114,9 +114,9 @@ const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipByt
 function routePages(): Map<string, { key: string; header: boolean }> {
   const source = readFileSync(path.join(webRoot, 'src/app/routes.tsx'), 'utf8');
   const consts = new Map<string, string>();
-  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)) consts.set(m[1]!, m[2]!);
+  for (const m of source.matchAll(/const (\w+) = lazy(?:Page)?\(\(\) => import\('([^']+)'\)\)/g)) consts.set(m[1]!, m[2]!);
   const pages = new Map<string, { key: string; header: boolean }>();
-  for (const m of source.matchAll(/path: '([^']+)', header: (true|false)[^\n]*?page: (?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
+  for (const m of source.matchAll(/path: '([^']+)', header: (true|false)[^\n]*?page: (?:lazy(?:Page)?\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
     const spec = m[3] ?? consts.get(m[4] ?? '');
     if (spec) pages.set(m[1]!, { key: path.posix.join('src/app', spec) + '.tsx', header: m[2] === 'true' });
   }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { i18n, switchLanguage } from '../i18n/i18n';
 import { DEFAULT_LANGUAGE, languageToApply, type Language } from '../i18n/language';
 import { ApiError } from './api';
@@ -190,7 +190,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!restoring) return;
     let active = true;
     void restoreSession().then((next) => {
-      if (active) setState(next);
+      // A transition: the signed-in shell and page render in slices, not as one long task.
+      if (active) startTransition(() => setState(next));
     });
     return () => {
       active = false;

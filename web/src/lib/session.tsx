@@ -3,6 +3,7 @@ import { i18n, switchLanguage } from '../i18n/i18n';
 import { DEFAULT_LANGUAGE, languageToApply, type Language } from '../i18n/language';
 import { ApiError } from './api';
 import { authErrorName, hasStoredSession, loadAuth, type AuthModule } from './auth-client';
+import type { Role } from '../../../contracts/me';
 import { getMe, saveMyLanguage, type Me } from './me-api';
 import { saveWithRetryOnce } from './save-with-retry';
 import { signInErrorFor, type SignInError } from './sign-in-errors';
@@ -29,9 +30,15 @@ export type SessionNotice =
   | { kind: 'token-unavailable' };
 
 export interface SessionState {
-  /** loading: a stored session is being restored; signed-in: an approved vendor. */
+  /** loading: a stored session is being restored; signed-in: an approved vendor or an admin (issue 11). */
   status: 'loading' | 'signed-out' | 'signed-in';
   user: SessionUser | null;
+  /**
+   * What the signed-in user may open (contracts/me.ts): `vendor` the vendor pages, `admin` the ops
+   * console at /admin. Empty while signed out.
+   */
+  roles: readonly Role[];
+  /** Set for an approved vendor; null for an admin without a vendor record. */
   vendorId: string | null;
   vendorName: string | null;
   idToken: string | null;
@@ -55,6 +62,7 @@ export interface Session extends SessionState {
 const signedOut = (notice: SessionNotice | null = null): SessionState => ({
   status: 'signed-out',
   user: null,
+  roles: [],
   vendorId: null,
   vendorName: null,
   idToken: null,
@@ -80,7 +88,9 @@ async function refuse(auth: AuthModule, notice: SessionNotice): Promise<SessionS
  * After a sign-in or on restore: reads the vendor record and decides (spec §4). Approved: the session
  * gets the vendor id and name, the id is stored and the stored language applied. Pending or rejected:
  * signed out at once. No record: the spec's warning, then signed out too (the portal has nothing to
- * show a user without a vendor record, see docs/decisions.md).
+ * show a user without a vendor record, see docs/decisions.md). An admin (issue 11) is signed in
+ * whatever their vendor record says, with the vendor id only if that record is approved: never told
+ * "pending" or "no record".
  */
 async function resolveSession(auth: AuthModule): Promise<SessionState> {
   const { userId, signInDetails } = await auth.getCurrentUser();
@@ -98,14 +108,20 @@ async function resolveSession(auth: AuthModule): Promise<SessionState> {
     throw err;
   }
   const access = vendorAccessFor(me);
-  if (access.kind !== 'approved') return refuse(auth, access);
-  storeVendorId(access.vendorId);
-  await switchLanguage(access.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
+  const admin = me.roles.includes('admin');
+  if (access.kind !== 'approved' && !admin) {
+    if (access.kind === 'no-record') console.warn(`Vendor not found for user ${userId}`);
+    return refuse(auth, access);
+  }
+  const vendor = access.kind === 'approved' ? access : null;
+  storeVendorId(vendor?.vendorId ?? null);
+  if (vendor) await switchLanguage(vendor.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
   return {
     status: 'signed-in',
     user: { userId, email },
-    vendorId: access.vendorId,
-    vendorName: access.vendorName,
+    roles: vendor ? me.roles : me.roles.filter((role) => role !== 'vendor'),
+    vendorId: vendor?.vendorId ?? null,
+    vendorName: vendor?.vendorName ?? null,
     idToken: idToken.toString(),
     notice: null,
   };
@@ -218,6 +234,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signedInUser = state.status === 'signed-in' ? state.user : null;
+  // The language is saved on the vendor record: an admin without one keeps it locally.
+  const hasVendorRecord = state.vendorId !== null;
   const changeLanguage = useCallback(
     async (next: Language) => {
       await changeLanguageLocally(next);
@@ -225,9 +243,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         console.warn('Language change kept locally: nobody is signed in.');
         return;
       }
+      if (!hasVendorRecord) return;
       await saveWithRetryOnce('the language', () => saveMyLanguage(next));
     },
-    [changeLanguageLocally, signedInUser],
+    [changeLanguageLocally, signedInUser, hasVendorRecord],
   );
 
   const session = useMemo<Session>(

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { ADMIN_HOME } from '../../app/route-guard';
 import { FullScreenLock } from '../../components/full-screen-lock';
 import type { SessionNotice } from '../../lib/session';
 import { useSession } from '../../lib/session';
@@ -87,8 +88,8 @@ function useSignInErrorText() {
 }
 
 /**
- * '/': sign in with e-mail and password (Amplify signIn, authFlowType from /config.json). An approved
- * vendor goes on to /dashboard; pending, rejected and unknown users are signed out again and told why
+ * '/': sign in with e-mail and password (Amplify signIn, authFlowType from /config.json). An admin
+ * goes on to the ops console (/admin), an approved vendor to /dashboard; pending, rejected and unknown users are signed out again and told why
  * here, in the page (spec §4).
  */
 export default function LoginPage() {
@@ -106,13 +107,14 @@ export default function LoginPage() {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const approved = session.status === 'signed-in' && Boolean(session.vendorId);
+  // Where a signed-in user belongs (issue 13): an admin the ops console, an approved vendor the dashboard.
+  const home = session.status !== 'signed-in' ? null : session.roles.includes('admin') ? ADMIN_HOME : session.vendorId ? '/dashboard' : null;
   useEffect(() => {
-    if (approved) navigate('/dashboard', { replace: true });
-  }, [approved, navigate]);
+    if (home) navigate(home, { replace: true });
+  }, [home, navigate]);
 
   if (session.loading) return <FullScreenLock message={t('checking_authentication')} />;
-  if (approved) return null;
+  if (home) return null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OVERVIEW_QUEUES } from '../../../contracts/admin';
 import { PRODUCT_TABS, REJECTION_REASONS, REVISION_STATES } from '../../../lambdas/listings/model';
 import { ALLERGENS } from '../../../lambdas/listings/schema';
 import { PAYOUT_STATUSES } from '../../../lambdas/payouts/model';
@@ -92,6 +93,7 @@ describe('locales', () => {
       ['wizard_step_${step}', WIZARD_STEPS],
       ['account_type_${type}', ['business', 'personal']],
       ['payout_method_${current.method}', ['email', 'bank']],
+      ['admin_queue_${key}', OVERVIEW_QUEUES],
     ];
     it.each(families)('%s has a text for every value in both languages', (template, values) => {
       expect(uses.patterns.map((p) => p.template), 'the code still uses this template').toContain(template);

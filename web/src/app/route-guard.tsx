@@ -2,13 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { FullScreenLock } from '../components/full-screen-lock';
-import { useSession } from '../lib/session';
+import { ADMIN_HOME, useSession } from '../lib/session';
 
 /** How long 'Redirecting to login...' stays up before the visitor is sent to '/', so it can be read. */
 export const REDIRECT_DELAY_MS = 500;
-
-/** Where a signed-in admin lands (issue 13): the ops console. */
-export const ADMIN_HOME = '/admin';
 
 /**
  * The guard of the vendor pages (spec §2; `access: 'vendor'` in routes.tsx): a full-screen lock while

@@ -12,6 +12,12 @@ import { vendorAccessFor } from './vendor-access';
 /** localStorage key of the signed-in vendor's id (spec §3: "The vendor id is also kept in local browser storage"). */
 export const VENDOR_ID_STORAGE_KEY = 'vendorId';
 
+/**
+ * Where a signed-in admin lands (issue 13): the ops console. Here, not in app/, so that the lazy login
+ * page importing it does not tie its chunk to the app's modules (that split the entry chunk).
+ */
+export const ADMIN_HOME = '/admin';
+
 export interface SessionUser {
   userId: string;
   email: string;
@@ -109,17 +115,15 @@ async function resolveSession(auth: AuthModule): Promise<SessionState> {
   }
   const access = vendorAccessFor(me);
   const admin = me.roles.includes('admin');
-  if (access.kind !== 'approved' && !admin) {
-    if (access.kind === 'no-record') console.warn(`Vendor not found for user ${userId}`);
-    return refuse(auth, access);
-  }
+  // (No record without the admin role does not reach here: the server answers it 404, above.)
+  if (access.kind !== 'approved' && !admin) return refuse(auth, access);
   const vendor = access.kind === 'approved' ? access : null;
   storeVendorId(vendor?.vendorId ?? null);
   if (vendor) await switchLanguage(vendor.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
   return {
     status: 'signed-in',
     user: { userId, email },
-    roles: vendor ? me.roles : me.roles.filter((role) => role !== 'vendor'),
+    roles: me.roles,
     vendorId: vendor?.vendorId ?? null,
     vendorName: vendor?.vendorName ?? null,
     idToken: idToken.toString(),

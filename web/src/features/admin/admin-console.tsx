@@ -1,18 +1,18 @@
 import './admin.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import { LANGUAGES, languageNameKey } from '../../i18n/language';
 import { createQueryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useAdminTranslation } from './admin-i18n';
 
 const OverviewPage = lazy(() => import('./overview-page'));
 
 /** A path under /admin the console does not have. */
 function ConsoleNotFound() {
-  const { t } = useTranslation();
+  const { t } = useAdminTranslation();
   usePageTitle(t('not_found_title'));
   return (
     <section className="admin-page">
@@ -31,7 +31,7 @@ function ConsoleNotFound() {
  * Not the vendor navigation, help or account menus.
  */
 function AdminHeader() {
-  const { t } = useTranslation();
+  const { t } = useAdminTranslation();
   const navigate = useNavigate();
   const session = useSession();
   const other = LANGUAGES.find((language) => language !== session.language) ?? LANGUAGES[0];
@@ -68,7 +68,7 @@ function AdminHeader() {
  * shell, so a vendor's pages carry none of it.
  */
 export default function AdminConsole() {
-  const { t } = useTranslation();
+  const { t } = useAdminTranslation();
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>

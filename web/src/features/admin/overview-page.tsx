@@ -1,26 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { OVERVIEW_QUEUES } from '../../../../contracts/admin';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
-import { useLoadErrorProps } from '../../lib/error-message';
+import { useErrorText } from '../../lib/error-message';
 import { formatCount, formatDateTime, intlLocale, timeZoneLabel } from '../../lib/format';
 import { useMarketplaceTimeZone } from '../../lib/marketplace';
 import { usePageTitle } from '../../lib/use-page-title';
 import { toResource } from '../../lib/use-resource';
 import { adminQueryKeys, getOverview, waitingAge } from './admin-api';
+import { useAdminTranslation } from './admin-i18n';
 
 /**
  * The ops console's first screen (issue 13): what is waiting for operations staff, one card per queue
  * with how many wait and how long the oldest has waited, counted by the server at `generatedAt`.
  */
 export default function OverviewPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAdminTranslation();
   const language = languageToApply(i18n.language);
-  const loadError = useLoadErrorProps();
+  const describeError = useErrorText();
   usePageTitle(t('admin_overview_title'));
   const overview = toResource(useQuery({ queryKey: adminQueryKeys.overview, queryFn: ({ signal }) => getOverview(signal) }));
   const data = overview.status === 'loaded' ? overview.data : overview.previous;
+  // As useLoadErrorProps does, with the sentence from the console's namespace.
+  const failure = overview.status === 'failed' ? describeError(overview.error) : null;
   const age = (since: string, now: string) => {
     const { value, unit } = waitingAge(since, now);
     return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
@@ -36,7 +38,8 @@ export default function OverviewPage() {
       <LoadStatus
         state={overview.status === 'loaded' ? 'idle' : overview.status}
         loadingText={t('admin_overview_loading')}
-        {...loadError(overview, 'admin_overview_failed')}
+        errorText={failure ? t('admin_overview_failed', { message: failure.message }) : undefined}
+        errorDetail={failure?.detail}
         retryLabel={t('try_again')}
         onRetry={overview.retry}
         testId="admin-overview-status"

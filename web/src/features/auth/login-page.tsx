@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ADMIN_HOME } from '../../app/route-guard';
 import { FullScreenLock } from '../../components/full-screen-lock';
 import type { SessionNotice } from '../../lib/session';
-import { useSession } from '../../lib/session';
+import { ADMIN_HOME, useSession } from '../../lib/session';
 import type { SignInError } from '../../lib/sign-in-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';

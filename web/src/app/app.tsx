@@ -25,7 +25,6 @@ function LayoutFallback() {
  * anyone not in `admins` its paths show the header layout with the not-found page (spec §2).
  */
 export function App() {
-  const { t } = useTranslation();
   return (
     <Routes>
       {appRoutes
@@ -57,7 +56,7 @@ export function App() {
                   </Suspense>
                 }
               >
-                <Suspense fallback={<FullScreenLock message={t('loading')} />}>
+                <Suspense fallback={null}>
                   <Page />
                 </Suspense>
               </AdminGuard>

@@ -24,14 +24,14 @@ export function parseMe(data: unknown): Me {
     stringOrNull(raw.language) &&
     (raw.payoutAccountId === undefined || stringOrNull(raw.payoutAccountId)) &&
     (raw.rejectionReason === undefined || typeof raw.rejectionReason === 'string') &&
-    (raw.groups === undefined || isStringArray(raw.groups)) &&
     // Roles the client does not know are carried along and never match a check ('vendor', 'admin').
     (raw.roles === undefined || isStringArray(raw.roles));
   if (!ok) throw new ApiError(200, 'invalid_response', 'GET /api/me answered an unexpected shape.');
   const me = raw as unknown as Me;
   // A server from before issue 11 sends no roles: an approved vendor with an id is a vendor, nobody is an admin.
   const roles = (raw.roles as Role[] | undefined) ?? (me.status === 'approved' && me.vendorId ? ['vendor'] : []);
-  return { ...me, groups: (raw.groups as string[] | undefined) ?? [], roles, payoutAccountId: me.payoutAccountId ?? null };
+  // The groups are the server's business (roles say what they mean here): kept only when well-formed.
+  return { ...me, groups: isStringArray(raw.groups) ? raw.groups : [], roles, payoutAccountId: me.payoutAccountId ?? null };
 }
 
 export async function getMe(): Promise<Me> {

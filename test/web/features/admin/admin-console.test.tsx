@@ -124,6 +124,20 @@ describe('the ops console (issues 11 and 13)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
   });
 
+  it('an admin on a path outside the console gets the not-found page without the vendor navigation or account menus', async () => {
+    const calls = adminApi();
+    storeAmplifySession();
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5_000 })).toBeTruthy();
+    // Once the session is restored (the admin's /api/me answered and applied).
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/me')).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByTestId('account-button')).toBeNull();
+    expect(screen.queryByTestId('settings-button')).toBeNull();
+  });
+
   it('shows the Overview in Traditional Chinese, and the language switch stays in the browser (no vendor record to save it to)', async () => {
     const calls = adminApi();
     storeAmplifySession();

@@ -84,6 +84,11 @@ export const apiFunctions = {
     tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw' },
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
+  adminOverview: {
+    entry: 'admin/overview.ts',
+    tables: { vendors: 'r', products: 'r', supportCases: 'r', ledger: 'r' },
+    description: 'Ops console overview: what is waiting (applications, reviews, support cases, payouts) and the oldest wait',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -108,6 +113,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/products/{productId}/submit', fn: 'listings', access: 'vendor' },
   { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor' },
   { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor' },
+  { method: 'GET', path: '/api/admin/overview', fn: 'adminOverview', access: 'admin' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

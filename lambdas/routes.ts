@@ -84,6 +84,11 @@ export const apiFunctions = {
     tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw' },
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
+  notifications: {
+    entry: 'notifications/inbox-handler.ts',
+    tables: { notifications: 'rw', vendors: 'r' },
+    description: 'Vendor notifications inbox: the list, the unread count, mark read, e-mail preferences',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -108,6 +113,11 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/products/{productId}/submit', fn: 'listings', access: 'vendor' },
   { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor' },
   { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor' },
+  { method: 'GET', path: '/api/notifications', fn: 'notifications', access: 'vendor' },
+  { method: 'GET', path: '/api/notifications/unread', fn: 'notifications', access: 'vendor' },
+  { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor' },
+  { method: 'GET', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
+  { method: 'PUT', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

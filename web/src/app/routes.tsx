@@ -34,6 +34,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/products/new', header: true, guarded: true, page: lazy(() => import('../features/listings/product-form-page')) },
   { path: '/products/:productId/edit', header: true, guarded: true, page: lazy(() => import('../features/listings/product-form-page')) },
   { path: '/inventory', header: true, guarded: true, page: lazy(() => import('../features/inventory/inventory-page')) },
+  // Issue 12: the notifications inbox the header's bell leads to.
+  { path: '/notifications', header: true, guarded: true, page: lazy(() => import('../features/notifications/notifications-page')) },
   // The spec checks the /admin prefix without showing anything for it: the admin area is reserved here
   // (shows the header, not guarded, not-found content) until admin screens are specified.
   { path: '/admin/*', header: true, guarded: false, page: NotFoundPage },

@@ -6,10 +6,12 @@ import { Dropdown } from '../../components/dropdown';
 import { LANGUAGES, languageButtonLabel, languageNameKey } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
 import { useSession } from '../../lib/session';
-import { AccountIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
+import { AccountIcon, BellIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
 
 const AccountSettingsDialog = lazy(() => import('../../features/settings/account-settings-dialog'));
 const ContactSupportDialog = lazy(() => import('../../features/support/contact-support-dialog'));
+/** The unread count (and its API contract) is a lazy chunk: the header carries only the link. */
+const UnreadBadge = lazy(() => import('../../features/notifications/unread-badge'));
 
 /**
  * The signed-in header (spec §2): logo and title linking to /dashboard, language menu (disabled while
@@ -127,6 +129,12 @@ export function Header() {
           />
           {signedIn && (
             <>
+              <Link to="/notifications" className="icon-button notifications-link" data-testid="notifications-link">
+                <BellIcon />
+                <Suspense fallback={<span className="visually-hidden">{t('notifications')}</span>}>
+                  <UnreadBadge />
+                </Suspense>
+              </Link>
               <button type="button" className="icon-button" aria-label={t('account_settings')} data-testid="settings-button" onClick={() => setSettingsOpen(true)}>
                 <GearIcon />
               </button>

@@ -58,6 +58,8 @@ class FakeInbox {
 }
 
 let inbox: FakeInbox;
+/** The first render of a file loads the lazy chunks (the badge's, with zod): give it time on a busy machine. */
+const SOON = { timeout: 5_000 };
 
 async function signedInAt(path: string, language: 'en' | 'zh-TW' = 'en') {
   storeAmplifySession();
@@ -99,7 +101,7 @@ describe('notifications (issue 12)', () => {
     it('shows the unread count as a badge, named "Notifications, 2 unread", and leads to /notifications', async () => {
       sampleInbox();
       await signedInAt('/dashboard');
-      await waitFor(() => expect(screen.getByRole('link', { name: 'Notifications, 2 unread' })).toBe(bell()));
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Notifications, 2 unread' })).toBe(bell()), SOON);
       expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('2');
       expect(bell().getAttribute('href')).toBe('/notifications');
     });
@@ -107,33 +109,33 @@ describe('notifications (issue 12)', () => {
     it('has no badge with nothing unread, and is named "Notifications"', async () => {
       inbox.add({ id: 'E-1', type: 'password_changed', category: 'security', params: {}, read: true });
       await signedInAt('/dashboard');
-      await waitFor(() => expect(screen.getByRole('link', { name: 'Notifications' })).toBe(bell()));
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Notifications' })).toBe(bell()), SOON);
       expect(screen.queryByTestId('notifications-badge')).toBeNull();
     });
 
     it('in zh-TW: 「通知，2 則未讀」', async () => {
       sampleInbox();
       await signedInAt('/dashboard', 'zh-TW');
-      await waitFor(() => expect(screen.getByRole('link', { name: '通知，2 則未讀' })).toBe(bell()));
+      await waitFor(() => expect(screen.getByRole('link', { name: '通知，2 則未讀' })).toBe(bell()), SOON);
     });
 
     it('asks again when the window regains focus', async () => {
       sampleInbox();
       await signedInAt('/dashboard');
-      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('2'));
+      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('2'), SOON);
       inbox.add({ id: 'E-3', type: 'support_reply', category: 'support', params: { caseId: 'SC-1', message: 'Done.' } });
       // TanStack Query's focus manager listens for the page becoming visible again.
       act(() => {
         document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       });
-      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('3'));
+      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('3'), SOON);
     });
 
     it('asks again every 60 seconds', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       sampleInbox();
       const { calls } = await signedInAt('/dashboard');
-      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('2'));
+      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('2'), SOON);
       const asked = () => calls.filter((c) => c.url === '/api/notifications/unread').length;
       const before = asked();
       inbox.add({ id: 'E-3', type: 'support_reply', category: 'support', params: { caseId: 'SC-1', message: 'Again.' } });
@@ -144,7 +146,7 @@ describe('notifications (issue 12)', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(11_000);
       });
-      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('3'));
+      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('3'), SOON);
       expect(asked()).toBe(before + 1);
     });
   });
@@ -153,7 +155,7 @@ describe('notifications (issue 12)', () => {
     it('renders each item from its type and figures: US$ amounts, the payout period, translated rejection reasons', async () => {
       sampleInbox();
       await signedInAt('/notifications');
-      const items = await screen.findAllByTestId('notification-item');
+      const items = await screen.findAllByTestId('notification-item', {}, SOON);
       expect(items).toHaveLength(2);
       // Newest first: the rejection, then the payout.
       expect(within(items[0]!).getByRole('link').textContent).toContain('Product not approved');
@@ -172,7 +174,7 @@ describe('notifications (issue 12)', () => {
       sampleInbox();
       inbox.add({ id: 'E-3', type: 'password_changed', category: 'security', params: {}, read: true });
       await signedInAt('/notifications');
-      const items = await screen.findAllByTestId('notification-item');
+      const items = await screen.findAllByTestId('notification-item', {}, SOON);
       expect(items.map((i) => i.getAttribute('data-read'))).toEqual(['true', 'false', 'false']);
       expect(within(items[1]!).getByRole('link', { name: 'Unread: Product not approved' })).toBeTruthy();
       expect(within(items[0]!).getByRole('link', { name: 'Password changed' })).toBeTruthy();
@@ -181,8 +183,8 @@ describe('notifications (issue 12)', () => {
     it('in zh-TW: titles, sentences, US$ amounts and the reasons in Chinese', async () => {
       sampleInbox();
       await signedInAt('/notifications', 'zh-TW');
-      await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('通知'));
-      const items = await screen.findAllByTestId('notification-item');
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('通知'), SOON);
+      const items = await screen.findAllByTestId('notification-item', {}, SOON);
       expect(items[0]!.textContent).toContain(zhTW['notifications.product_rejected.title']);
       expect(within(items[0]!).getAllByRole('listitem')[0]!.textContent).toBe(zhTW.rejection_image_background);
       expect(items[1]!.textContent).toContain('款項已匯出');
@@ -194,17 +196,17 @@ describe('notifications (issue 12)', () => {
     it('pages with "Load more", 20 at a time', async () => {
       for (let i = 1; i <= 25; i += 1) inbox.add({ id: `E-${i}`, type: 'product_approved', params: { productId: `P-${i}`, productName: `Tea ${i}` } });
       const { user } = await signedInAt('/notifications');
-      await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(20));
+      await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(20), SOON);
       expect(screen.getAllByTestId('notification-item')[0]!.textContent).toContain('Tea 25 passed review');
       await user.click(screen.getByTestId('notifications-load-more'));
-      await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(25));
+      await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(25), SOON);
       expect(screen.getAllByTestId('notification-item')[24]!.textContent).toContain('Tea 1 passed review');
       expect(screen.queryByTestId('notifications-load-more')).toBeNull();
     });
 
     it('says so when there is nothing yet', async () => {
       await signedInAt('/notifications');
-      const empty = await screen.findByTestId('notifications-empty');
+      const empty = await screen.findByTestId('notifications-empty', {}, SOON);
       expect(empty.textContent).toContain(en.notifications_empty);
       expect(screen.queryByTestId('notifications-mark-all')).toBeNull();
     });
@@ -212,29 +214,29 @@ describe('notifications (issue 12)', () => {
     it('opening an unread item marks it read, goes where it leads, and the badge counts one less', async () => {
       sampleInbox();
       const { user, calls } = await signedInAt('/notifications');
-      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('2'));
-      const [rejected] = await screen.findAllByTestId('notification-item');
+      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('2'), SOON);
+      const [rejected] = await screen.findAllByTestId('notification-item', {}, SOON);
       await user.click(within(rejected!).getByRole('link'));
-      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/products/P-7/edit'));
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/products/P-7/edit'), SOON);
       expect(reads(calls)).toEqual([{ ids: ['E-2'] }]);
-      await waitFor(() => expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBe(bell()));
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBe(bell()), SOON);
     });
 
     it('opening an item already read sends nothing', async () => {
       inbox.add({ id: 'E-1', type: 'password_changed', category: 'security', params: {}, read: true, link: '/dashboard' });
       const { user, calls } = await signedInAt('/notifications');
-      await user.click(within((await screen.findAllByTestId('notification-item'))[0]!).getByRole('link'));
-      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'));
+      await user.click(within((await screen.findAllByTestId('notification-item', {}, SOON))[0]!).getByRole('link'));
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'), SOON);
       expect(reads(calls)).toEqual([]);
     });
 
     it('"Mark all read" marks every item read and the badge disappears', async () => {
       sampleInbox();
       const { user, calls } = await signedInAt('/notifications');
-      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('2'));
-      await screen.findAllByTestId('notification-item');
+      await waitFor(() => expect(within(bell()).getByTestId('notifications-badge').textContent).toBe('2'), SOON);
+      await screen.findAllByTestId('notification-item', {}, SOON);
       await user.click(screen.getByRole('button', { name: en.notifications_mark_all_read }));
-      await waitFor(() => expect(screen.queryByTestId('notifications-badge')).toBeNull());
+      await waitFor(() => expect(screen.queryByTestId('notifications-badge')).toBeNull(), SOON);
       expect(reads(calls)).toEqual([{ all: true }]);
       expect(screen.getAllByTestId('notification-item').map((i) => i.getAttribute('data-read'))).toEqual(['true', 'true']);
       expect(bell().textContent).toBe(en.notifications);
@@ -246,8 +248,8 @@ describe('notifications (issue 12)', () => {
     async function openSettings(language: 'en' | 'zh-TW' = 'en') {
       const session = await signedInAt('/dashboard', language);
       await session.user.click(screen.getByTestId('settings-button'));
-      const dialog = await screen.findByTestId('account-settings-dialog');
-      await within(dialog).findByTestId('settings-email-preferences');
+      const dialog = await screen.findByTestId('account-settings-dialog', {}, SOON);
+      await within(dialog).findByTestId('settings-email-preferences', {}, SOON);
       return { ...session, dialog };
     }
     const box = (dialog: HTMLElement, c: string) => within(dialog).getByTestId(`settings-email-${c}`) as HTMLInputElement;
@@ -266,7 +268,7 @@ describe('notifications (issue 12)', () => {
       await user.click(box(dialog, 'balance'));
       await user.click(box(dialog, 'support'));
       await user.click(within(dialog).getByTestId('settings-save'));
-      await waitFor(() => expect(screen.queryByTestId('account-settings-dialog')).toBeNull());
+      await waitFor(() => expect(screen.queryByTestId('account-settings-dialog')).toBeNull(), SOON);
       expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
         ['/api/notifications/preferences', { email: { account: true, products: true, payouts: true, balance: true, support: false } }],
       ]);
@@ -284,7 +286,7 @@ describe('notifications (issue 12)', () => {
 
     it('in zh-TW', async () => {
       const { dialog } = await openSettings('zh-TW');
-      await waitFor(() => expect(within(dialog).getByRole('group', { name: zhTW.email_notifications })).toBeTruthy());
+      await waitFor(() => expect(within(dialog).getByRole('group', { name: zhTW.email_notifications })).toBeTruthy(), SOON);
       expect(within(dialog).getByRole('checkbox', { name: zhTW.notification_category_products })).toBe(box(dialog, 'products'));
       expect(within(dialog).getByTestId('settings-email-security-note').textContent).toBe(zhTW.email_notifications_security_note);
     });

@@ -204,6 +204,14 @@ describe('notifications (issue 12)', () => {
       expect(screen.queryByTestId('notifications-load-more')).toBeNull();
     });
 
+    it('follows only links inside the portal', async () => {
+      inbox.add({ id: 'E-1', type: 'password_changed', category: 'security', params: {}, link: 'https://example.com/phish' });
+      inbox.add({ id: 'E-2', type: 'password_changed', category: 'security', params: {}, link: '//example.com/phish' });
+      await signedInAt('/notifications');
+      const links = (await screen.findAllByTestId('notification-item', {}, SOON)).map((i) => within(i).getByRole('link').getAttribute('href'));
+      expect(links).toEqual(['/notifications', '/notifications']);
+    });
+
     it('says so when there is nothing yet', async () => {
       await signedInAt('/notifications');
       const empty = await screen.findByTestId('notifications-empty', {}, SOON);

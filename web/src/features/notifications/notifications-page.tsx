@@ -128,6 +128,9 @@ export default function NotificationsPage() {
   );
 }
 
+/** Only a path inside the portal is followed (`/products/P-1/edit`); anything else leads back to the list. */
+const portalLink = (link: string): string => (/^\/(?![/\\])/.test(link) ? link : '/notifications');
+
 const buttonClass = (base: string, disabled: boolean) => (disabled ? `${base} amplify-button--disabled` : base);
 
 function NotificationItem({ item, language, onOpen }: { item: NotificationView; language: Language; onOpen(): void }) {
@@ -136,7 +139,7 @@ function NotificationItem({ item, language, onOpen }: { item: NotificationView; 
   return (
     <li className="notification-item" data-read={item.read} data-testid="notification-item">
       {/* The whole item is the link; its name is the title (and "Unread" while it is). */}
-      <Link to={item.link} className="notification-link" onClick={onOpen}>
+      <Link to={portalLink(item.link)} className="notification-link" onClick={onOpen}>
         <span className="notification-title">
           {!item.read && (
             <>

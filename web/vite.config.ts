@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
@@ -20,6 +20,31 @@ export const devServerFs = {
 };
 
 /**
+ * Amplify UI's primitives (Button, TextField, ...) read the default theme for their style props, and
+ * the default theme carries the design tokens of every Amplify UI component (the AI conversation,
+ * the storage manager, the authenticator, ...): ~7 KB gzip on every signed-in route. Those component
+ * tokens only feed CSS variables that a `<ThemeProvider>` would write; this app uses Amplify UI's
+ * stylesheets (which define the variables themselves) and no ThemeProvider or style props that name
+ * component tokens, so the build gives the theme an empty component-token set
+ * (test/web/app/amplify-ui-tokens.test.ts checks the assumption).
+ */
+const COMPONENT_TOKENS = /@aws-amplify\/ui\/dist\/esm\/theme\/tokens\/components\/index\.mjs$/;
+function amplifyUiWithoutComponentTokens(): Plugin {
+  const id = '\0amplify-ui-component-tokens';
+  return {
+    name: 'amplify-ui-without-component-tokens',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      if (!importer?.includes('@aws-amplify/ui/dist/esm/theme/tokens')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && COMPONENT_TOKENS.test(resolved.id) ? id : null;
+    },
+    load: (loaded) => (loaded === id ? 'export const components = {};' : null),
+  };
+}
+
+/**
  * The web app's Vite config. `npm run build:web` builds into dist/web; the local stack starts the
  * dev server programmatically (`createServer({ configFile: 'web/vite.config.ts' })`) and sets
  * LOCAL_API_URL, to which `/api` and `/config.json` are proxied.
@@ -27,7 +52,7 @@ export const devServerFs = {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react()],
+  plugins: [react(), amplifyUiWithoutComponentTokens()],
   build: {
     outDir: path.resolve(webRoot, '../dist/web'),
     emptyOutDir: true,

@@ -14,8 +14,9 @@
  *   --runs N         Lighthouse runs per page (the median performance is reported; default 1)
  *   --only PATHS     Lighthouse on these pages only (comma-separated, e.g. /,/inventory)
  *   --json FILE      also write the results as JSON
+ *   --lhr-dir DIR    also write each Lighthouse report (JSON) there, to see what a score is made of
  */
-import { readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,6 +68,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     only: { type: 'string' },
     json: { type: 'string' },
+    'lhr-dir': { type: 'string' },
     serve: { type: 'boolean', default: false },
   },
 });
@@ -112,9 +114,9 @@ const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipByt
 function routePages(): Map<string, { key: string; header: boolean }> {
   const source = readFileSync(path.join(webRoot, 'src/app/routes.tsx'), 'utf8');
   const consts = new Map<string, string>();
-  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)) consts.set(m[1]!, m[2]!);
+  for (const m of source.matchAll(/const (\w+) = lazy(?:Page)?\(\(\) => import\('([^']+)'\)\)/g)) consts.set(m[1]!, m[2]!);
   const pages = new Map<string, { key: string; header: boolean }>();
-  for (const m of source.matchAll(/path: '([^']+)', header: (true|false)[^\n]*?page: (?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
+  for (const m of source.matchAll(/path: '([^']+)', header: (true|false)[^\n]*?page: (?:lazy(?:Page)?\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
     const spec = m[3] ?? consts.get(m[4] ?? '');
     if (spec) pages.set(m[1]!, { key: path.posix.join('src/app', spec) + '.tsx', header: m[2] === 'true' });
   }
@@ -288,9 +290,15 @@ async function lighthouseOnce(chrome: Chrome, url: string): Promise<Omit<Lightho
   const { default: lighthouse } = await import('lighthouse');
   await clearHttpCache(chrome);
   // disableStorageReset: the signed-in session lives in localStorage; the HTTP cache was emptied above.
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true });
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, ...(args['lhr-dir'] ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}) });
   const lhr = result?.lhr;
   if (!lhr) throw new Error('Lighthouse returned no result');
+  if (args['lhr-dir']) {
+    mkdirSync(args['lhr-dir'], { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}`;
+    writeFileSync(path.join(args['lhr-dir'], `${name}.json`), JSON.stringify(lhr));
+    writeFileSync(path.join(args['lhr-dir'], `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
   return {

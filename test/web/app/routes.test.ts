@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { appRoutes, isAdminPath, routeAccess } from '../../../web/src/app/routes';
+import { describe, expect, it, vi } from 'vitest';
+import { appRoutes, isAdminPath, preloadRoutePage, routeAccess } from '../../../web/src/app/routes';
 
 describe('route table (spec §2)', () => {
   it.each([
@@ -41,5 +41,13 @@ describe('route table (spec §2)', () => {
 
   it('lazy-loads every page, the login page too', () => {
     for (const route of appRoutes) expect(route.page.$$typeof, route.path).toBe(Symbol.for('react.lazy'));
+  });
+
+  it('fetches the code of the page a path opens ahead (while a stored session is checked), and of no other', () => {
+    const spies = appRoutes.map((r) => vi.spyOn(r.page, 'preload').mockResolvedValue(undefined));
+    preloadRoutePage('/products/P-7/edit/');
+    const called = appRoutes.filter((_, i) => spies[i]!.mock.calls.length > 0).map((r) => r.path);
+    expect(called).toEqual(['/products/:productId/edit']);
+    for (const spy of spies) spy.mockRestore();
   });
 });

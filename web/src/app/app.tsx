@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenLock } from '../components/full-screen-lock';
 import { useSession } from '../lib/session';
 import { RouteGuard } from './route-guard';
-import { appRoutes, routeAccess } from './routes';
+import { afterFirstPaint } from '../lib/after-paint';
+import { appRoutes, preloadRoutePage, routeAccess } from './routes';
 
-const HeaderLayout = lazy(() => import('./shell/header-layout'));
+// Requested after the first paint ("Checking authentication..." or nothing), which it is not needed for.
+const HeaderLayout = lazy(() => afterFirstPaint().then(() => import('./shell/header-layout')));
 
 /**
  * While the header layout chunk loads: on a guarded route whose session is still being restored, the
@@ -21,6 +23,13 @@ function LayoutFallback() {
 
 /** The route tree: header-less pages stand alone; the others share the lazily loaded header layout. */
 export function App() {
+  const { loading } = useSession();
+  const { pathname } = useLocation();
+  // While a stored session is checked, the opened page's code downloads alongside (after the first paint).
+  const [restoringAt] = useState(() => (loading ? pathname : null));
+  useEffect(() => {
+    if (restoringAt) void afterFirstPaint().then(() => preloadRoutePage(restoringAt));
+  }, [restoringAt]);
   return (
     <Routes>
       {appRoutes

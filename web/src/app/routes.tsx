@@ -1,6 +1,11 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 
+/** A route's page: a lazy component whose code can also be fetched ahead (`preload`), e.g. while the session is checked. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
+
+const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => Object.assign(lazy(load), { preload: load });
+
 export interface AppRoute {
   /** react-router path pattern (`:param` segments allowed). */
   path: string;
@@ -8,10 +13,10 @@ export interface AppRoute {
   header: boolean;
   /** Whether the route guard protects it (spec §2): approved vendors only. */
   guarded: boolean;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
 }
 
-const NotFoundPage = lazy(() => import('./not-found-page'));
+const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
 /**
  * The route table of spec §2, plus the listings routes the spec leaves unshown (issue 5: the product
@@ -20,22 +25,22 @@ const NotFoundPage = lazy(() => import('./not-found-page'));
  * the header and are not guarded.
  */
 export const appRoutes: readonly AppRoute[] = [
-  { path: '/', header: false, guarded: false, page: lazy(() => import('../features/auth/login-page')) },
-  { path: '/forgot-password', header: false, guarded: false, page: lazy(() => import('../features/auth/forgot-password-page')) },
-  { path: '/reset-password', header: false, guarded: false, page: lazy(() => import('../features/auth/reset-password-page')) },
-  { path: '/signup', header: false, guarded: false, page: lazy(() => import('../features/auth/signup-page')) },
-  { path: '/signup-success', header: false, guarded: false, page: lazy(() => import('../features/auth/signup-success-page')) },
+  { path: '/', header: false, guarded: false, page: lazyPage(() => import('../features/auth/login-page')) },
+  { path: '/forgot-password', header: false, guarded: false, page: lazyPage(() => import('../features/auth/forgot-password-page')) },
+  { path: '/reset-password', header: false, guarded: false, page: lazyPage(() => import('../features/auth/reset-password-page')) },
+  { path: '/signup', header: false, guarded: false, page: lazyPage(() => import('../features/auth/signup-page')) },
+  { path: '/signup-success', header: false, guarded: false, page: lazyPage(() => import('../features/auth/signup-success-page')) },
   // Not in the spec (issue 10): how a visitor who cannot sign in reaches vendor support.
-  { path: '/contact', header: false, guarded: false, page: lazy(() => import('../features/auth/contact-page')) },
-  { path: '/dashboard', header: true, guarded: true, page: lazy(() => import('../features/dashboard/dashboard-page')) },
-  { path: '/orders', header: true, guarded: true, page: lazy(() => import('../features/orders/orders-page')) },
-  { path: '/payouts', header: true, guarded: true, page: lazy(() => import('../features/payouts/payouts-page')) },
-  { path: '/products', header: true, guarded: true, page: lazy(() => import('../features/listings/products-page')) },
-  { path: '/products/new', header: true, guarded: true, page: lazy(() => import('../features/listings/product-form-page')) },
-  { path: '/products/:productId/edit', header: true, guarded: true, page: lazy(() => import('../features/listings/product-form-page')) },
-  { path: '/inventory', header: true, guarded: true, page: lazy(() => import('../features/inventory/inventory-page')) },
+  { path: '/contact', header: false, guarded: false, page: lazyPage(() => import('../features/auth/contact-page')) },
+  { path: '/dashboard', header: true, guarded: true, page: lazyPage(() => import('../features/dashboard/dashboard-page')) },
+  { path: '/orders', header: true, guarded: true, page: lazyPage(() => import('../features/orders/orders-page')) },
+  { path: '/payouts', header: true, guarded: true, page: lazyPage(() => import('../features/payouts/payouts-page')) },
+  { path: '/products', header: true, guarded: true, page: lazyPage(() => import('../features/listings/products-page')) },
+  { path: '/products/new', header: true, guarded: true, page: lazyPage(() => import('../features/listings/product-form-page')) },
+  { path: '/products/:productId/edit', header: true, guarded: true, page: lazyPage(() => import('../features/listings/product-form-page')) },
+  { path: '/inventory', header: true, guarded: true, page: lazyPage(() => import('../features/inventory/inventory-page')) },
   // Issue 12: the notifications inbox the header's bell leads to.
-  { path: '/notifications', header: true, guarded: true, page: lazy(() => import('../features/notifications/notifications-page')) },
+  { path: '/notifications', header: true, guarded: true, page: lazyPage(() => import('../features/notifications/notifications-page')) },
   // The spec checks the /admin prefix without showing anything for it: the admin area is reserved here
   // (shows the header, not guarded, not-found content) until admin screens are specified.
   { path: '/admin/*', header: true, guarded: false, page: NotFoundPage },
@@ -55,4 +60,14 @@ export function routeAccess(pathname: string): { header: boolean; guarded: boole
   const admin = isAdminPath(path);
   if (exact) return { header: exact.header, guarded: exact.guarded, admin };
   return { header: true, guarded: false, admin };
+}
+
+/**
+ * Starts fetching the code of the page at `pathname` (its chunk and what it imports), e.g. while a
+ * stored session is being checked, so the page can render as soon as the check ends.
+ */
+export function preloadRoutePage(pathname: string): void {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const route = appRoutes.find((r) => !r.path.endsWith('*') && matchPath({ path: r.path, end: true }, path));
+  route?.page.preload().catch(() => undefined);
 }

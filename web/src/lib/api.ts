@@ -1,4 +1,4 @@
-import { getIdToken } from './auth-client';
+import { getIdToken, storedIdToken } from './auth-client';
 import { loadConfig } from './config';
 
 /** A failed API call: the HTTP status and the server's `{ error, message }` (or a stand-in for them). */
@@ -42,7 +42,9 @@ function errorBody(data: unknown): { error: string; message: string } | undefine
  * an ApiError carrying the server's `{ error, message }`; a missing session is ApiError 401 `unauthenticated`.
  */
 export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<T> {
-  const [config, token] = await Promise.all([loadConfig(), req.token ?? getIdToken(req.forceRefresh ?? false)]);
+  // The token Amplify stored, while it is fresh (lib/auth-client.ts); a 401 for it is asked again with a token from Amplify.
+  const stored = req.token === undefined && !req.forceRefresh ? storedIdToken()?.token : undefined;
+  const [config, token] = await Promise.all([loadConfig(), req.token ?? stored ?? getIdToken(req.forceRefresh ?? false)]);
   if (!token) throw new ApiError(401, 'unauthenticated', 'No signed-in user.');
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
   if (req.body !== undefined) headers['content-type'] = 'application/json';
@@ -53,6 +55,7 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
     signal: req.signal,
   });
+  if (res.status === 401 && stored) return apiRequest<T>(path, { ...req, forceRefresh: true });
   const text = await res.text();
   let data: unknown = undefined;
   if (text) {

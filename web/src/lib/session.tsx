@@ -1,8 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { i18n, switchLanguage } from '../i18n/i18n';
 import { DEFAULT_LANGUAGE, languageToApply, type Language } from '../i18n/language';
 import { ApiError } from './api';
-import { authErrorName, hasStoredSession, loadAuth, type AuthModule } from './auth-client';
+import { authErrorName, hasStoredSession, loadAuth, storedIdToken, type AuthModule } from './auth-client';
 import { getMe, saveMyLanguage, type Me } from './me-api';
 import { saveWithRetryOnce } from './save-with-retry';
 import { signInErrorFor, type SignInError } from './sign-in-errors';
@@ -70,10 +70,30 @@ function storeVendorId(vendorId: string | null): void {
   }
 }
 
-async function refuse(auth: AuthModule, notice: SessionNotice): Promise<SessionState> {
-  await auth.signOut().catch((err: unknown) => console.error('Sign-out failed', err));
+async function refuse(notice: SessionNotice): Promise<SessionState> {
+  try {
+    const { auth } = await loadAuth();
+    await auth.signOut();
+  } catch (err) {
+    console.error('Sign-out failed', err);
+  }
   storeVendorId(null);
   return signedOut(notice);
+}
+
+/** Who is signed in, from Amplify (after a sign-in, or when the stored token is not fresh enough to use). */
+interface Identity {
+  userId: string;
+  email: string;
+  idToken: string;
+}
+
+async function identityFromAmplify(auth: AuthModule): Promise<Identity> {
+  const { userId, signInDetails } = await auth.getCurrentUser();
+  const idToken = (await auth.fetchAuthSession()).tokens?.idToken;
+  if (!idToken) throw new ApiError(401, 'unauthenticated', 'No ID token in the session.');
+  const email = typeof idToken.payload.email === 'string' ? idToken.payload.email : (signInDetails?.loginId ?? '');
+  return { userId, email, idToken: idToken.toString() };
 }
 
 /**
@@ -82,23 +102,19 @@ async function refuse(auth: AuthModule, notice: SessionNotice): Promise<SessionS
  * signed out at once. No record: the spec's warning, then signed out too (the portal has nothing to
  * show a user without a vendor record, see docs/decisions.md).
  */
-async function resolveSession(auth: AuthModule): Promise<SessionState> {
-  const { userId, signInDetails } = await auth.getCurrentUser();
-  const idToken = (await auth.fetchAuthSession()).tokens?.idToken;
-  if (!idToken) throw new ApiError(401, 'unauthenticated', 'No ID token in the session.');
-  const email = typeof idToken.payload.email === 'string' ? idToken.payload.email : (signInDetails?.loginId ?? '');
+async function resolveSession({ userId, email, idToken }: Identity): Promise<SessionState> {
   let me: Me;
   try {
     me = await getMe();
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
       console.warn(`Vendor not found for user ${userId}`);
-      return refuse(auth, { kind: 'no-record' });
+      return refuse({ kind: 'no-record' });
     }
     throw err;
   }
   const access = vendorAccessFor(me);
-  if (access.kind !== 'approved') return refuse(auth, access);
+  if (access.kind !== 'approved') return refuse(access);
   storeVendorId(access.vendorId);
   await switchLanguage(access.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
   return {
@@ -106,7 +122,7 @@ async function resolveSession(auth: AuthModule): Promise<SessionState> {
     user: { userId, email },
     vendorId: access.vendorId,
     vendorName: access.vendorName,
-    idToken: idToken.toString(),
+    idToken,
     notice: null,
   };
 }
@@ -114,8 +130,25 @@ async function resolveSession(auth: AuthModule): Promise<SessionState> {
 const isAuthFailure = (err: unknown) =>
   (err instanceof ApiError && err.status === 401) || ['UserUnAuthenticatedException', 'NotAuthorizedException'].includes(authErrorName(err) ?? '');
 
-/** Restores the session Amplify kept in localStorage (a reload or a new tab). */
+/**
+ * Restores the session Amplify kept in localStorage (a reload or a new tab). While the stored ID token
+ * is fresh, the vendor record is asked for with it at once and Amplify is not loaded at all (its code
+ * is the largest download between the page's first paint and its content); otherwise Amplify restores
+ * the session, refreshing the tokens.
+ */
 async function restoreSession(): Promise<SessionState> {
+  const stored = storedIdToken();
+  if (stored) {
+    try {
+      return await resolveSession({ userId: stored.userId, email: stored.email, idToken: stored.token });
+    } catch (err) {
+      // A token the API refused (revoked, or a clock far off): Amplify's own restore decides below.
+      if (!isAuthFailure(err)) {
+        console.error('Could not restore the session', err);
+        return signedOut({ kind: 'load-failed' });
+      }
+    }
+  }
   let auth: AuthModule;
   try {
     const loaded = await loadAuth();
@@ -126,7 +159,7 @@ async function restoreSession(): Promise<SessionState> {
     return signedOut({ kind: 'load-failed' });
   }
   try {
-    return await resolveSession(auth);
+    return await resolveSession(await identityFromAmplify(auth));
   } catch (err) {
     if (isAuthFailure(err)) {
       // The stored session is no longer valid (e.g. the refresh token expired): clear it quietly.
@@ -157,7 +190,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!restoring) return;
     let active = true;
     void restoreSession().then((next) => {
-      if (active) setState(next);
+      // A transition: the signed-in shell and page render in slices, not as one long task.
+      if (active) startTransition(() => setState(next));
     });
     return () => {
       active = false;
@@ -193,10 +227,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     let next: SessionState;
     try {
-      next = await resolveSession(auth);
+      next = await resolveSession(await identityFromAmplify(auth));
     } catch (err) {
       console.error('Could not load the vendor record after sign-in', err);
-      next = await refuse(auth, { kind: 'load-failed' });
+      next = await refuse({ kind: 'load-failed' });
     }
     setState(next);
     return next.status === 'signed-in' ? { kind: 'signed-in' } : { kind: 'refused', notice: next.notice ?? { kind: 'load-failed' } };

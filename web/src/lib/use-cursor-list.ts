@@ -1,4 +1,5 @@
-import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
 
 /** One page of a cursor-paged API answer (`nextCursor` absent or null on the last page). */
 export interface CursorPage<T> {
@@ -41,6 +42,23 @@ export function useCursorList<T, P extends CursorPage<T>>(queryKey: QueryKey, lo
     getNextPageParam: (last: P) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
+  // The first rows are rendered as a transition, in slices (useDeferredValue; see lib/use-resource.ts);
+  // once rows are shown, later states show at once.
+  const { data, isPlaceholderData, isFetchNextPageError, isFetching, isError, isSuccess, isFetchingNextPage, error, hasNextPage, fetchNextPage, refetch } = query;
+  const list = useMemo(
+    () => cursorList<T, P>({ data, isPlaceholderData, isFetchNextPageError, isFetching, isError, isSuccess, isFetchingNextPage, error, hasNextPage, fetchNextPage, refetch }),
+    [data, isPlaceholderData, isFetchNextPageError, isFetching, isError, isSuccess, isFetchingNextPage, error, hasNextPage, fetchNextPage, refetch],
+  );
+  const shown = useDeferredValue(list);
+  return shown.items.length > 0 || shown.previousItems.length > 0 || shown.lastPage !== undefined ? list : shown;
+}
+
+type QueryState<P> = Pick<
+  UseInfiniteQueryResult<InfiniteData<P>>,
+  'data' | 'isPlaceholderData' | 'isFetchNextPageError' | 'isFetching' | 'isError' | 'isSuccess' | 'isFetchingNextPage' | 'error' | 'hasNextPage' | 'fetchNextPage' | 'refetch'
+>;
+
+function cursorList<T, P extends CursorPage<T>>(query: QueryState<P>): CursorList<T, P> {
   const pages = query.data?.pages ?? [];
   const rows = pages.flatMap((p) => p.items);
   const placeholder = query.isPlaceholderData;

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
 
 /** What a page shows of data it loads: loading (with the last answer, if any), loaded or failed. */
 export type Resource<T> =
@@ -18,4 +19,18 @@ export function toResource<T>(query: UseQueryResult<T>): Resource<T> & { retry()
   if (query.isFetching || query.isPending) return { status: 'loading', previous: query.data, retry };
   if (query.isError) return { status: 'failed', error: query.error, previous: query.data, retry };
   return { status: 'loaded', data: query.data, retry };
+}
+
+/**
+ * `toResource` for a page. The first answer is rendered as a transition (useDeferredValue), which
+ * React renders in slices between the browser's other work, so a page's first rows never block input
+ * or painting for long (the urgent render keeps showing "Loading..."). Once an answer is shown, later
+ * states (a save, a refetch, another filter) show at once.
+ */
+export function useResource<T>(query: UseQueryResult<T>): Resource<T> & { retry(): void } {
+  const { isFetching, isPending, isError, data, error, refetch } = query;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the fields toResource reads
+  const resource = useMemo(() => toResource(query), [isFetching, isPending, isError, data, error, refetch]);
+  const shown = useDeferredValue(resource);
+  return shown.status === 'loaded' || shown.previous !== undefined ? resource : shown;
 }

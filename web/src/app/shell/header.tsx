@@ -5,13 +5,17 @@ import { Alert } from '../../components/alert';
 import { Dropdown } from '../../components/dropdown';
 import { LANGUAGES, languageButtonLabel, languageNameKey } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
+import { prefetchWhenIdle } from '../../lib/prefetch';
 import { useSession } from '../../lib/session';
 import { AccountIcon, BellIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
 
 const AccountSettingsDialog = lazy(() => import('../../features/settings/account-settings-dialog'));
 const ContactSupportDialog = lazy(() => import('../../features/support/contact-support-dialog'));
-/** The unread count (and its API contract) is a lazy chunk: the header carries only the link. */
-const UnreadBadge = lazy(() => import('../../features/notifications/unread-badge'));
+/**
+ * The unread count is a lazy chunk (with its API contract's zod), fetched once the page is idle so it
+ * never competes with the page's own first render (lib/prefetch.ts): the header carries only the link.
+ */
+const UnreadBadge = lazy(() => new Promise<void>((resolve) => void prefetchWhenIdle(async () => resolve(), 1_000)).then(() => import('../../features/notifications/unread-badge')));
 
 /**
  * The signed-in header (spec §2): logo and title linking to /dashboard, language menu (disabled while

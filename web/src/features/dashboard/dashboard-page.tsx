@@ -11,7 +11,7 @@ import { displayName } from '../../lib/display-name';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount, formatDay, formatDayRange, formatMoney, timeZoneLabel } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
-import { toResource } from '../../lib/use-resource';
+import { useResource } from '../../lib/use-resource';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { getDashboard, PERIOD_KEYS, type Dashboard, type PeriodKey } from './dashboard-api';
@@ -38,7 +38,7 @@ export default function DashboardPage() {
   const language = languageToApply(i18n.language);
   const { vendorName, vendorId, user } = useSession();
   usePageTitle(t('dashboard_title'));
-  const dashboard = toResource(useQuery({ queryKey: queryKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) }));
+  const dashboard = useResource(useQuery({ queryKey: queryKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) }));
   // Fetch the chart's chunk while the figures load, not after.
   useEffect(() => {
     loadChart().catch(() => undefined);

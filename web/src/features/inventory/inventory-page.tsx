@@ -14,12 +14,14 @@ import { formatCount } from '../../lib/format';
 import { invalidateCatalogue, queryKeys } from '../../lib/query-client';
 import { updateCursorListItems, useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
+import { prefetchWhenIdle } from '../../lib/prefetch';
 import { getInventoryPage, type InventoryPage, type InventoryRow } from './inventory-api';
 import { firstOrder, inventorySearchParams, parseInventoryQuery, queryKey, SEARCH_MAX, type InventoryQuery } from './inventory-query';
 import { InventoryTable } from './inventory-table';
 
 /** The offer dialog (its form library and the offer schema's zod) is a lazy chunk: the table does not wait for it. */
 const loadOfferDialog = () => import('./offer-dialog');
+const warmOfferDialog = () => void loadOfferDialog().catch(() => undefined);
 const OfferDialog = lazy(() => loadOfferDialog().then((m) => ({ default: m.OfferDialog })));
 
 /**
@@ -42,10 +44,8 @@ export default function InventoryPage() {
     if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
   }, [query, params, setParams]);
 
-  // Fetched once the page is up, so Edit opens the dialog without a wait.
-  useEffect(() => {
-    loadOfferDialog().catch(() => undefined);
-  }, []);
+  // Fetched once the page has settled, so Edit opens the dialog without a wait (and hovering Edit fetches it sooner).
+  useEffect(() => prefetchWhenIdle(loadOfferDialog), []);
 
   const queryClient = useQueryClient();
   const listKey = queryKeys.inventory.list(key);
@@ -99,7 +99,9 @@ export default function InventoryPage() {
       )}
       {rows.length > 0 && (
         <>
-          <InventoryTable rows={rows} query={query} busy={list.status === 'loading'} language={language} onSort={onSort} onEdit={setEditing} />
+          <div onPointerOver={warmOfferDialog} onFocus={warmOfferDialog}>
+            <InventoryTable rows={rows} query={query} busy={list.status === 'loading'} language={language} onSort={onSort} onEdit={setEditing} />
+          </div>
           <div className="load-more">
             {total !== undefined && list.items.length > 0 && (
               <span className="muted" data-testid="inventory-total">

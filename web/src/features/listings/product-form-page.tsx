@@ -9,7 +9,7 @@ import { LoadStatus } from '../../components/load-status';
 import { ApiError } from '../../lib/api';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { queryKeys } from '../../lib/query-client';
-import { toResource } from '../../lib/use-resource';
+import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ProductForm } from './product-form';
 import { getProduct } from './products-api';
@@ -41,7 +41,7 @@ function EditProduct({ productId }: { productId: string }) {
   const { t } = useTranslation();
   const loadError = useLoadErrorProps();
   // Not kept once the form is closed (gcTime 0): each opening edits what the server has now, never a cached copy.
-  const product = toResource(useQuery({ queryKey: queryKeys.products.detail(productId), queryFn: ({ signal }) => getProduct(productId, signal), gcTime: 0 }));
+  const product = useResource(useQuery({ queryKey: queryKeys.products.detail(productId), queryFn: ({ signal }) => getProduct(productId, signal), gcTime: 0 }));
   const notFound = product.status === 'failed' && product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 403);
   return (
     <>

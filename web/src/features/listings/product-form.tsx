@@ -27,6 +27,7 @@ import { languageToApply } from '../../i18n/language';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';
 import { serverFieldErrors } from '../../lib/field-errors';
+import { prefetchWhenIdle } from '../../lib/prefetch';
 import { formatMoney, intlLocale } from '../../lib/format';
 import { invalidateCatalogue } from '../../lib/query-client';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
@@ -43,6 +44,7 @@ type SaveMode = 'draft' | 'submit';
 
 /** The form's checks (zod and the product schema) are a lazy chunk: the form renders without them, and fetches them once shown. */
 const loadValidation = () => import('./product-validation');
+const warmValidation = () => void loadValidation().catch(() => undefined);
 type FieldName = keyof ProductFormValues;
 
 const FIELD_NAMES = Object.keys(emptyProductForm()) as FieldName[];
@@ -119,9 +121,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
     },
     [],
   );
-  useEffect(() => {
-    loadValidation().catch(() => undefined);
-  }, []);
+  useEffect(() => prefetchWhenIdle(loadValidation), []);
   const { register, handleSubmit, setValue, setError, setFocus, control, formState } = useForm<ProductFormValues, unknown, ProductFormValues>({ defaultValues, resolver });
   const { errors, isSubmitted, isDirty } = formState;
   const hasAllergens = useWatch({ control, name: 'hasAllergens' });
@@ -289,6 +289,8 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       <form
         className="product-form"
         noValidate
+        // The checks' code (zod) is fetched when the vendor starts on the form, or once the page has settled.
+        onFocus={warmValidation}
         onSubmit={(e) => {
           e.preventDefault();
           save('draft');

@@ -12,7 +12,7 @@ import { loadConfig } from '../../lib/config';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
-import { toResource } from '../../lib/use-resource';
+import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ExportOrders } from './export-orders';
 import { getOrdersPage } from './orders-api';
@@ -47,7 +47,7 @@ export default function OrdersPage() {
   // Each page is a query of its own, keyed by the filter and its cursor: going back asks the server again
   // (the cached page shows meanwhile, marked busy), and while another page loads the last one stays shown.
   const filterQuery = filterSearchParams(filter).toString();
-  const orders = toResource(
+  const orders = useResource(
     useQuery({
       queryKey: queryKeys.orders.page(filterQuery, page, cursor),
       queryFn: async ({ signal }) => {

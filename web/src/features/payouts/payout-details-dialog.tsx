@@ -7,7 +7,7 @@ import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount, formatDayRange, formatMoney } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
-import { toResource } from '../../lib/use-resource';
+import { useResource } from '../../lib/use-resource';
 import { getPayoutDetails } from './payouts-api';
 
 /**
@@ -19,7 +19,7 @@ export function PayoutDetailsDialog({ payoutId, onClose }: { payoutId: string; o
   const { t, i18n } = useTranslation();
   const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
-  const details = toResource(useQuery({ queryKey: queryKeys.payouts.details(payoutId), queryFn: ({ signal }) => getPayoutDetails(payoutId, signal) }));
+  const details = useResource(useQuery({ queryKey: queryKeys.payouts.details(payoutId), queryFn: ({ signal }) => getPayoutDetails(payoutId, signal) }));
   const money = (cents: number) => formatMoney(cents, language);
   // What comes off, with its sign (and no "-$0.00").
   const minus = (cents: number) => money(cents === 0 ? 0 : -cents);

@@ -11,7 +11,7 @@ import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatDateTime, formatDay, formatDayRange, formatMoney, intlLocale } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
-import { toResource } from '../../lib/use-resource';
+import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PayoutDetailsDialog } from './payout-details-dialog';
 import { isMonth, periodMonths } from './payout-form';
@@ -62,9 +62,9 @@ export default function PayoutsPage() {
   }, [rawPeriod, period, params, setParams]);
 
   const queryClient = useQueryClient();
-  const method = toResource(useQuery({ queryKey: queryKeys.payouts.method, queryFn: ({ signal }) => getPayoutMethod(signal) }));
+  const method = useResource(useQuery({ queryKey: queryKeys.payouts.method, queryFn: ({ signal }) => getPayoutMethod(signal) }));
   // A new period keeps the table of the one before on screen, marked busy, until its answer arrives.
-  const payouts = toResource(useQuery({ queryKey: queryKeys.payouts.list(period), queryFn: ({ signal }) => getPayouts(period, signal), placeholderData: keepPreviousData }));
+  const payouts = useResource(useQuery({ queryKey: queryKeys.payouts.list(period), queryFn: ({ signal }) => getPayouts(period, signal), placeholderData: keepPreviousData }));
   const [editing, setEditing] = useState<Editing>('none');
   const [savedKind, setSavedKind] = useState<'email' | 'bank' | null>(null);
   const [detailsOf, setDetailsOf] = useState<string | null>(null);

@@ -84,6 +84,11 @@ export const apiFunctions = {
     tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw' },
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
+  adminOverview: {
+    entry: 'admin/overview.ts',
+    tables: { vendors: 'r', products: 'r', supportCases: 'r', ledger: 'r' },
+    description: 'Ops console overview: what is waiting (applications, reviews, support cases, payouts) and the oldest wait',
+  },
   notifications: {
     entry: 'notifications/inbox-handler.ts',
     tables: { notifications: 'rw', vendors: 'r' },
@@ -113,6 +118,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/products/{productId}/submit', fn: 'listings', access: 'vendor' },
   { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor' },
   { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor' },
+  { method: 'GET', path: '/api/admin/overview', fn: 'adminOverview', access: 'admin' },
   { method: 'GET', path: '/api/notifications', fn: 'notifications', access: 'vendor' },
   { method: 'GET', path: '/api/notifications/unread', fn: 'notifications', access: 'vendor' },
   { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor' },

@@ -29,12 +29,20 @@ export interface TableDef {
 }
 
 export const tables = {
-  /** Vendor records, keyed by Cognito user id (sub). `byVendorId` finds a record by its V-xxxxx id. */
+  /**
+   * Vendor records, keyed by Cognito user id (sub). `byVendorId` finds a record by its V-xxxxx id.
+   * `byStatus` (status, then createdAt) serves the ops console (issue 13): the `pending` partition is
+   * the queue of vendor applications, oldest first, without a scan; every record has both attributes,
+   * so no write path changes (docs/decisions.md, "Ops console overview").
+   */
   vendors: {
     name: 'vendors',
     envVar: 'VENDORS_TABLE',
     partitionKey: { name: 'userId', type: 'S' },
-    globalIndexes: [{ indexName: 'byVendorId', partitionKey: { name: 'vendorId', type: 'S' } }],
+    globalIndexes: [
+      { indexName: 'byVendorId', partitionKey: { name: 'vendorId', type: 'S' } },
+      { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+    ],
   },
   /**
    * Support cases, by vendor id then case id (time-ordered). The item with case id `#rate` holds the
@@ -65,13 +73,19 @@ export const tables = {
    * Item layout: lambdas/sales/model.ts; `PAYOUT#<period>` items: lambdas/payouts/model.ts.
    * `byPayable` is sparse: only BALANCE items carrying `payable` (set by every balance change, removed
    * by the payout run while the balance is below the minimum), so a run never scans the table.
+   * `byPayoutStatus` is sparse too: only `PAYOUT#` items carry `status` (pending, paid, failed), so
+   * the ops console (issue 13) counts failed payouts and bank transfers awaiting confirmation from
+   * the `failed` and `pending` partitions without a scan and without a new write.
    */
   ledger: {
     name: 'ledger',
     envVar: 'LEDGER_TABLE',
     partitionKey: { name: 'vendorId', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
-    globalIndexes: [{ indexName: 'byPayable', partitionKey: { name: 'payable', type: 'S' }, sortKey: { name: 'vendorId', type: 'S' } }],
+    globalIndexes: [
+      { indexName: 'byPayable', partitionKey: { name: 'payable', type: 'S' }, sortKey: { name: 'vendorId', type: 'S' } },
+      { indexName: 'byPayoutStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'updatedAt', type: 'S' } },
+    ],
   },
   /**
    * Payout destinations by vendor id, with the full account number: only the payout-method API

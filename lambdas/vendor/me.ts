@@ -1,24 +1,33 @@
 import * as z from 'zod';
+import { meAnswerSchema, rolesOf, type MeAnswer } from '../../contracts/me';
 import { NotFoundError } from '../shared/errors';
 import { apiHandler, route } from '../shared/http';
 import { LANGUAGES, updateVendorLanguage, type VendorRecord } from '../shared/vendors';
 import type { Caller } from '../shared/auth';
 
-/** What the web app learns about the signed-in user (GET and PATCH /api/me). */
-export function meView(vendor: VendorRecord) {
-  return {
-    userId: vendor.userId,
-    email: vendor.email,
-    status: vendor.status,
-    vendorId: vendor.status === 'approved' ? (vendor.vendorId ?? null) : null,
-    vendorName: vendor.vendorName,
-    language: vendor.language,
-    payoutAccountId: vendor.payoutAccountId ?? null,
-    ...(vendor.status === 'rejected' && vendor.rejectionReason ? { rejectionReason: vendor.rejectionReason } : {}),
+/**
+ * What the web app learns about the signed-in user (GET and PATCH /api/me): groups and roles
+ * (issue 11), and the vendor record's fields, all `null` when an admin has no vendor record.
+ */
+export function meView(caller: Pick<Caller, 'userId' | 'email' | 'groups'>, vendor: VendorRecord | null): MeAnswer {
+  const answer: MeAnswer = {
+    userId: vendor?.userId ?? caller.userId,
+    email: vendor?.email ?? caller.email,
+    groups: caller.groups,
+    roles: rolesOf(caller.groups, vendor),
+    status: vendor?.status ?? null,
+    vendorId: vendor?.status === 'approved' ? (vendor.vendorId ?? null) : null,
+    vendorName: vendor?.vendorName ?? null,
+    language: vendor?.language ?? null,
+    payoutAccountId: vendor?.payoutAccountId ?? null,
+    ...(vendor?.status === 'rejected' && vendor.rejectionReason ? { rejectionReason: vendor.rejectionReason } : {}),
   };
+  // The declared contract is what leaves: a field the record grows never slips into the answer.
+  return meAnswerSchema.parse(answer);
 }
 
 const notFound = (caller: Caller) => new NotFoundError(`Vendor not found for user ${caller.userId}`, 'vendor_not_found');
+const isAdmin = (caller: Caller) => rolesOf(caller.groups, null).includes('admin');
 
 export const patchMeBody = z.strictObject({ language: z.enum(LANGUAGES) });
 
@@ -26,17 +35,19 @@ export const handler = apiHandler('me', {
   'GET /api/me': route({
     access: 'signed-in',
     async handler({ caller }) {
-      if (!caller.vendor) throw notFound(caller);
-      return { body: meView(caller.vendor) };
+      // An admin without a vendor record is a user of the ops console, not a vendor without a record.
+      if (!caller.vendor && !isAdmin(caller)) throw notFound(caller);
+      return { body: meView(caller, caller.vendor) };
     },
   }),
   'PATCH /api/me': route({
     access: 'signed-in',
     body: patchMeBody,
     async handler({ caller, body }) {
+      // The language lives on the vendor record: without one there is nothing to save it to.
       const updated = await updateVendorLanguage(caller.userId, body.language);
       if (!updated) throw notFound(caller);
-      return { body: meView(updated) };
+      return { body: meView(caller, updated) };
     },
   }),
 });

@@ -9,13 +9,13 @@ describe('GET /api/me through the local API (real cognito-local tokens, real Dyn
     const token = await idTokenFor(approved.email, approved.password);
     const res = await api('/api/me', { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ email: approved.email, status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods' });
+    expect(res.body).toMatchObject({ email: approved.email, groups: ['vendors'], roles: ['vendor'], status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods' });
   });
 
   it('tells a pending vendor its status and gives no vendor id', async () => {
     const res = await api('/api/me', { token: await idTokenFor(pending.email, pending.password) });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'pending', vendorId: null });
+    expect(res.body).toMatchObject({ status: 'pending', vendorId: null, roles: [] });
   });
 
   it('gives a rejected vendor the rejection reason', async () => {
@@ -23,12 +23,16 @@ describe('GET /api/me through the local API (real cognito-local tokens, real Dyn
     expect(res.body).toMatchObject({ status: 'rejected', vendorId: null, rejectionReason: rejected.vendor.rejectionReason });
   });
 
-  it('answers 404 vendor_not_found for a user without a record (and for the admin)', async () => {
-    for (const account of [noRecord, admin]) {
-      const res = await api('/api/me', { token: await idTokenFor(account.email, account.password) });
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ error: 'vendor_not_found' });
-    }
+  it('answers 404 vendor_not_found for a user without a record', async () => {
+    const res = await api('/api/me', { token: await idTokenFor(noRecord.email, noRecord.password) });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'vendor_not_found' });
+  });
+
+  it('answers the admin (group admins, no vendor record) with the admin role, not as a vendor without a record (issue 11)', async () => {
+    const res = await api('/api/me', { token: await idTokenFor(admin.email, admin.password) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: admin.email, groups: ['admins'], roles: ['admin'], status: null, vendorId: null });
   });
 
   it('rejects a missing, malformed or tampered token with 401 before any handler runs', async () => {

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler } from '../../../lambdas/vendor/me';
-import { apiEvent, context } from '../events';
+import { apiEvent, context, idClaims } from '../events';
 
 process.env.VENDORS_TABLE = 'vendors-test';
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -17,8 +17,8 @@ const record = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
-const call = async (method: string, body?: string) => {
-  const res = await handler(apiEvent(method, '/api/me', { body }), context);
+const call = async (method: string, body?: string, claims = idClaims()) => {
+  const res = await handler(apiEvent(method, '/api/me', { body, claims }), context);
   return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown>, headers: res.headers };
 };
 
@@ -29,7 +29,17 @@ describe('GET /api/me', () => {
     ddb.on(GetCommand).resolves({ Item: record });
     const res = await call('GET');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ userId: 'user-1', email: 'vendor@example.com', status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods', language: 'en', payoutAccountId: null });
+    expect(res.body).toEqual({
+      userId: 'user-1',
+      email: 'vendor@example.com',
+      groups: ['vendors'],
+      roles: ['vendor'],
+      status: 'approved',
+      vendorId: 'V-10001',
+      vendorName: 'Golden Harvest Foods',
+      language: 'en',
+      payoutAccountId: null,
+    });
     expect(res.headers).toMatchObject({ 'content-type': expect.stringContaining('application/json'), 'cache-control': 'no-store' });
   });
 
@@ -46,6 +56,32 @@ describe('GET /api/me', () => {
   it('answers 404 vendor_not_found naming the user when there is no record', async () => {
     ddb.on(GetCommand).resolves({});
     expect(await call('GET')).toMatchObject({ status: 404, body: { error: 'vendor_not_found', message: 'Vendor not found for user user-1' } });
+    expect(await call('GET', undefined, idClaims({ 'cognito:groups': '' }))).toMatchObject({ status: 404 });
+  });
+
+  it('answers an admin without a vendor record with the groups and the admin role (issue 11), not 404', async () => {
+    ddb.on(GetCommand).resolves({});
+    const res = await call('GET', undefined, idClaims({ sub: 'ops-1', email: 'ops@example.com', 'cognito:groups': '[admins]' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      userId: 'ops-1',
+      email: 'ops@example.com',
+      groups: ['admins'],
+      roles: ['admin'],
+      status: null,
+      vendorId: null,
+      vendorName: null,
+      language: null,
+      payoutAccountId: null,
+    });
+  });
+
+  it('gives the vendor role only to an approved vendor with an id, whatever the groups say', async () => {
+    ddb.on(GetCommand).resolves({ Item: { ...record, status: 'pending', vendorId: undefined } });
+    expect((await call('GET')).body).toMatchObject({ groups: ['vendors'], roles: [], status: 'pending' });
+    ddb.on(GetCommand).resolves({ Item: record });
+    expect((await call('GET', undefined, idClaims({ 'cognito:groups': 'vendors,admins' }))).body).toMatchObject({ roles: ['vendor', 'admin'] });
+    expect((await call('GET', undefined, idClaims({ 'cognito:groups': '' }))).body).toMatchObject({ groups: [], roles: ['vendor'] });
   });
 
   it('answers 500 with a reference and no internals when the store fails', async () => {
@@ -62,7 +98,7 @@ describe('PATCH /api/me', () => {
     ddb.on(GetCommand).resolves({ Item: record });
     ddb.on(UpdateCommand).resolves({ Attributes: { ...record, language: 'zh-TW' } });
     const res = await call('PATCH', JSON.stringify({ language: 'zh-TW' }));
-    expect(res).toMatchObject({ status: 200, body: { language: 'zh-TW' } });
+    expect(res).toMatchObject({ status: 200, body: { language: 'zh-TW', roles: ['vendor'] } });
     const input = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(input.Key).toEqual({ userId: 'user-1' });
     expect(input.ExpressionAttributeValues).toMatchObject({ ':language': 'zh-TW' });
@@ -78,6 +114,12 @@ describe('PATCH /api/me', () => {
       expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
     },
   );
+
+  it('answers 404 for an admin without a vendor record: the language has nowhere to be saved', async () => {
+    ddb.on(GetCommand).resolves({});
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+    expect((await call('PATCH', '{"language":"en"}', idClaims({ 'cognito:groups': 'admins' }))).status).toBe(404);
+  });
 
   it('answers 404 when the record vanished between read and write', async () => {
     ddb.on(GetCommand).resolves({});

@@ -175,7 +175,7 @@ describe('header (spec §2)', () => {
     expect(screen.queryByTestId('account-button')).toBeNull();
   });
 
-  it('the /admin area shows the header and is not guarded', async () => {
+  it('the /admin area shows a visitor nobody signed in the header and the not-found page (the spec; the console is for admins)', async () => {
     stubFetch(() => ({ status: 200, body: meBody() }));
     renderApp('/admin/vendors');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { REDIRECT_DELAY_MS, RouteGuard } from '../../../web/src/app/route-guard';
+import { AdminGuard, REDIRECT_DELAY_MS, RouteGuard } from '../../../web/src/app/route-guard';
 import { i18n } from '../../../web/src/i18n/i18n';
 import { SessionContextForTests, type Session } from '../../../web/src/lib/session';
 
@@ -10,6 +10,7 @@ function session(overrides: Partial<Session>): Session {
   return {
     status: 'signed-out',
     user: null,
+    roles: [],
     vendorId: null,
     vendorName: null,
     idToken: null,
@@ -24,13 +25,21 @@ function session(overrides: Partial<Session>): Session {
   };
 }
 
-function renderGuarded(value: Session) {
+function renderGuarded(value: Session, path = '/dashboard') {
   return render(
     <I18nextProvider i18n={i18n}>
       <SessionContextForTests.Provider value={value}>
-        <MemoryRouter initialEntries={['/dashboard']}>
+        <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/" element={<p>Login page</p>} />
+            <Route
+              path="/admin/*"
+              element={
+                <AdminGuard otherwise={<p>Not found</p>}>
+                  <p>Console content</p>
+                </AdminGuard>
+              }
+            />
             <Route
               path="/dashboard"
               element={
@@ -74,9 +83,21 @@ describe('RouteGuard (spec §2)', () => {
   });
 
   it('renders the page for a user with a vendor id', () => {
-    renderGuarded(session({ status: 'signed-in', user: { userId: 'u', email: 'e@x.y' }, vendorId: 'V-10001', vendorName: 'Shop' }));
+    renderGuarded(session({ status: 'signed-in', user: { userId: 'u', email: 'e@x.y' }, roles: ['vendor'], vendorId: 'V-10001', vendorName: 'Shop' }));
     expect(screen.getByText('Dashboard content')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('sends an admin without a vendor id to the ops console, not to the login page (docs/decisions.md)', () => {
+    renderGuarded(session({ status: 'signed-in', user: { userId: 'ops', email: 'ops@example.com' }, roles: ['admin'] }));
+    expect(screen.getByText('Console content')).toBeTruthy();
+    expect(screen.queryByText('Dashboard content')).toBeNull();
+    expect(screen.queryByText('Redirecting to login...')).toBeNull();
+  });
+
+  it('lets an admin who is also an approved vendor open the vendor page', () => {
+    renderGuarded(session({ status: 'signed-in', user: { userId: 'u', email: 'e@x.y' }, roles: ['vendor', 'admin'], vendorId: 'V-10001' }));
+    expect(screen.getByText('Dashboard content')).toBeTruthy();
   });
 
   it('speaks the current language', async () => {
@@ -86,5 +107,29 @@ describe('RouteGuard (spec §2)', () => {
     renderGuarded(session({ status: 'loading', loading: true }));
     expect(screen.getByRole('status').textContent).toBe('正在驗證身分...');
     await switchLanguage('en');
+  });
+});
+
+describe('AdminGuard (issue 11): the ops console for the group admins only', () => {
+  it("shows 'Checking authentication...' while the session loads, neither the console nor the fallback", () => {
+    renderGuarded(session({ status: 'loading', loading: true }), '/admin');
+    expect(screen.getByRole('status').textContent).toBe('Checking authentication...');
+    expect(screen.queryByText('Console content')).toBeNull();
+    expect(screen.queryByText('Not found')).toBeNull();
+  });
+
+  it('renders the console for an admin', () => {
+    renderGuarded(session({ status: 'signed-in', user: { userId: 'ops', email: 'ops@example.com' }, roles: ['admin'] }), '/admin');
+    expect(screen.getByText('Console content')).toBeTruthy();
+  });
+
+  it.each([
+    ['an approved vendor', session({ status: 'signed-in', user: { userId: 'u', email: 'e@x.y' }, roles: ['vendor'], vendorId: 'V-10001' })],
+    ['a visitor nobody signed in', session({})],
+  ])('gives %s what the spec gives the /admin prefix (the fallback), never the console', (_who, value) => {
+    renderGuarded(value, '/admin/vendors');
+    expect(screen.getByText('Not found')).toBeTruthy();
+    expect(screen.queryByText('Console content')).toBeNull();
+    expect(screen.queryByText('Login page')).toBeNull();
   });
 });

@@ -2,33 +2,39 @@ import { describe, expect, it, vi } from 'vitest';
 import { appRoutes, isAdminPath, preloadRoutePage, routeAccess } from '../../../web/src/app/routes';
 
 describe('route table (spec §2)', () => {
+  // Guarded in the spec's sense = access 'vendor' (issue 11: who may open a route, not a boolean).
   it.each([
-    ['/', false, false],
-    ['/forgot-password', false, false],
-    ['/reset-password', false, false],
-    ['/signup', false, false],
-    ['/signup-success', false, false],
-    ['/contact', false, false],
-    ['/dashboard', true, true],
-    ['/orders', true, true],
-    ['/payouts', true, true],
-    ['/products', true, true],
-    ['/products/new', true, true],
-    ['/products/P-10001-0007/edit', true, true],
-    ['/inventory', true, true],
-  ])('%s: header %s, guarded %s', (path, header, guarded) => {
-    expect(routeAccess(path)).toMatchObject({ header, guarded });
+    ['/', false, 'public'],
+    ['/forgot-password', false, 'public'],
+    ['/reset-password', false, 'public'],
+    ['/signup', false, 'public'],
+    ['/signup-success', false, 'public'],
+    ['/contact', false, 'public'],
+    ['/dashboard', true, 'vendor'],
+    ['/orders', true, 'vendor'],
+    ['/payouts', true, 'vendor'],
+    ['/products', true, 'vendor'],
+    ['/products/new', true, 'vendor'],
+    ['/products/P-10001-0007/edit', true, 'vendor'],
+    ['/inventory', true, 'vendor'],
+  ])('%s: header %s, access %s', (path, header, access) => {
+    expect(routeAccess(path)).toMatchObject({ header, access });
   });
 
   it('shows the header and does not guard every other route', () => {
-    for (const path of ['/nope', '/dashboard/extra', '/orders/123', '/products/P-1', '/products/P-1/edit/more', '/inventory/x', '/admin', '/admin/vendors']) {
-      expect(routeAccess(path), path).toMatchObject({ header: true, guarded: false });
+    for (const path of ['/nope', '/dashboard/extra', '/orders/123', '/products/P-1', '/products/P-1/edit/more', '/inventory/x', '/administrator']) {
+      expect(routeAccess(path), path).toMatchObject({ header: true, access: 'public' });
     }
   });
 
+  it('gives the /admin area to admins (issue 11), everyone else gets the header with the not-found page there', () => {
+    for (const path of ['/admin', '/admin/', '/admin/vendors']) expect(routeAccess(path), path).toMatchObject({ header: true, access: 'admin', admin: true });
+    expect(appRoutes.filter((r) => r.access === 'admin').map((r) => r.path)).toEqual(['/admin/*']);
+  });
+
   it('treats a trailing slash like the route itself', () => {
-    expect(routeAccess('/dashboard/')).toMatchObject({ header: true, guarded: true });
-    expect(routeAccess('/products/P-1/edit/')).toMatchObject({ header: true, guarded: true });
+    expect(routeAccess('/dashboard/')).toMatchObject({ header: true, access: 'vendor' });
+    expect(routeAccess('/products/P-1/edit/')).toMatchObject({ header: true, access: 'vendor' });
   });
 
   it('checks the /admin prefix', () => {

@@ -3,6 +3,7 @@ import { passwordChangeFailure } from '../../../web/src/features/settings/passwo
 import { changePasswordProblem, meetsPasswordPolicy, newPasswordProblem } from '../../../web/src/lib/password-rules';
 import { saveWithRetryOnce } from '../../../web/src/lib/save-with-retry';
 import { signInErrorFor } from '../../../web/src/lib/sign-in-errors';
+import type { Me } from '../../../web/src/lib/me-api';
 import { vendorAccessFor } from '../../../web/src/lib/vendor-access';
 import { namedError } from '../amplify-mock';
 
@@ -44,7 +45,7 @@ describe('change password checks (spec §5)', () => {
 });
 
 describe('vendorAccessFor (spec §4)', () => {
-  const me = { userId: 'u', email: 'e@x.y', vendorName: 'Shop', language: 'zh-TW', vendorId: null } as const;
+  const me: Omit<Me, 'status'> = { userId: 'u', email: 'e@x.y', groups: [], roles: [], vendorName: 'Shop', language: 'zh-TW', vendorId: null, payoutAccountId: null };
   it('lets an approved vendor with a vendor id in, with the stored language when valid', () => {
     expect(vendorAccessFor({ ...me, status: 'approved', vendorId: 'V-1' })).toEqual({ kind: 'approved', vendorId: 'V-1', vendorName: 'Shop', language: 'zh-TW' });
     expect(vendorAccessFor({ ...me, status: 'approved', vendorId: 'V-1', language: 'zh' })).toMatchObject({ language: 'en' });
@@ -56,6 +57,9 @@ describe('vendorAccessFor (spec §4)', () => {
   });
   it('refuses an approved record without a vendor id', () => {
     expect(vendorAccessFor({ ...me, status: 'approved' })).toEqual({ kind: 'not-ready' });
+  });
+  it('tells an answer without a vendor record (an admin, issue 11) apart', () => {
+    expect(vendorAccessFor({ ...me, roles: ['admin'], status: null, vendorName: null, language: null })).toEqual({ kind: 'no-record' });
   });
 });
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenLock } from '../components/full-screen-lock';
 import { useSession } from '../lib/session';
-import { RouteGuard } from './route-guard';
 import { afterFirstPaint } from '../lib/after-paint';
-import { appRoutes, preloadRoutePage, routeAccess } from './routes';
+import { AdminGuard, RouteGuard } from './route-guard';
+import { appRoutes, NotFoundPage, preloadRoutePage, routeAccess } from './routes';
 
 // Requested after the first paint ("Checking authentication..." or nothing), which it is not needed for.
 const HeaderLayout = lazy(() => afterFirstPaint().then(() => import('./shell/header-layout')));
@@ -18,10 +18,14 @@ function LayoutFallback() {
   const { t } = useTranslation();
   const { loading } = useSession();
   const { pathname } = useLocation();
-  return loading && routeAccess(pathname).guarded ? <FullScreenLock message={t('checking_authentication')} /> : null;
+  return loading && routeAccess(pathname).access !== 'public' ? <FullScreenLock message={t('checking_authentication')} /> : null;
 }
 
-/** The route tree: header-less pages stand alone; the others share the lazily loaded header layout. */
+/**
+ * The route tree: header-less pages stand alone; the others share the lazily loaded header layout.
+ * The ops console (`access: 'admin'`) brings its own header, so it stands outside that layout; to
+ * anyone not in `admins` its paths show the header layout with the not-found page (spec §2).
+ */
 export function App() {
   const { loading } = useSession();
   const { pathname } = useLocation();
@@ -45,6 +49,29 @@ export function App() {
             }
           />
         ))}
+      {appRoutes
+        .filter((r) => r.access === 'admin')
+        .map(({ path, page: Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <AdminGuard
+                otherwise={
+                  <Suspense fallback={<LayoutFallback />}>
+                    <HeaderLayout>
+                      <NotFoundPage />
+                    </HeaderLayout>
+                  </Suspense>
+                }
+              >
+                <Suspense fallback={null}>
+                  <Page />
+                </Suspense>
+              </AdminGuard>
+            }
+          />
+        ))}
       <Route
         element={
           <Suspense fallback={<LayoutFallback />}>
@@ -53,9 +80,9 @@ export function App() {
         }
       >
         {appRoutes
-          .filter((r) => r.header)
-          .map(({ path, guarded, page: Page }) => (
-            <Route key={path} path={path} element={guarded ? <RouteGuard>{<Page />}</RouteGuard> : <Page />} />
+          .filter((r) => r.header && r.access !== 'admin')
+          .map(({ path, access, page: Page }) => (
+            <Route key={path} path={path} element={access === 'vendor' ? <RouteGuard>{<Page />}</RouteGuard> : <Page />} />
           ))}
       </Route>
     </Routes>

@@ -1,6 +1,13 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 
+/**
+ * Who may open a route (issue 11). public: anyone; vendor: approved vendors only, the route guard of
+ * spec §2 ("guarded" there); admin: the ops console, for the Cognito group `admins` only (everyone
+ * else sees what the spec gives the /admin prefix: the header and the not-found page).
+ */
+export type RouteAccessLevel = 'public' | 'vendor' | 'admin';
+
 /** A route's page: a lazy component whose code can also be fetched ahead (`preload`), e.g. while the session is checked. */
 export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
 
@@ -9,42 +16,41 @@ const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => 
 export interface AppRoute {
   /** react-router path pattern (`:param` segments allowed). */
   path: string;
-  /** Whether the portal header is shown (spec §2 route table). */
+  /** Whether the portal header is shown (spec §2 route table); the ops console has its own. */
   header: boolean;
-  /** Whether the route guard protects it (spec §2): approved vendors only. */
-  guarded: boolean;
+  access: RouteAccessLevel;
   page: LazyPage;
 }
 
-const NotFoundPage = lazyPage(() => import('./not-found-page'));
+export const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
 /**
  * The route table of spec §2, plus the listings routes the spec leaves unshown (issue 5: the product
  * lists with `?tab=`, the item form, inventory), guarded like /dashboard. Every page is its own lazy
  * chunk, the login page too, so a visitor downloads only the route they open. Routes not listed show
- * the header and are not guarded.
+ * the header and are public. The ops console (issue 13) is one lazy chunk under /admin.
  */
 export const appRoutes: readonly AppRoute[] = [
-  { path: '/', header: false, guarded: false, page: lazyPage(() => import('../features/auth/login-page')) },
-  { path: '/forgot-password', header: false, guarded: false, page: lazyPage(() => import('../features/auth/forgot-password-page')) },
-  { path: '/reset-password', header: false, guarded: false, page: lazyPage(() => import('../features/auth/reset-password-page')) },
-  { path: '/signup', header: false, guarded: false, page: lazyPage(() => import('../features/auth/signup-page')) },
-  { path: '/signup-success', header: false, guarded: false, page: lazyPage(() => import('../features/auth/signup-success-page')) },
+  { path: '/', header: false, access: 'public', page: lazyPage(() => import('../features/auth/login-page')) },
+  { path: '/forgot-password', header: false, access: 'public', page: lazyPage(() => import('../features/auth/forgot-password-page')) },
+  { path: '/reset-password', header: false, access: 'public', page: lazyPage(() => import('../features/auth/reset-password-page')) },
+  { path: '/signup', header: false, access: 'public', page: lazyPage(() => import('../features/auth/signup-page')) },
+  { path: '/signup-success', header: false, access: 'public', page: lazyPage(() => import('../features/auth/signup-success-page')) },
   // Not in the spec (issue 10): how a visitor who cannot sign in reaches vendor support.
-  { path: '/contact', header: false, guarded: false, page: lazyPage(() => import('../features/auth/contact-page')) },
-  { path: '/dashboard', header: true, guarded: true, page: lazyPage(() => import('../features/dashboard/dashboard-page')) },
-  { path: '/orders', header: true, guarded: true, page: lazyPage(() => import('../features/orders/orders-page')) },
-  { path: '/payouts', header: true, guarded: true, page: lazyPage(() => import('../features/payouts/payouts-page')) },
-  { path: '/products', header: true, guarded: true, page: lazyPage(() => import('../features/listings/products-page')) },
-  { path: '/products/new', header: true, guarded: true, page: lazyPage(() => import('../features/listings/product-form-page')) },
-  { path: '/products/:productId/edit', header: true, guarded: true, page: lazyPage(() => import('../features/listings/product-form-page')) },
-  { path: '/inventory', header: true, guarded: true, page: lazyPage(() => import('../features/inventory/inventory-page')) },
+  { path: '/contact', header: false, access: 'public', page: lazyPage(() => import('../features/auth/contact-page')) },
+  { path: '/dashboard', header: true, access: 'vendor', page: lazyPage(() => import('../features/dashboard/dashboard-page')) },
+  { path: '/orders', header: true, access: 'vendor', page: lazyPage(() => import('../features/orders/orders-page')) },
+  { path: '/payouts', header: true, access: 'vendor', page: lazyPage(() => import('../features/payouts/payouts-page')) },
+  { path: '/products', header: true, access: 'vendor', page: lazyPage(() => import('../features/listings/products-page')) },
+  { path: '/products/new', header: true, access: 'vendor', page: lazyPage(() => import('../features/listings/product-form-page')) },
+  { path: '/products/:productId/edit', header: true, access: 'vendor', page: lazyPage(() => import('../features/listings/product-form-page')) },
+  { path: '/inventory', header: true, access: 'vendor', page: lazyPage(() => import('../features/inventory/inventory-page')) },
   // Issue 12: the notifications inbox the header's bell leads to.
-  { path: '/notifications', header: true, guarded: true, page: lazyPage(() => import('../features/notifications/notifications-page')) },
-  // The spec checks the /admin prefix without showing anything for it: the admin area is reserved here
-  // (shows the header, not guarded, not-found content) until admin screens are specified.
-  { path: '/admin/*', header: true, guarded: false, page: NotFoundPage },
-  { path: '*', header: true, guarded: false, page: NotFoundPage },
+  { path: '/notifications', header: true, access: 'vendor', page: lazyPage(() => import('../features/notifications/notifications-page')) },
+  // The spec checks the /admin prefix without showing anything for it: to anyone not in `admins` the
+  // area still shows the header and not-found content; admins get the ops console (its own header).
+  { path: '/admin/*', header: true, access: 'admin', page: lazyPage(() => import('../features/admin/admin-console')) },
+  { path: '*', header: true, access: 'public', page: NotFoundPage },
 ];
 
 /** True for the admin area: /admin and anything below it (not /administrator). */
@@ -52,14 +58,14 @@ export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
-/** What the shell does for a path: header shown or hidden, guarded or not (spec §2). */
-export function routeAccess(pathname: string): { header: boolean; guarded: boolean; admin: boolean } {
+/** What the shell does for a path: header shown or hidden, and who may open it (spec §2, issue 11). */
+export function routeAccess(pathname: string): { header: boolean; access: RouteAccessLevel; admin: boolean } {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Parameterised routes match too (/products/P-1/edit); the catch-alls fall through to the default.
   const exact = appRoutes.find((r) => !r.path.endsWith('*') && matchPath({ path: r.path, end: true }, path));
   const admin = isAdminPath(path);
-  if (exact) return { header: exact.header, guarded: exact.guarded, admin };
-  return { header: true, guarded: false, admin };
+  if (exact) return { header: exact.header, access: exact.access, admin };
+  return { header: true, access: admin ? 'admin' : 'public', admin };
 }
 
 /**

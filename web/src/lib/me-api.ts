@@ -1,36 +1,37 @@
 import { apiRequest, ApiError } from './api';
 import type { Language } from '../i18n/language';
+import type { MeAnswer, Role } from '../../../contracts/me';
 
-/** `GET /api/me` and `PATCH /api/me` answer (the API contract of issue 2). */
-export interface Me {
-  userId: string;
-  email: string;
-  status: 'pending' | 'approved' | 'rejected';
-  vendorId: string | null;
-  vendorName: string;
-  /** Exactly as stored; applied only when it is 'en' or 'zh-TW'. */
-  language: string;
-  /** The vendor's payout account, null until one is set up (older servers may leave it out). */
-  payoutAccountId?: string | null;
-  rejectionReason?: string;
-}
+/**
+ * `GET /api/me` and `PATCH /api/me` answer (the API contract of issues 2 and 11, declared in
+ * contracts/me.ts). Read with a hand-written check rather than the zod schema, so the sign-in path
+ * does not download zod.
+ */
+export type Me = MeAnswer;
 
 const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'];
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const stringOrNull = (value: unknown) => value === null || typeof value === 'string';
 
 export function parseMe(data: unknown): Me {
   const raw = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   const ok =
     typeof raw.userId === 'string' &&
     typeof raw.email === 'string' &&
-    typeof raw.status === 'string' &&
-    STATUSES.includes(raw.status) &&
-    (raw.vendorId === null || typeof raw.vendorId === 'string') &&
-    typeof raw.vendorName === 'string' &&
-    typeof raw.language === 'string' &&
-    (raw.payoutAccountId === undefined || raw.payoutAccountId === null || typeof raw.payoutAccountId === 'string') &&
-    (raw.rejectionReason === undefined || typeof raw.rejectionReason === 'string');
+    (raw.status === null || (typeof raw.status === 'string' && STATUSES.includes(raw.status))) &&
+    stringOrNull(raw.vendorId) &&
+    stringOrNull(raw.vendorName) &&
+    stringOrNull(raw.language) &&
+    (raw.payoutAccountId === undefined || stringOrNull(raw.payoutAccountId)) &&
+    (raw.rejectionReason === undefined || typeof raw.rejectionReason === 'string') &&
+    // Roles the client does not know are carried along and never match a check ('vendor', 'admin').
+    (raw.roles === undefined || isStringArray(raw.roles));
   if (!ok) throw new ApiError(200, 'invalid_response', 'GET /api/me answered an unexpected shape.');
-  return raw as unknown as Me;
+  const me = raw as unknown as Me;
+  // A server from before issue 11 sends no roles: an approved vendor with an id is a vendor, nobody is an admin.
+  const roles = (raw.roles as Role[] | undefined) ?? (me.status === 'approved' && me.vendorId ? ['vendor'] : []);
+  // The groups are the server's business (roles say what they mean here): kept only when well-formed.
+  return { ...me, groups: isStringArray(raw.groups) ? raw.groups : [], roles, payoutAccountId: me.payoutAccountId ?? null };
 }
 
 export async function getMe(): Promise<Me> {

@@ -3,6 +3,7 @@ import { i18n, switchLanguage } from '../i18n/i18n';
 import { DEFAULT_LANGUAGE, languageToApply, type Language } from '../i18n/language';
 import { ApiError } from './api';
 import { authErrorName, hasStoredSession, loadAuth, storedIdToken, type AuthModule } from './auth-client';
+import type { Role } from '../../../contracts/me';
 import { getMe, saveMyLanguage, type Me } from './me-api';
 import { saveWithRetryOnce } from './save-with-retry';
 import { signInErrorFor, type SignInError } from './sign-in-errors';
@@ -10,6 +11,12 @@ import { vendorAccessFor } from './vendor-access';
 
 /** localStorage key of the signed-in vendor's id (spec §3: "The vendor id is also kept in local browser storage"). */
 export const VENDOR_ID_STORAGE_KEY = 'vendorId';
+
+/**
+ * Where a signed-in admin lands (issue 13): the ops console. Here, not in app/, so that the lazy login
+ * page importing it does not tie its chunk to the app's modules (that split the entry chunk).
+ */
+export const ADMIN_HOME = '/admin';
 
 export interface SessionUser {
   userId: string;
@@ -29,9 +36,15 @@ export type SessionNotice =
   | { kind: 'token-unavailable' };
 
 export interface SessionState {
-  /** loading: a stored session is being restored; signed-in: an approved vendor. */
+  /** loading: a stored session is being restored; signed-in: an approved vendor or an admin (issue 11). */
   status: 'loading' | 'signed-out' | 'signed-in';
   user: SessionUser | null;
+  /**
+   * What the signed-in user may open (contracts/me.ts): `vendor` the vendor pages, `admin` the ops
+   * console at /admin. Empty while signed out.
+   */
+  roles: readonly Role[];
+  /** Set for an approved vendor; null for an admin without a vendor record. */
   vendorId: string | null;
   vendorName: string | null;
   idToken: string | null;
@@ -55,6 +68,7 @@ export interface Session extends SessionState {
 const signedOut = (notice: SessionNotice | null = null): SessionState => ({
   status: 'signed-out',
   user: null,
+  roles: [],
   vendorId: null,
   vendorName: null,
   idToken: null,
@@ -100,7 +114,9 @@ async function identityFromAmplify(auth: AuthModule): Promise<Identity> {
  * After a sign-in or on restore: reads the vendor record and decides (spec §4). Approved: the session
  * gets the vendor id and name, the id is stored and the stored language applied. Pending or rejected:
  * signed out at once. No record: the spec's warning, then signed out too (the portal has nothing to
- * show a user without a vendor record, see docs/decisions.md).
+ * show a user without a vendor record, see docs/decisions.md). An admin (issue 11) is signed in
+ * whatever their vendor record says, with the vendor id only if that record is approved: never told
+ * "pending" or "no record".
  */
 async function resolveSession({ userId, email, idToken }: Identity): Promise<SessionState> {
   let me: Me;
@@ -114,14 +130,18 @@ async function resolveSession({ userId, email, idToken }: Identity): Promise<Ses
     throw err;
   }
   const access = vendorAccessFor(me);
-  if (access.kind !== 'approved') return refuse(access);
-  storeVendorId(access.vendorId);
-  await switchLanguage(access.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
+  const admin = me.roles.includes('admin');
+  // (No record without the admin role does not reach here: the server answers it 404, above.)
+  if (access.kind !== 'approved' && !admin) return refuse(access);
+  const vendor = access.kind === 'approved' ? access : null;
+  storeVendorId(vendor?.vendorId ?? null);
+  if (vendor) await switchLanguage(vendor.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
   return {
     status: 'signed-in',
     user: { userId, email },
-    vendorId: access.vendorId,
-    vendorName: access.vendorName,
+    roles: me.roles,
+    vendorId: vendor?.vendorId ?? null,
+    vendorName: vendor?.vendorName ?? null,
     idToken,
     notice: null,
   };
@@ -252,6 +272,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signedInUser = state.status === 'signed-in' ? state.user : null;
+  // The language is saved on the vendor record: an admin without one keeps it locally.
+  const hasVendorRecord = state.vendorId !== null;
   const changeLanguage = useCallback(
     async (next: Language) => {
       await changeLanguageLocally(next);
@@ -259,9 +281,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         console.warn('Language change kept locally: nobody is signed in.');
         return;
       }
+      if (!hasVendorRecord) return;
       await saveWithRetryOnce('the language', () => saveMyLanguage(next));
     },
-    [changeLanguageLocally, signedInUser],
+    [changeLanguageLocally, signedInUser, hasVendorRecord],
   );
 
   const session = useMemo<Session>(

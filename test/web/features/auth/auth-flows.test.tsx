@@ -66,7 +66,8 @@ describe('sign-up (/signup, /signup-success)', () => {
     renderApp('/signup');
     const user = userEvent.setup();
     await fill(user, 'Fresh!Farm2026', 'Fresh!Farm2026');
-    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address' })).toBeTruthy();
+    // Amplify's code is imported on first use (lib/auth-client.ts): up to 5 s on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address' }, { timeout: 5_000 })).toBeTruthy();
     expect(auth.signUp).toHaveBeenCalledWith({
       username: 'fresh@example.com',
       password: 'Fresh!Farm2026',

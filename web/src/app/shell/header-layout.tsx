@@ -13,7 +13,7 @@ import '@aws-amplify/ui-react/styles/textField.css';
 import '@aws-amplify/ui-react/styles/visuallyHidden.css';
 import './shell.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { createQueryClient } from '../../lib/query-client';
@@ -24,8 +24,10 @@ import { Header } from './header';
  * and component styles, so the login page (no header) never downloads them. It also holds the app's
  * QueryClient (lib/query-client.ts): TanStack Query comes with the signed-in shell, not with the login
  * page, and one made per mount means a sign-out (which leaves the shell for /) forgets every answer.
+ * Its page is the route's (the outlet), or `children` where a route renders the layout itself (/admin
+ * to anyone not in `admins`).
  */
-export default function HeaderLayout() {
+export default function HeaderLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const [queryClient] = useState(createQueryClient);
   return (
@@ -43,7 +45,7 @@ export default function HeaderLayout() {
               </p>
             }
           >
-            <Outlet />
+            {children ?? <Outlet />}
           </Suspense>
         </main>
       </div>

@@ -34,7 +34,8 @@ export function Header() {
   // The page's alert after a support case was opened; it belongs to the page it was shown on.
   const [submitted, setSubmitted] = useState<{ caseId: string; pathname: string } | null>(null);
   const submittedCaseId = submitted?.pathname === pathname ? submitted.caseId : null;
-  const signedIn = session.status === 'signed-in';
+  // The vendor's header: an admin without a vendor id (on a page outside the console, e.g. not-found) gets the visitor's.
+  const signedIn = session.status === 'signed-in' && session.vendorId !== null;
   // The small-screen navigation: open on the page it was opened on, so any navigation closes it.
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
   const navOpen = signedIn && navOpenOn === pathname;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { FullScreenLock } from '../../components/full-screen-lock';
 import type { SessionNotice } from '../../lib/session';
-import { useSession } from '../../lib/session';
+import { ADMIN_HOME, useSession } from '../../lib/session';
 import type { SignInError } from '../../lib/sign-in-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
@@ -87,8 +87,8 @@ function useSignInErrorText() {
 }
 
 /**
- * '/': sign in with e-mail and password (Amplify signIn, authFlowType from /config.json). An approved
- * vendor goes on to /dashboard; pending, rejected and unknown users are signed out again and told why
+ * '/': sign in with e-mail and password (Amplify signIn, authFlowType from /config.json). An admin
+ * goes on to the ops console (/admin), an approved vendor to /dashboard; pending, rejected and unknown users are signed out again and told why
  * here, in the page (spec §4).
  */
 export default function LoginPage() {
@@ -106,13 +106,14 @@ export default function LoginPage() {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const approved = session.status === 'signed-in' && Boolean(session.vendorId);
+  // Where a signed-in user belongs (issue 13): an admin the ops console, an approved vendor the dashboard.
+  const home = session.status !== 'signed-in' ? null : session.roles.includes('admin') ? ADMIN_HOME : session.vendorId ? '/dashboard' : null;
   useEffect(() => {
-    if (approved) navigate('/dashboard', { replace: true });
-  }, [approved, navigate]);
+    if (home) navigate(home, { replace: true });
+  }, [home, navigate]);
 
   if (session.loading) return <FullScreenLock message={t('checking_authentication')} />;
-  if (approved) return null;
+  if (home) return null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,0 +1,43 @@
+/**
+ * The signed-in user as `GET /api/me` and `PATCH /api/me` answer it (issue 11, a role-aware
+ * session): who they are, the Cognito groups their token carries, the roles the portal derives from
+ * them, and their vendor record when they have one. The server builds its answer through
+ * `meAnswerSchema`; the web reads the same shape (web/src/lib/me-api.ts).
+ */
+import * as z from 'zod';
+import { GROUPS, VENDOR_STATUSES } from './auth';
+
+/**
+ * What the portal lets a user do. `vendor`: an approved vendor record with a vendor id (what
+ * `access: 'vendor'` API routes require); `admin`: member of the Cognito group `admins` (marketplace
+ * operations staff, `access: 'admin'`). A user may hold both, or neither (a pending or rejected vendor).
+ */
+export const ROLES = ['vendor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const meAnswerSchema = z.strictObject({
+  userId: z.string(),
+  email: z.string(),
+  /** The Cognito groups of the verified token, as given (e.g. `["vendors"]`, `["admins"]`). */
+  groups: z.array(z.string()),
+  roles: z.array(z.enum(ROLES)),
+  /** The vendor record's status; `null` when the user has none (only admins are answered then, others get 404). */
+  status: z.enum(VENDOR_STATUSES).nullable(),
+  /** `null` unless approved. */
+  vendorId: z.string().nullable(),
+  vendorName: z.string().nullable(),
+  /** Exactly as stored (clients apply it only when it is `en` or `zh-TW`); `null` without a vendor record. */
+  language: z.string().nullable(),
+  payoutAccountId: z.string().nullable(),
+  /** Present only for a rejected vendor with a reason. */
+  rejectionReason: z.string().optional(),
+});
+export type MeAnswer = z.infer<typeof meAnswerSchema>;
+
+/** The roles of a user from their token's groups and their vendor record (status and id). */
+export function rolesOf(groups: readonly string[], vendor: { status: string; vendorId?: string | null } | null): Role[] {
+  const roles: Role[] = [];
+  if (vendor?.status === 'approved' && typeof vendor.vendorId === 'string' && vendor.vendorId) roles.push('vendor');
+  if (groups.includes(GROUPS.admins.name)) roles.push('admin');
+  return roles;
+}

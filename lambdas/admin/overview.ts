@@ -1,0 +1,14 @@
+import { adminOverviewSchema } from '../../contracts/admin';
+import { apiHandler, route } from '../shared/http';
+import { overview } from './queues';
+
+/** GET /api/admin/overview (issue 13): what waits for operations staff, with the oldest wait of each queue. */
+export const handler = apiHandler('adminOverview', {
+  'GET /api/admin/overview': route({
+    access: 'admin',
+    async handler() {
+      // The declared contract is what leaves (contracts/admin.ts).
+      return { body: adminOverviewSchema.parse(await overview()) };
+    },
+  }),
+});

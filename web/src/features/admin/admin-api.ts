@@ -1,0 +1,26 @@
+import { adminOverviewSchema, type AdminOverview } from '../../../../contracts/admin';
+import { ApiError, apiRequest } from '../../lib/api';
+
+export type { AdminOverview };
+
+/** The ops console's query keys (its own QueryClient, admin-console.tsx). */
+export const adminQueryKeys = { overview: ['admin', 'overview'] as const };
+
+/**
+ * `GET /api/admin/overview` (docs/api.md), checked against the contract (contracts/admin.ts): a proxy's
+ * HTML page or an older server shows the error state, not "NaN".
+ */
+export async function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
+  const parsed = adminOverviewSchema.safeParse(await apiRequest<unknown>('/api/admin/overview', { signal }));
+  if (!parsed.success) throw new ApiError(200, 'invalid_response', 'GET /api/admin/overview answered an unexpected shape.');
+  return parsed.data;
+}
+
+/** How long something has waited, in the largest whole unit: minutes under an hour, hours under two days, else days. */
+export function waitingAge(since: string, now: string): { value: number; unit: 'minute' | 'hour' | 'day' } {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(since)) / 60_000));
+  if (minutes < 60) return { value: minutes, unit: 'minute' };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { value: hours, unit: 'hour' };
+  return { value: Math.floor(hours / 24), unit: 'day' };
+}

@@ -1,0 +1,97 @@
+import './admin.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Route, Routes, useNavigate } from 'react-router-dom';
+import { LANGUAGES, languageNameKey } from '../../i18n/language';
+import { createQueryClient } from '../../lib/query-client';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useAdminTranslation } from './admin-i18n';
+
+const OverviewPage = lazy(() => import('./overview-page'));
+
+/** A path under /admin the console does not have. */
+function ConsoleNotFound() {
+  const { t } = useAdminTranslation();
+  usePageTitle(t('not_found_title'));
+  return (
+    <section className="admin-page">
+      <h1>{t('not_found_title')}</h1>
+      <p>{t('not_found_body')}</p>
+      <p>
+        <Link to="/admin">{t('admin_back_to_overview')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The ops console's header (issue 13): the console's name linking to its overview, the other language
+ * (kept in this browser: an admin without a vendor record has no profile to save it to) and Log out.
+ * Not the vendor navigation, help or account menus.
+ */
+function AdminHeader() {
+  const { t } = useAdminTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const other = LANGUAGES.find((language) => language !== session.language) ?? LANGUAGES[0];
+  const logOut = async () => {
+    await session.signOut();
+    navigate('/', { replace: true });
+  };
+  return (
+    <header className="admin-header">
+      <Link to="/admin" className="admin-brand" aria-label={t('admin_home_label')}>
+        <img src="/logo.svg" alt="" width="28" height="28" />
+        <span className="admin-brand-title" data-testid="admin-console-title">
+          {t('admin_console_title')}
+        </span>
+      </Link>
+      <div className="admin-header-actions">
+        <span className="admin-user" data-testid="admin-user">
+          {session.user?.email}
+        </span>
+        <button type="button" className="admin-button" lang={other} data-testid="admin-language-button" onClick={() => void session.changeLanguage(other)}>
+          {t(languageNameKey(other))}
+        </button>
+        <button type="button" className="admin-button" data-testid="admin-logout-button" onClick={() => void logOut()}>
+          {t('log_out')}
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * /admin/*: the ops console (issue 13), a lazy chunk of its own that only admins download (the
+ * route's AdminGuard decides before it loads). Its own layout and QueryClient, apart from the vendor
+ * shell, so a vendor's pages carry none of it.
+ */
+export default function AdminConsole() {
+  const { t } = useAdminTranslation();
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <div className="admin-shell">
+        <a className="admin-skip-link" href="#main">
+          {t('skip_to_content')}
+        </a>
+        <AdminHeader />
+        <main id="main" className="admin-main" tabIndex={-1}>
+          <Suspense
+            fallback={
+              <p className="admin-loading" role="status">
+                {t('loading')}
+              </p>
+            }
+          >
+            <Routes>
+              <Route index element={<OverviewPage />} />
+              <Route path="*" element={<ConsoleNotFound />} />
+            </Routes>
+          </Suspense>
+        </main>
+      </div>
+    </QueryClientProvider>
+  );
+}

@@ -5,17 +5,19 @@ import { Alert } from '../../components/alert';
 import { Dropdown } from '../../components/dropdown';
 import { LANGUAGES, languageButtonLabel, languageNameKey } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
-import { prefetchWhenIdle } from '../../lib/prefetch';
 import { useSession } from '../../lib/session';
 import { AccountIcon, BellIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
 
 const AccountSettingsDialog = lazy(() => import('../../features/settings/account-settings-dialog'));
 const ContactSupportDialog = lazy(() => import('../../features/support/contact-support-dialog'));
 /**
- * The unread count is a lazy chunk (with its API contract's zod), fetched once the page is idle so it
- * never competes with the page's own first render (lib/prefetch.ts): the header carries only the link.
+ * The unread count is a lazy chunk (with its API contract's zod), fetched a second after the header
+ * mounts and when the browser is idle, so it never competes with the page's own first render: the
+ * header carries only the link. (Inline rather than lib/prefetch.ts: that would be one more chunk on every route.)
  */
-const UnreadBadge = lazy(() => new Promise<void>((resolve) => void prefetchWhenIdle(async () => resolve(), 1_000)).then(() => import('../../features/notifications/unread-badge')));
+const whenIdle = () =>
+  new Promise<void>((resolve) => setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2_000 }) : resolve()), 1_000));
+const UnreadBadge = lazy(() => whenIdle().then(() => import('../../features/notifications/unread-badge')));
 
 /**
  * The signed-in header (spec §2): logo and title linking to /dashboard, language menu (disabled while

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { languageToApply } from '../../i18n/language';
-import { formatCount } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { getUnreadCount } from './notifications-api';
 
@@ -16,7 +14,7 @@ export const UNREAD_POLL_MS = 60_000;
  * it at once through the same query key.
  */
 export default function UnreadBadge() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const unread = useQuery({
     queryKey: queryKeys.notifications.unread,
     queryFn: ({ signal }) => getUnreadCount(signal),
@@ -25,7 +23,8 @@ export default function UnreadBadge() {
   });
   const count = unread.data ?? 0;
   if (count === 0) return <span className="visually-hidden">{t('notifications')}</span>;
-  const shown = count > 99 ? '99+' : formatCount(count, languageToApply(i18n.language));
+  // At most two digits, the same in both languages (no grouping to localise).
+  const shown = count > 99 ? '99+' : String(count);
   return (
     <>
       <span className="visually-hidden">{t('notifications_unread_label', { count, shown })}</span>

@@ -89,6 +89,11 @@ export const apiFunctions = {
     tables: { vendors: 'r', products: 'r', supportCases: 'r', ledger: 'r' },
     description: 'Ops console overview: what is waiting (applications, reviews, support cases, payouts) and the oldest wait',
   },
+  notifications: {
+    entry: 'notifications/inbox-handler.ts',
+    tables: { notifications: 'rw', vendors: 'r' },
+    description: 'Vendor notifications inbox: the list, the unread count, mark read, e-mail preferences',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -114,6 +119,11 @@ export const routes: readonly Route[] = [
   { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor' },
   { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor' },
   { method: 'GET', path: '/api/admin/overview', fn: 'adminOverview', access: 'admin' },
+  { method: 'GET', path: '/api/notifications', fn: 'notifications', access: 'vendor' },
+  { method: 'GET', path: '/api/notifications/unread', fn: 'notifications', access: 'vendor' },
+  { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor' },
+  { method: 'GET', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
+  { method: 'PUT', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

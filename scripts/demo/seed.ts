@@ -39,6 +39,8 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   await seedDemoOrders(demoAccounts.approved.vendor.vendorId);
   const { seedDemoProducts } = await import('./products');
   await seedDemoProducts(demoAccounts.approved.vendor.vendorId, userIds.get(demoAccounts.approved)!);
+  const { seedDemoNotifications } = await import('./notifications');
+  await seedDemoNotifications(demoAccounts.approved.vendor.vendorId);
 }
 
 /**

@@ -99,6 +99,15 @@ const expectations: Record<string, RouteExpectation> = {
     expect: { otherVendor: 404, owner: 200 },
   },
   'GET /api/inventory': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  // The inbox is always the caller's own (the vendor id comes from the token): A reads and marks A's.
+  'GET /api/notifications': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/notifications/unread': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'POST /api/notifications/read': { request: () => ({ body: { all: true } }), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/notifications/preferences': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'PUT /api/notifications/preferences': {
+    request: () => ({ body: { email: { account: true, products: true, payouts: true, balance: false, support: true } } }),
+    expect: { otherVendor: 200, owner: 200 },
+  },
 };
 
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {

@@ -109,6 +109,8 @@ const validBodies = (): Record<string, unknown[]> => ({
   'POST /api/products': [{ values: completeForm({ images: [], nutritionLabel: '' }), submit: false }, { values: completeForm(), submit: true }],
   'PUT /api/products/{productId}': [{ values: completeForm({ images: [], nutritionLabel: '' }), submit: false }],
   'PATCH /api/products/{productId}/offer': [{ price: '9.99', compareAtPrice: '', inventory: 5, outOfStock: false }],
+  'POST /api/notifications/read': [{ ids: ['E-1', 'E-2'] }, { all: true }],
+  'PUT /api/notifications/preferences': [{ email: { account: true, products: false, payouts: true, balance: true, support: false } }],
 });
 
 /** A valid body with one change somewhere: a field's value replaced, a field dropped, a key added (prototype keys included), nested too. */

@@ -158,6 +158,8 @@ export function signedInStates(): AuditState[] {
     { name: '/inventory', open: (page) => heading(page, '/inventory') },
     dialogState('inventory offer', click('inventory-edit'), 'offer-dialog'),
     { name: '/inventory, a long search term', open: (page) => heading(page, `/inventory?q=${LONG_WORD}`) },
+    // Issue 12: the inbox (the demo vendor's seeded notifications: a rejection's two reasons, a payout, a reply).
+    { name: '/notifications', open: (page) => heading(page, '/notifications') },
   ];
 }
 

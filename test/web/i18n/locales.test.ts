@@ -5,6 +5,7 @@ import { OVERVIEW_QUEUES } from '../../../contracts/admin';
 import { PRODUCT_TABS, REJECTION_REASONS, REVISION_STATES } from '../../../lambdas/listings/model';
 import { ALLERGENS } from '../../../lambdas/listings/schema';
 import { PAYOUT_STATUSES } from '../../../lambdas/payouts/model';
+import { NOTIFICATION_TYPES, OPTIONAL_CATEGORIES } from '../../../contracts/notifications';
 import { WIZARD_STEPS } from '../../../web/src/features/payouts/payout-form';
 import adminEn from '../../../web/src/i18n/admin.en.json';
 import adminZhTW from '../../../web/src/i18n/admin.zh-TW.json';
@@ -114,6 +115,10 @@ describe('locales', () => {
       ['account_type_${type}', ['business', 'personal']],
       ['payout_method_${current.method}', ['email', 'bank']],
       ['admin_queue_${key}', OVERVIEW_QUEUES],
+      // Issue 12: every notification's title and sentence, every switchable e-mail category.
+      ['notifications.${item.type}.title', NOTIFICATION_TYPES],
+      ['notifications.${item.type}.body', NOTIFICATION_TYPES],
+      ['notification_category_${c}', OPTIONAL_CATEGORIES],
     ];
     it.each(families)('%s has a text for every value in both languages', (template, values) => {
       expect(uses.patterns.map((p) => p.template), 'the code still uses this template').toContain(template);

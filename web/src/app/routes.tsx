@@ -45,6 +45,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/products/new', header: true, access: 'vendor', page: lazyPage(() => import('../features/listings/product-form-page')) },
   { path: '/products/:productId/edit', header: true, access: 'vendor', page: lazyPage(() => import('../features/listings/product-form-page')) },
   { path: '/inventory', header: true, access: 'vendor', page: lazyPage(() => import('../features/inventory/inventory-page')) },
+  // Issue 12: the notifications inbox the header's bell leads to.
+  { path: '/notifications', header: true, access: 'vendor', page: lazyPage(() => import('../features/notifications/notifications-page')) },
   // The spec checks the /admin prefix without showing anything for it: to anyone not in `admins` the
   // area still shows the header and not-found content; admins get the ops console (its own header).
   { path: '/admin/*', header: true, access: 'admin', page: lazyPage(() => import('../features/admin/admin-console')) },

@@ -53,6 +53,15 @@ export const queryKeys = {
     /** A search and sort's "Load more" list (an infinite query). */
     list: (query: string) => ['inventory', 'list', query] as const,
   },
+  notifications: {
+    all: ['notifications'] as const,
+    /** The header badge's count (polled every 60 s and on window focus). */
+    unread: ['notifications', 'unread'] as const,
+    /** The inbox's "Load more" list (an infinite query). */
+    list: ['notifications', 'list'] as const,
+    /** E-mail preferences (account settings). */
+    preferences: ['notifications', 'preferences'] as const,
+  },
 };
 
 /**

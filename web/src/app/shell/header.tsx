@@ -6,10 +6,18 @@ import { Dropdown } from '../../components/dropdown';
 import { LANGUAGES, languageButtonLabel, languageNameKey } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
 import { useSession } from '../../lib/session';
-import { AccountIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
+import { AccountIcon, BellIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
 
 const AccountSettingsDialog = lazy(() => import('../../features/settings/account-settings-dialog'));
 const ContactSupportDialog = lazy(() => import('../../features/support/contact-support-dialog'));
+/**
+ * The unread count is a lazy chunk (with its API contract's zod), fetched a second after the header
+ * mounts and when the browser is idle, so it never competes with the page's own first render: the
+ * header carries only the link. (Inline rather than lib/prefetch.ts: that would be one more chunk on every route.)
+ */
+const whenIdle = () =>
+  new Promise<void>((resolve) => setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2_000 }) : resolve()), 1_000));
+const UnreadBadge = lazy(() => whenIdle().then(() => import('../../features/notifications/unread-badge')));
 
 /**
  * The signed-in header (spec §2): logo and title linking to /dashboard, language menu (disabled while
@@ -128,6 +136,12 @@ export function Header() {
           />
           {signedIn && (
             <>
+              <Link to="/notifications" className="icon-button notifications-link" data-testid="notifications-link">
+                <BellIcon />
+                <Suspense fallback={<span className="visually-hidden">{t('notifications')}</span>}>
+                  <UnreadBadge />
+                </Suspense>
+              </Link>
               <button type="button" className="icon-button" aria-label={t('account_settings')} data-testid="settings-button" onClick={() => setSettingsOpen(true)}>
                 <GearIcon />
               </button>

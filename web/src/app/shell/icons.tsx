@@ -28,3 +28,10 @@ export const AccountIcon = () => (
 export const MenuIcon = ({ open }: { open: boolean }) => (
   <svg {...svg}>{open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</svg>
 );
+
+export const BellIcon = () => (
+  <svg {...svg}>
+    <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </svg>
+);

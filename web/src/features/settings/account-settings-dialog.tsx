@@ -1,6 +1,6 @@
 import './settings.css';
 import { Button, Input, Label, SelectField } from '@aws-amplify/ui-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,11 @@ import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { InfoTooltip } from '../../components/info-tooltip';
 import { LANGUAGES, languageNameKey, languageToApply, type Language } from '../../i18n/language';
+import { useErrorText } from '../../lib/error-message';
 import { getMe } from '../../lib/me-api';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
+import { EmailPreferencesFieldset, getEmailPreferences, sameChoices, saveEmailPreferences, type EmailChoices } from './email-preferences';
 
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog'));
 
@@ -48,7 +50,16 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
   const emailId = useId();
   const languageEditRef = useRef<HTMLButtonElement>(null);
   const languageSelectRef = useRef<HTMLSelectElement>(null);
-  const changed = language !== session.language;
+  const queryClient = useQueryClient();
+  const describeError = useErrorText();
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  // E-mail notifications (issue 12): the saved choices, and the vendor's changes to them until Save.
+  const preferences = useQuery({ queryKey: queryKeys.notifications.preferences, queryFn: ({ signal }) => getEmailPreferences(signal) });
+  const [emailDraft, setEmailDraft] = useState<EmailChoices | null>(null);
+  const emailChoices = emailDraft ?? preferences.data?.email;
+  const emailChanged = Boolean(emailDraft && preferences.data && !sameChoices(emailDraft, preferences.data.email));
+  const changed = language !== session.language || emailChanged;
 
   // The vendor record (GET /api/me), read on each opening; a saved payout method invalidates it.
   const me = useQuery({ queryKey: queryKeys.me, queryFn: () => getMe() });
@@ -69,8 +80,20 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
 
   const save = async () => {
     setSaving(true);
+    setSaveError(null);
+    // E-mail choices first: when they cannot be saved, the dialog stays open and says so.
+    if (emailChanged && emailDraft) {
+      try {
+        queryClient.setQueryData(queryKeys.notifications.preferences, await saveEmailPreferences({ email: emailDraft }));
+        setEmailDraft(null);
+      } catch (err) {
+        setSaveError(t('email_preferences_save_failed', { message: describeError(err).message }));
+        setSaving(false);
+        return;
+      }
+    }
     // Applied at once; saving is retried once and then only logged (spec §8), so Save always closes.
-    if (changed) await session.changeLanguage(language);
+    if (language !== session.language) await session.changeLanguage(language);
     setSaving(false);
     onClose();
   };
@@ -176,6 +199,18 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
           </div>
         </dl>
         <p className="settings-hint">{t('settings_language_hint')}</p>
+        {emailChoices ? (
+          <EmailPreferencesFieldset value={emailChoices} disabled={saving} onChange={setEmailDraft} />
+        ) : (
+          <p className="settings-hint" role="status" data-testid="settings-email-status">
+            {preferences.isError ? t('email_preferences_load_failed', { message: describeError(preferences.error).message }) : t('loading')}
+          </p>
+        )}
+        {saveError && (
+          <Alert tone="error" testId="settings-save-error" onDismiss={() => setSaveError(null)} dismissLabel={t('dismiss')}>
+            {saveError}
+          </Alert>
+        )}
       </Dialog>
       {changingPassword && (
         <Suspense fallback={null}>

@@ -38,7 +38,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const root = path.resolve(import.meta.dirname, '../..');
 const DATA_DIR = path.join(root, '.local', 'bench-payouts');
 /** Its own ports, so the bench runs beside `npm start` (dev), the test stack and `bench:api`. */
-const PORTS: LocalPorts = { web: 5194, api: 8898, dynamodb: 8021, cognito: 9250, s3: 20026 };
+const PORTS: LocalPorts = { web: 5194, api: 8898, dynamodb: 8021, cognito: 9250, s3: 20026, ses: 8031 };
 const DEFAULT_VENDORS = 1_000;
 const MAX_VENDORS = 20_000;
 const MAX_CONCURRENCY = 64;

@@ -61,6 +61,8 @@ export async function startNotifierStream(opts: { dynamodbEndpoint: string; log:
   /** Open shards → their next iterator; shards seen (so a closed one is not read again). */
   const iterators = new Map<string, string>();
   const seen = new Set<string>();
+  /** The last record read per shard: after an error, reading resumes right after it. */
+  const lastSeq = new Map<string, string>();
   let first = true;
   async function discover(): Promise<void> {
     let start: string | undefined;
@@ -73,7 +75,14 @@ export async function startNotifierStream(opts: { dynamodbEndpoint: string; log:
         const open = !shard.SequenceNumberRange?.EndingSequenceNumber;
         // Shards open when the stack starts are read from now; later ones from their beginning.
         if (first && !open) continue;
-        const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON' }));
+        const after = lastSeq.get(id);
+        const it = await streams.send(
+          new GetShardIteratorCommand({
+            StreamArn: streamArn,
+            ShardId: id,
+            ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON' }),
+          }),
+        );
         if (it.ShardIterator) iterators.set(id, it.ShardIterator);
       }
       start = out.StreamDescription?.LastEvaluatedShardId;
@@ -117,13 +126,17 @@ export async function startNotifierStream(opts: { dynamodbEndpoint: string; log:
           else iterators.delete(shardId);
           const records = (out.Records ?? []).map((r) => toLambdaRecord(r, streamArn!)).filter(matchesNotifierFilter);
           got += out.Records?.length ?? 0;
+          const last = out.Records?.at(-1)?.dynamodb?.SequenceNumber;
+          if (last) lastSeq.set(shardId, last);
           for (let i = 0; i < records.length; i += notifierFunction.batchSize) await invoke(records.slice(i, i + notifierFunction.batchSize), shardId);
         }
         busy = false;
         if (!got) await sleep(pollMs);
       } catch (err) {
         busy = false;
-        if (!stopped) opts.log(`✖ notifier stream: ${(err as Error).message}`);
+        // DynamoDB Local trims and expires iterators of idle shards now and then: find the shards again.
+        const quiet = ['TrimmedDataAccessException', 'ExpiredIteratorException', 'ResourceNotFoundException'].includes((err as Error).name);
+        if (!stopped && !quiet) opts.log(`✖ notifier stream: ${(err as Error).message}`);
         iterators.clear();
         seen.clear();
         await sleep(500);

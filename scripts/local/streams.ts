@@ -18,7 +18,7 @@ import { localTableName } from '../../lambdas/shared/tables';
 import { LOCAL_REGION } from './cognito';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 
-type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse>;
+export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse>;
 
 export interface StreamPoller {
   /** Resolves once every record written so far has been handed to the handler (tests, benches). */
@@ -50,7 +50,13 @@ export function toLambdaRecord(r: StreamRecord, streamArn: string): DynamoDBReco
   };
 }
 
-export async function startNotifierStream(opts: { dynamodbEndpoint: string; log: (line: string) => void; pollMs?: number }): Promise<StreamPoller> {
+export async function startNotifierStream(opts: {
+  dynamodbEndpoint: string;
+  log: (line: string) => void;
+  pollMs?: number;
+  /** The handler to call; default the notifier's module (tests pass their own). */
+  handler?: StreamHandler;
+}): Promise<StreamPoller> {
   const ddb = new DynamoDBClient({ endpoint: opts.dynamodbEndpoint, region: LOCAL_REGION, credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: opts.dynamodbEndpoint, region: LOCAL_REGION, credentials });
   const table = await ddb.send(new DescribeTableCommand({ TableName: localTableName('notifications') }));
@@ -91,7 +97,7 @@ export async function startNotifierStream(opts: { dynamodbEndpoint: string; log:
   }
 
   async function invoke(records: DynamoDBRecord[], shardId: string): Promise<void> {
-    const { handler } = await loadHandler<StreamHandler>(notifierFunction.entry);
+    const handler = opts.handler ?? (await loadHandler<StreamHandler>(notifierFunction.entry)).handler;
     let pending = records;
     for (let attempt = 0; attempt <= notifierFunction.retryAttempts && pending.length; attempt++) {
       let failedFrom = -1;

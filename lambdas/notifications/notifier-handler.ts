@@ -34,10 +34,11 @@ export type NotifyOutcome = 'sent' | 'duplicate' | 'preference_off' | 'suppresse
 
 /** Claims are kept a week (the stream keeps records a day), then DynamoDB's TTL deletes them. */
 const CLAIM_TTL_SECONDS = 7 * 86_400;
+const RECIPIENT_LOOKUPS = 3;
 
 export const emailClaimKey = (item: Pick<InboxItem, 'vendorId' | 'id'>): string => `EMAIL#${item.vendorId}#${item.id}`;
 
-async function recipientOf(vendorId: string): Promise<VendorRecord | null> {
+async function lookUpRecipient(vendorId: string): Promise<VendorRecord | null> {
   if (/^V-\d+$/.test(vendorId)) {
     const out = await dynamo.send(
       new QueryCommand({ TableName: tableName('vendors'), IndexName: 'byVendorId', KeyConditionExpression: 'vendorId = :v', ExpressionAttributeValues: { ':v': vendorId }, Limit: 1 }),
@@ -46,6 +47,19 @@ async function recipientOf(vendorId: string): Promise<VendorRecord | null> {
   }
   const out = await dynamo.send(new GetCommand({ TableName: tableName('vendors'), Key: { userId: vendorId } }));
   return (out.Item as VendorRecord | undefined) ?? null;
+}
+
+/**
+ * The vendor record of an inbox (vendor id through `byVendorId`, an applicant's user id through the
+ * key). The index is eventually consistent and an approval writes the vendor id in the same
+ * transaction as its notification, so a miss is looked up again a few times before giving up.
+ */
+async function recipientOf(vendorId: string): Promise<VendorRecord | null> {
+  for (let attempt = 0; ; attempt++) {
+    const vendor = await lookUpRecipient(vendorId);
+    if (vendor || attempt >= RECIPIENT_LOOKUPS - 1) return vendor;
+    await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
+  }
 }
 
 /** Whether the vendor wants e-mail for this category (security: always). */

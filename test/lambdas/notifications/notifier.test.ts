@@ -118,6 +118,14 @@ describe('notifier', () => {
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(1);
   });
 
+  it('looks the vendor up again when the vendor-id index lags behind the approval that wrote both', async () => {
+    given();
+    ddb.on(QueryCommand, { TableName: 'vendors-test' }).resolvesOnce({ Items: [] }).resolves({ Items: [vendor] });
+    await handler({ Records: [record(paid, '1')] });
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
+  });
+
   it('reports only the failing record of a batch', async () => {
     given();
     ses.on(SendEmailCommand, { ConfigurationSetName: 'seller-portal-test' }).callsFake((input: { Content: { Simple: { Subject: { Data: string } } } }) => {

@@ -45,7 +45,7 @@ export const apiFunctions = {
   },
   support: {
     entry: 'support/handler.ts',
-    tables: { vendors: 'r', supportCases: 'rw', idempotency: 'rw' },
+    tables: { vendors: 'r', supportCases: 'rw', idempotency: 'rw', notifications: 'w' },
     publishes: ['support'],
     description: 'Vendor support cases: store, rate-limit, notify ops',
   },
@@ -76,7 +76,7 @@ export const apiFunctions = {
   },
   payoutMethod: {
     entry: 'payouts/method-api.ts',
-    tables: { vendors: 'rw', payoutAccounts: 'w' },
+    tables: { vendors: 'rw', payoutAccounts: 'w', notifications: 'w' },
     description: 'Vendor payout method: e-mail provider or bank account (answers masked), sets the change hold',
   },
   listings: {

@@ -9,6 +9,6 @@ export const cognitoTriggers = {
     /** The name cognito-local invokes locally. */
     localName: 'post-confirmation',
     entry: 'cognito/post-confirmation.ts',
-    tables: { vendors: 'rw' } as TableAccess,
+    tables: { vendors: 'rw', notifications: 'w' } as TableAccess,
   },
 } as const;

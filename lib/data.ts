@@ -1,5 +1,5 @@
 import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
@@ -69,6 +69,7 @@ export class Data extends Construct {
           deletionProtection: settings.isProd,
           removalPolicy: settings.removalPolicy,
           ...(def.timeToLiveAttribute ? { timeToLiveAttribute: def.timeToLiveAttribute } : {}),
+          ...(def.stream === 'NEW_IMAGE' ? { stream: StreamViewType.NEW_IMAGE } : {}),
         });
         for (const index of def.globalIndexes ?? []) {
           table.addGlobalSecondaryIndex({

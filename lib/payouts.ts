@@ -132,6 +132,8 @@ export class Payouts extends Construct {
     this.run.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${ledger.tableArn}/index/byPayable`] }));
     this.run.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [ledger.tableArn] }));
     this.run.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
+    // The vendors' "balance rolled over" notices (write-only on the notifications table).
+    data.connect(this.run, payoutRunFunction.tables);
 
     // Scheduler invokes the run asynchronously: without a destination a run that fails three times
     // (Lambda's first try and two retries, minutes apart) would only leave log lines, and nobody paid.

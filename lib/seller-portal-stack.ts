@@ -17,6 +17,7 @@ import { Payouts } from './payouts';
 import { Sales } from './sales';
 import type { StageSettings } from './settings';
 import { Site } from './site';
+import { VendorEmail } from './vendor-email';
 
 export interface SellerPortalStackProps extends StackProps {
   settings: StageSettings;
@@ -36,6 +37,7 @@ export class SellerPortalStack extends Stack {
   readonly site: Site;
   readonly monitoring: Monitoring;
   readonly firewall: WebAcl;
+  readonly vendorEmail: VendorEmail;
 
   constructor(scope: Construct, id: string, props: SellerPortalStackProps) {
     super(scope, id, props);
@@ -83,6 +85,7 @@ export class SellerPortalStack extends Stack {
       ...(props.webDistDir ? { webDistDir: props.webDistDir } : {}),
     });
     this.images.allowOrigins(this.site.origins);
+    this.vendorEmail = new VendorEmail(this, 'VendorEmail', { settings, data: this.data, portalUrl: this.site.url });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       settings,
       api: this.api.restApi,
@@ -99,6 +102,8 @@ export class SellerPortalStack extends Stack {
         },
         payoutWorker: this.payouts.worker,
         imageCheck: this.images.check,
+        notifier: this.vendorEmail.notifier,
+        emailFeedback: this.vendorEmail.feedback,
       },
       deadLetterQueues: {
         orderIngest: this.sales.deadLetterQueue,
@@ -106,6 +111,8 @@ export class SellerPortalStack extends Stack {
         payoutSchedule: { queue: this.payouts.scheduleDeadLetterQueue, runbook: 'docs/operations.md' },
         payoutRun: { queue: this.payouts.runFailureQueue, runbook: 'docs/operations.md' },
         imageCheck: { queue: this.images.deadLetterQueue, runbook: 'docs/operations.md' },
+        notifier: { queue: this.vendorEmail.deadLetterQueue, runbook: 'docs/operations.md' },
+        emailFeedback: { queue: this.vendorEmail.feedbackDeadLetterQueue, runbook: 'docs/operations.md' },
       },
       metricAlarms: {
         PayoutFailed: {
@@ -138,6 +145,8 @@ export class SellerPortalStack extends Stack {
     output('PayoutRunFailureQueueUrl', this.payouts.runFailureQueue.queueUrl, 'Payout runs that failed after retries: rerun the period (docs/operations.md)');
     output('PayoutDlqUrl', this.payouts.deadLetterQueue.queueUrl, 'Payout messages that failed 5 times: look, then redrive (docs/operations.md)');
     output('PayoutBatchBucketName', this.payouts.batchBucket.bucketName, 'Bank-transfer instructions for finance (env PAYOUT_BATCH_BUCKET, npm run payouts:bank)');
+    output('NotifierDlqUrl', this.vendorEmail.deadLetterQueue.queueUrl, 'Vendor e-mail batches that failed every retry: look, then replay (docs/operations.md)');
+    output('SesConfigurationSetName', this.vendorEmail.configurationSet.configurationSetName, 'SES configuration set of vendor e-mails (bounces and complaints → suppressed addresses)');
     output('PayoutProviderSecretArn', this.payouts.providerSecret.secretArn, 'E-mail payout provider {"baseUrl","apiKey"}: set the real value (docs/operations.md)');
     // For operators and their scripts (docs/operations.md): each table's name under the env var the code reads.
     for (const [key, table] of Object.entries(this.data.tables) as [keyof typeof tables, Table][]) {

@@ -25,13 +25,19 @@ import { DEFAULT_PAYOUT_FEE_CENTS } from '../lambdas/payouts/period';
  *   sesFromEmail    the address Cognito sends its e-mails from through Amazon SES (verified there);
  *                   with sesFromName, sesRegion, sesVerifiedDomain. Without it Cognito's own sender
  *                   (about 50 e-mails a day) is used, which prod refuses
+ *   senderEmail     the address vendor notification e-mails come from (lib/vendor-email.ts): an SES
+ *                   e-mail identity is created for it (AWS sends a verification e-mail); or
+ *   senderDomain    an SES domain identity (publish its DKIM records), e-mails from senderEmail of
+ *                   that domain or no-reply@<domain>. Verify it and leave the SES sandbox before go-live
+ *                   (docs/operations.md); without either, non-prod stages use sesFromEmail or
+ *                   no-reply@example.com (sending fails until a real sender is set)
  *   threatProtection  Cognito threat protection: off | audit | enforced (Plus plan; default enforced in prod)
  *   apiReadRate/apiReadBurst, apiWriteRate/apiWriteBurst, apiExportRate/apiExportBurst
  *                   API Gateway throttling of each method, by route class (requests per second / burst)
  *   wafVendorLimit, wafCognitoIpLimit, wafSignUpIpLimit  the regional web ACL's rate rules (per 5 minutes)
  *   wafIpLimit, wafIpWriteLimit  the edge web ACL's per-IP rate rules (per 5 minutes)
  *   webAclArn       the CLOUDFRONT web ACL (stack SellerPortal-<stage>-edge, us-east-1) the distribution uses
- * prod requires alarmEmail and sesFromEmail. See docs/infra.md.
+ * prod requires alarmEmail, sesFromEmail and senderEmail or senderDomain. See docs/infra.md.
  */
 export interface StageSettings {
   stage: string;
@@ -53,6 +59,32 @@ export interface StageSettings {
   waf: WafLimits;
   /** The CLOUDFRONT-scope web ACL for the distribution (output WebAclArn of SellerPortal-<stage>-edge). */
   webAclArn?: string;
+  /** Vendor notification e-mails: the SES identity (a domain or one address) and the From address. */
+  notificationSender: NotificationSender;
+}
+
+export interface NotificationSender {
+  fromEmail: string;
+  /** Set: the identity is this domain; else the identity is `fromEmail` itself. */
+  domain?: string;
+  /** False for the non-prod placeholder (no sender configured). */
+  configured: boolean;
+}
+
+function readNotificationSender(node: Node, isProd: boolean, ses: SesSettings | undefined): NotificationSender {
+  const email = contextString(node, 'senderEmail');
+  const domain = contextString(node, 'senderDomain')?.toLowerCase();
+  check(email, EMAIL_PATTERN, `Context "senderEmail" must be an e-mail address (e.g. -c senderEmail=no-reply@example.com); got "${email}".`);
+  check(domain, DOMAIN_PATTERN, `Context "senderDomain" must be a domain such as example.com; got "${domain}".`);
+  if (domain && email && email.split('@').pop()?.toLowerCase() !== domain) {
+    throw new Error(`Context "senderEmail" (${email}) must be an address of "senderDomain" (${domain}).`);
+  }
+  if (domain) return { fromEmail: email ?? `no-reply@${domain}`, domain, configured: true };
+  if (email) return { fromEmail: email, configured: true };
+  if (isProd) {
+    throw new Error('Stage "prod" needs -c senderEmail=<address> or -c senderDomain=<domain>: the SES identity vendor notification e-mails are sent from. See docs/infra.md "Parameters".');
+  }
+  return { fromEmail: ses?.fromEmail ?? 'no-reply@example.com', configured: false };
 }
 
 export interface SesSettings {
@@ -299,6 +331,7 @@ export function readStageSettings(node: Node): StageSettings {
     threatProtection: readThreatProtection(node, isProd),
     apiThrottle: readApiThrottle(node),
     waf: readWafLimits(node),
+    notificationSender: readNotificationSender(node, isProd, ses),
     ...(ses ? { ses } : {}),
     ...(webAclArn ? { webAclArn } : {}),
     ...(alarmEmail ? { alarmEmail } : {}),

@@ -55,7 +55,7 @@ try {
 
 if (stack) {
   if (test) {
-    console.log(JSON.stringify({ type: 'ready', dataDir: stack.dataDir, webUrl: stack.webUrl, apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, s3Endpoint: stack.s3Endpoint, webConfig: stack.webConfig }));
+    console.log(JSON.stringify({ type: 'ready', dataDir: stack.dataDir, webUrl: stack.webUrl, apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, s3Endpoint: stack.s3Endpoint, sesEndpoint: stack.sesEndpoint, webConfig: stack.webConfig }));
   } else {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const rows = (Object.values(demoAccounts) as DemoAccount[]).map((a) => {
@@ -71,7 +71,8 @@ if (stack) {
         'Demo accounts:',
         ...rows,
         '',
-        `Local API ${stack.apiUrl} · DynamoDB Local ${stack.dynamodbEndpoint} · cognito-local ${stack.cognitoEndpoint} · s3rver ${stack.s3Endpoint}`,
+        `e-mails: ${stack.sesEndpoint}`,
+        `Local API ${stack.apiUrl} · DynamoDB Local ${stack.dynamodbEndpoint} · cognito-local ${stack.cognitoEndpoint} · s3rver ${stack.s3Endpoint} · aws-ses-v2-local ${stack.sesEndpoint}`,
         'Data is kept in .local/ (npm run local:reset wipes it). Press Ctrl-C to stop.',
         '',
       ].join('\n'),

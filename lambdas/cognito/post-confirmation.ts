@@ -1,12 +1,19 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { logger } from '../shared/logger';
-import { createVendorIfAbsent, LANGUAGES, type Language } from '../shared/vendors';
+import { recordNotification } from '../notifications/record';
+import { createVendorIfAbsent, getVendorByUserId, LANGUAGES, type Language } from '../shared/vendors';
 
 /**
  * Cognito post-confirmation trigger: a confirmed sign-up becomes a vendor application (status
  * pending). Idempotent: Cognito may retry, and a reviewed vendor must never be reset to pending.
+ * A confirmed password reset (forgot password) records the "password changed" security notice
+ * (docs/decisions.md, "Vendor notifications": how password changes are noticed).
  */
 export async function handler(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
+  if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
+    await passwordChanged(event.request.userAttributes.sub);
+    return event;
+  }
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attrs = event.request.userAttributes;
   const userId = attrs.sub;
@@ -25,4 +32,14 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
   });
   logger.info(created ? 'vendor application created' : 'vendor record already present', { userId });
   return event;
+}
+
+/** The security notice of a password reset, in the vendor's inbox (or the applicant's, by user id). */
+async function passwordChanged(userId: string | undefined, now = new Date()): Promise<void> {
+  if (!userId) throw new Error('Post-confirmation event without sub');
+  const vendor = await getVendorByUserId(userId);
+  if (!vendor) return;
+  const at = now.toISOString();
+  await recordNotification({ vendorId: vendor.vendorId ?? userId, type: 'password_changed', subject: `${userId}.${at}`, params: {}, createdAt: at });
+  logger.info('password change noticed', { userId });
 }

@@ -6,6 +6,7 @@
  * resubmit.
  */
 import * as z from 'zod';
+import { notificationWrites } from '../notifications/record';
 import { BadRequestError, NotFoundError } from '../shared/errors';
 import { releaseUnreferencedImages } from './images';
 import { approveRevision, droppedImageKeys, imageRefChanges, rejectRevision, PRODUCT_ID_PATTERN, type ProductItem } from './product-states';
@@ -59,11 +60,25 @@ export async function reviewProduct(input: ReviewInput, now = new Date()): Promi
   const { before, after } = await withOptimisticRetry(async () => {
     const item = await findProduct(review.productId);
     const next = review.decision === 'approve' ? approveRevision(item, review.reviewer, at) : rejectRevision(item, review.reasons, review.reviewer, at);
-    await putProduct(next, item.version, imageRefChanges(item, next));
+    // The vendor's notification is written with the decision (same transaction).
+    await putProduct(next, item.version, imageRefChanges(item, next), reviewNotification(next, review.decision, at));
     return { before: item, after: next };
   });
   const deletedImages = review.decision === 'approve' ? await releaseUnreferencedImages(after, droppedImageKeys(before, after)) : [];
   return { product: after, deletedImages };
+}
+
+/** The decision's notification: one per reviewed revision (the product's new version names it). */
+function reviewNotification(product: ProductItem, decision: 'approve' | 'reject', at: string) {
+  const content = decision === 'approve' ? product.live?.content : product.revision?.content;
+  const productName = content?.nameEn || content?.nameZh || product.productId;
+  const subject = `${product.productId}.v${product.version}`;
+  if (decision === 'approve') {
+    return notificationWrites({ vendorId: product.vendorId, type: 'product_approved', subject, params: { productId: product.productId, productName }, createdAt: at });
+  }
+  // Reason codes (REJECTION_REASONS) and free text as ops wrote them; the templates translate the codes.
+  const reasons = product.revision?.rejectionReasons ?? [];
+  return notificationWrites({ vendorId: product.vendorId, type: 'product_rejected', subject, params: { productId: product.productId, productName, reasons }, createdAt: at });
 }
 
 export interface PendingReview {

@@ -121,9 +121,10 @@ function cancelled(err: unknown, lead: number, imageAt: (string | undefined)[], 
 
 /**
  * Writes the next state of a product if nobody wrote since `expectedVersion` was read, with its
- * image claims (`refs`: what the write adds and drops) in the same transaction.
+ * image claims (`refs`: what the write adds and drops) and any further items (`also`) in the same
+ * transaction.
  */
-export async function putProduct(next: ProductItem, expectedVersion: number, refs: ImageRefChanges = NO_REF_CHANGES): Promise<void> {
+export async function putProduct(next: ProductItem, expectedVersion: number, refs: ImageRefChanges = NO_REF_CHANGES, also: TransactItem[] = []): Promise<void> {
   const put = {
     TableName: tableName('products'),
     Item: next,
@@ -131,7 +132,7 @@ export async function putProduct(next: ProductItem, expectedVersion: number, ref
     ExpressionAttributeNames: { '#version': 'version' },
     ExpressionAttributeValues: { ':expected': expectedVersion },
   };
-  if (refs.added.length === 0 && refs.dropped.length === 0) {
+  if (refs.added.length === 0 && refs.dropped.length === 0 && also.length === 0) {
     try {
       await dynamo.send(new PutCommand(put));
     } catch (err) {
@@ -142,7 +143,8 @@ export async function putProduct(next: ProductItem, expectedVersion: number, ref
   }
   const images = imageRefItems(next.productId, refs);
   try {
-    await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...images.items] }));
+    // `also`: more writes of the same change (e.g. the review's notification, lambdas/notifications/record.ts).
+    await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...images.items, ...also] }));
   } catch (err) {
     throw cancelled(err, 1, images.imageAt, () => new VersionConflict());
   }

@@ -11,6 +11,7 @@ import { ConflictError } from '../shared/errors';
 import type { VendorRecord } from '../shared/vendors';
 import { tableName } from '../shared/tables';
 import type { BankDestination } from './destination';
+import { notificationWrites } from '../notifications/record';
 import { summarize, type PayoutAccountItem, type PayoutMethodSummary } from './model';
 
 export { DEFAULT_PAYOUT_HOLD_DAYS };
@@ -74,6 +75,7 @@ export async function savePayoutAccount(vendor: Pick<VendorRecord, 'userId' | 'v
     item,
     previousId ? { expression: 'payoutAccountId = :previous', values: { ':previous': previousId } } : { expression: 'attribute_not_exists(vendorId)', values: {} },
     previousId,
+    true,
   );
   if (outcome === 'destination_differs') {
     throw new ConflictError('The payout method was changed at the same time. Reload and try again.', 'payout_method_conflict');
@@ -86,8 +88,19 @@ async function writeDestination(
   item: PayoutAccountItem,
   condition: { expression: string; values: Record<string, string> },
   previousId: string | undefined,
+  /** A new destination: the vendor's security notice goes with it (same transaction). */
+  notify = false,
 ): Promise<PayoutMethodSummary | 'destination_differs'> {
   const summary = summarize(item);
+  const notice = notify
+    ? notificationWrites({
+        vendorId: item.vendorId,
+        type: 'payout_method_changed',
+        subject: item.payoutAccountId,
+        params: { method: item.method, ...(item.holdUntil ? { holdUntil: item.holdUntil } : {}) },
+        createdAt: item.updatedAt,
+      })
+    : [];
   try {
     await dynamo.send(
       new TransactWriteCommand({
@@ -117,6 +130,7 @@ async function writeDestination(
               },
             },
           },
+          ...notice,
         ],
       }),
     );

@@ -10,12 +10,12 @@ type FunctionDef = { entry: string; description: string; tables: TableAccess };
 export const payoutRunFunction = {
   entry: 'payouts/run-handler.ts',
   description: 'Payout run (15th and last day): closes the period, queues every payable vendor',
-  tables: {},
+  tables: { notifications: 'w' },
 } as const satisfies FunctionDef;
 
 /** The worker: the exactly-once transaction on the ledger, the destination from payout accounts (read only). */
 export const payoutWorkerFunction = {
   entry: 'payouts/worker.ts',
   description: 'Payout worker: pays one vendor for one period at most once (SQS)',
-  tables: { ledger: 'rw', payoutAccounts: 'r' },
+  tables: { ledger: 'rw', payoutAccounts: 'r', notifications: 'w' },
 } as const satisfies FunctionDef;

@@ -5,7 +5,7 @@
  */
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
 import { MARKETPLACE_TIME_ZONE, type Instant } from '../shared/dates';
-import { payoutPeriodFor, type PayoutPeriod } from './period';
+import { periodFromId, payoutPeriodFor, type PayoutPeriod } from './period';
 import type { PayoutMessage } from './worker';
 import { prunePayable, queryPayable } from './store';
 
@@ -24,6 +24,9 @@ export async function runPayouts(
   const minimum = opts.minimumCents ?? MINIMUM_PAYOUT_CENTS;
   let enqueued = 0;
   let rolledOver = 0;
+  const nextPayoutDate = nextPeriodOf(period).to;
+  // The notices' time: the run's instant (a bare day means "now").
+  const at = (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date() : new Date(date)).toISOString();
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await queryPayable(startKey);
@@ -31,7 +34,8 @@ export async function runPayouts(
     for (const c of page.items) {
       if (c.balanceCents < minimum) {
         rolledOver++;
-        await prunePayable(c.vendorId, minimum);
+        // The vendor's "rolled over" notice is written with the prune (off by default in e-mail).
+        await prunePayable(c.vendorId, minimum, { periodId: period.id, balanceCents: c.balanceCents, minimumCents: minimum, nextPayoutDate, at });
       }
     }
     if (payable.length) await enqueue(payable.map((c) => ({ vendorId: c.vendorId, periodId: period.id })));
@@ -39,4 +43,12 @@ export async function runPayouts(
     startKey = page.next;
   } while (startKey);
   return { period, enqueued, rolledOver };
+}
+
+/** The period after `period` (its last day is the next run's date). */
+export function nextPeriodOf(period: PayoutPeriod): PayoutPeriod {
+  const [y, m, half] = period.id.split('-').map(Number) as [number, number, number];
+  if (half === 1) return periodFromId(`${y}-${String(m).padStart(2, '0')}-2`)!;
+  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+  return periodFromId(`${next.y}-${String(next.m).padStart(2, '0')}-1`)!;
 }

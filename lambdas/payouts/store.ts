@@ -4,6 +4,7 @@ import { dynamo } from '../shared/clients';
 import { BALANCE_SK, entrySk, type LedgerEntryItem } from '../sales/model';
 import { tableName } from '../shared/tables';
 import { PAYABLE_ATTRIBUTE, PAYABLE_INDEX, PAYABLE_VALUE, type PayoutAccountItem, type PayoutItem } from './model';
+import { notificationWrites } from '../notifications/record';
 import { payoutSk } from './period';
 
 export async function getPayout(vendorId: string, periodId: string): Promise<PayoutItem | null> {
@@ -79,22 +80,39 @@ export async function debitForPayout(payout: PayoutItem): Promise<DebitOutcome> 
   }
 }
 
-/** pending → paid; false when the payout was no longer pending (someone else settled it). */
+/**
+ * pending → paid, with the vendor's "payout paid" notification in the same transaction; false when
+ * the payout was no longer pending (someone else settled it).
+ */
 export async function markPaid(payout: PayoutItem, providerReference: string, at: string): Promise<boolean> {
   try {
     await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName('ledger'),
-        Key: { vendorId: payout.vendorId, sk: payout.sk },
-        UpdateExpression: 'SET #status = :paid, providerReference = :ref, updatedAt = :now',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':paid': 'paid', ':pending': 'pending', ':ref': providerReference, ':now': at },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('ledger'),
+              Key: { vendorId: payout.vendorId, sk: payout.sk },
+              UpdateExpression: 'SET #status = :paid, providerReference = :ref, updatedAt = :now',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':paid': 'paid', ':pending': 'pending', ':ref': providerReference, ':now': at },
+            },
+          },
+          ...notificationWrites({
+            vendorId: payout.vendorId,
+            type: 'payout_paid',
+            subject: payout.payoutId,
+            params: { payoutId: payout.payoutId, period: payout.periodId, amountCents: payout.amountCents, feeCents: payout.feeCents, paidCents: payout.paidCents },
+            createdAt: at,
+          }),
+        ],
       }),
     );
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    const codes = cancellationCodes(err);
+    if (codes?.[0] === 'ConditionalCheckFailed') return false;
     throw err;
   }
 }
@@ -119,7 +137,10 @@ export async function markSubmitted(payout: PayoutItem, providerReference: strin
   }
 }
 
-/** pending → failed and the amount back on the balance (ENTRY kind payout_reversal), in one transaction. */
+/**
+ * pending → failed and the amount back on the balance (ENTRY kind payout_reversal), with the
+ * vendor's "payout failed" notification, in one transaction.
+ */
 export async function failAndRecredit(payout: PayoutItem, reason: string, at: string): Promise<'written' | 'not_pending' | 'contention'> {
   const ledger = tableName('ledger');
   const entry: LedgerEntryItem = {
@@ -154,6 +175,13 @@ export async function failAndRecredit(payout: PayoutItem, reason: string, at: st
             },
           },
           { Put: { TableName: ledger, Item: entry, ConditionExpression: 'attribute_not_exists(sk)' } },
+          ...notificationWrites({
+            vendorId: payout.vendorId,
+            type: 'payout_failed',
+            subject: payout.payoutId,
+            params: { payoutId: payout.payoutId, period: payout.periodId, amountCents: payout.amountCents, reason },
+            createdAt: at,
+          }),
         ],
       }),
     );
@@ -189,25 +217,56 @@ export async function queryPayable(startKey?: Record<string, unknown>): Promise<
   return { items, ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
 }
 
+/** The "balance below the minimum rolled over" notice of a run (one per vendor and period). */
+export interface RollOverNotice {
+  periodId: string;
+  balanceCents: number;
+  minimumCents: number;
+  /** The day of the next run (marketplace-local `yyyy-mm-dd`). */
+  nextPayoutDate: string;
+  at: string;
+}
+
 /**
  * Takes a BALANCE item out of the index while it is below the minimum; the condition makes it safe
- * against a concurrent sale (which sets the attribute again, before or after, never lost).
+ * against a concurrent sale (which sets the attribute again, before or after, never lost). With a
+ * `notice`, the vendor's roll-over notification is written in the same transaction; a period whose
+ * notice exists already (a balance that changed and rolled over again) prunes without a second one.
  */
-export async function prunePayable(vendorId: string, minimumCents: number): Promise<boolean> {
+export async function prunePayable(vendorId: string, minimumCents: number, notice?: RollOverNotice): Promise<boolean> {
+  const prune = {
+    TableName: tableName('ledger'),
+    Key: { vendorId, sk: BALANCE_SK },
+    UpdateExpression: 'REMOVE #payable',
+    ConditionExpression: 'attribute_exists(sk) AND (attribute_not_exists(balanceCents) OR balanceCents < :min)',
+    ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
+    ExpressionAttributeValues: { ':min': minimumCents },
+  };
   try {
+    if (!notice) {
+      await dynamo.send(new UpdateCommand(prune));
+      return true;
+    }
     await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName('ledger'),
-        Key: { vendorId, sk: BALANCE_SK },
-        UpdateExpression: 'REMOVE #payable',
-        ConditionExpression: 'attribute_exists(sk) AND (attribute_not_exists(balanceCents) OR balanceCents < :min)',
-        ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
-        ExpressionAttributeValues: { ':min': minimumCents },
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: prune },
+          ...notificationWrites({
+            vendorId,
+            type: 'balance_rolled_over',
+            subject: `${vendorId}.${notice.periodId}`,
+            params: { balanceCents: notice.balanceCents, minimumCents: notice.minimumCents, nextPayoutDate: notice.nextPayoutDate },
+            createdAt: notice.at,
+          }),
+        ],
       }),
     );
     return true;
   } catch (err) {
     if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    const codes = cancellationCodes(err);
+    if (codes?.[0] === 'ConditionalCheckFailed') return false;
+    if (codes?.[1] === 'ConditionalCheckFailed') return prunePayable(vendorId, minimumCents);
     throw err;
   }
 }

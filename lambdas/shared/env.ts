@@ -163,4 +163,14 @@ export const env = {
   payoutProviderSecretArn: optional('PAYOUT_PROVIDER_SECRET_ARN', arn),
   payoutProviderUrl: required('PAYOUT_PROVIDER_URL', httpUrl),
   payoutProviderApiKey: required('PAYOUT_PROVIDER_API_KEY', z.string(), { secret: true }),
+
+  // Vendor e-mail notifications (lib/vendor-email.ts; locally scripts/local/stack.ts).
+  /** The portal's origin, for links in e-mails (the site's URL; locally the web port). */
+  portalUrl: required('PORTAL_URL', httpUrl),
+  /** The verified SES identity's address e-mails come from (stack setting senderEmail / senderDomain). */
+  notificationSender: required('NOTIFICATION_SENDER', z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an e-mail address')),
+  /** The SES configuration set every e-mail is sent with (bounce and complaint events). */
+  sesConfigurationSet: required('SES_CONFIGURATION_SET'),
+  /** Shown in security notices ("not you? contact support"); the stack setting supportEmail. */
+  supportEmail: withDefault('SUPPORT_EMAIL', z.string(), 'support@example.com'),
 } as const;

@@ -26,6 +26,11 @@ export interface TableDef {
    * the payouts customer-managed KMS key (lib/data.ts), so only roles granted that key can read it.
    */
   encryption?: 'payouts-key';
+  /**
+   * A DynamoDB stream with the new item image (lib/data.ts; locally scripts/local/dynamodb.ts), read
+   * by a Lambda event source: the notifications outbox feeds the notifier (lambdas/notifications).
+   */
+  stream?: 'NEW_IMAGE';
 }
 
 export const tables = {
@@ -152,6 +157,18 @@ export const tables = {
     envVar: 'NOTIFICATIONS_TABLE',
     partitionKey: { name: 'vendorId', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
+    stream: 'NEW_IMAGE',
+  },
+  /**
+   * E-mail addresses SES reported as bouncing permanently or complaining (the configuration set's
+   * event destination → lambdas/notifications/feedback-handler.ts), keyed by the normalized address:
+   * the notifier sends them nothing more (docs/decisions.md, "Vendor notifications"). Ops see the
+   * reason and time on the item.
+   */
+  emailSuppressions: {
+    name: 'email-suppressions',
+    envVar: 'EMAIL_SUPPRESSIONS_TABLE',
+    partitionKey: { name: 'email', type: 'S' },
   },
   /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
   counters: {

@@ -6,6 +6,7 @@ import { TooManyRequestsError } from '../shared/errors';
 import type { Reply } from '../shared/http';
 import { recordItem, replayOf, type Idempotent } from '../shared/idempotency';
 import { tableName } from '../shared/tables';
+import { notificationWrites } from '../notifications/record';
 import { SUPPORT_CASES_PER_HOUR, type SupportCategory } from './schema';
 
 export interface SupportCase {
@@ -73,6 +74,14 @@ export async function openSupportCase(
             },
             { Put: { TableName: table, Item: supportCase, ConditionExpression: 'attribute_not_exists(caseId)' } },
             ...(idempotent ? [recordItem(idempotent, supportCaseReply(supportCase), now)] : []),
+            // The vendor's copy of the case ("case received"), with the case.
+            ...notificationWrites({
+              vendorId: input.vendorId,
+              type: 'support_case_received',
+              subject: supportCase.caseId,
+              params: { caseId: supportCase.caseId, category: supportCase.category, message: supportCase.message },
+              createdAt: supportCase.createdAt,
+            }),
           ],
         }),
       );

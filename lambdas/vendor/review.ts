@@ -6,13 +6,14 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GROUPS } from '../../contracts/auth';
 import { dynamo } from '../shared/clients';
 import { env } from '../shared/env';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { tableName } from '../shared/tables';
+import { notificationWrites } from '../notifications/record';
 import { getVendorByUserId, type VendorRecord } from '../shared/vendors';
 
 /** Vendor ids are `V-` + a sequence that starts after this number (the first approval is V-10001). */
@@ -95,33 +96,61 @@ export async function reviewVendor(email: string, review: ReviewDecision, review
     if (current.status === 'approved') {
       throw new ConflictError(`${email} is already approved as ${current.vendorId}; an approved vendor cannot be rejected here.`, 'already_approved');
     }
-    const base = { ':now': now.toISOString(), ':reviewer': reviewer, ':from': current.status };
+    const at = now.toISOString();
+    const base = { ':now': at, ':reviewer': reviewer, ':from': current.status };
+    const newVendorId = review.decision === 'approve' ? await nextVendorId() : undefined;
     const update =
       review.decision === 'approve'
         ? {
             UpdateExpression: 'SET #status = :approved, vendorId = :vendorId, reviewedAt = :now, reviewedBy = :reviewer, updatedAt = :now REMOVE rejectionReason',
-            ExpressionAttributeValues: { ...base, ':approved': 'approved', ':vendorId': await nextVendorId() },
+            ExpressionAttributeValues: { ...base, ':approved': 'approved', ':vendorId': newVendorId },
           }
         : {
             UpdateExpression: 'SET #status = :rejected, rejectionReason = :reason, reviewedAt = :now, reviewedBy = :reviewer, updatedAt = :now',
             ExpressionAttributeValues: { ...base, ':rejected': 'rejected', ':reason': review.reason },
           };
+    // The applicant hears about the decision from the same transaction that records it (an approved
+    // vendor's inbox is under the new vendor id; a rejected applicant's under the user id).
+    const notification =
+      review.decision === 'approve'
+        ? notificationWrites({
+            vendorId: newVendorId!,
+            type: 'application_approved',
+            subject: newVendorId!,
+            params: { vendorId: newVendorId!, businessName: current.vendorName },
+            createdAt: at,
+          })
+        : notificationWrites({
+            vendorId: userId,
+            type: 'application_rejected',
+            subject: `${userId}.${at}`,
+            params: { businessName: current.vendorName, reason: review.reason },
+            createdAt: at,
+          });
     try {
-      const out = await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName('vendors'),
-          Key: { userId },
-          ...update,
-          // Guards against a concurrent review: only the state we read may change.
-          ConditionExpression: '#status = :from',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ReturnValues: 'ALL_NEW',
+      await dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName('vendors'),
+                Key: { userId },
+                ...update,
+                // Guards against a concurrent review: only the state we read may change.
+                ConditionExpression: '#status = :from',
+                ExpressionAttributeNames: { '#status': 'status' },
+              },
+            },
+            ...notification,
+          ],
         }),
       );
-      vendor = out.Attributes as VendorRecord;
+      vendor = (await getVendorByUserId(userId))!;
       changed = true;
     } catch (err) {
-      if (err instanceof ConditionalCheckFailedException) throw new ConflictError(`${email} was reviewed by someone else just now; look again.`, 'review_conflict');
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+        throw new ConflictError(`${email} was reviewed by someone else just now; look again.`, 'review_conflict');
+      }
       throw err;
     }
   }

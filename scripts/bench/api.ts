@@ -42,7 +42,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const root = path.resolve(import.meta.dirname, '../..');
 const DATA_DIR = path.join(root, '.local', 'bench');
 /** Its own ports, so the bench runs beside `npm start` (dev) and the test stack. */
-const PORTS: LocalPorts = { web: 5193, api: 8897, dynamodb: 8020, cognito: 9249, s3: 20025 };
+const PORTS: LocalPorts = { web: 5193, api: 8897, dynamodb: 8020, cognito: 9249, s3: 20025, ses: 8030 };
 const MAX_RATIO = 1.2;
 const PASSWORD = 'Bench!Vendor2026';
 const TIME_ZONE = process.env.MARKETPLACE_TIME_ZONE || DEFAULT_MARKETPLACE_TIME_ZONE;

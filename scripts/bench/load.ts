@@ -32,7 +32,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const root = path.resolve(import.meta.dirname, '../..');
 const DATA_DIR = path.join(root, '.local', 'bench-load');
 /** Its own ports, so the bench runs beside `npm start`, the test stack and the other benches. */
-const PORTS: LocalPorts = { web: 5195, api: 8899, dynamodb: 8022, cognito: 9251, s3: 20027 };
+const PORTS: LocalPorts = { web: 5195, api: 8899, dynamodb: 8022, cognito: 9251, s3: 20027, ses: 8032 };
 const MIN_RATE_SHARE = 0.98;
 
 /** The mix: what a signed-in vendor's pages ask most (the dashboard on every visit, then the lists). */

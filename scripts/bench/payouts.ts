@@ -11,8 +11,12 @@
  *      it, so that neither pays for the JIT alone): N of the worker's own debit transaction
  *      (lambdas/payouts/store.ts `debitForPayout`: payout put-if-absent + conditional balance
  *      update + entry put) on throwaway vendors, with the same concurrency, against the same DynamoDB.
- * Prints vendors per second, transactions per second and their ratio. Exits 1 when a vendor is not
- * paid exactly once.
+ *   3. the notifier (issue 12): each payout writes a "payout paid" inbox item; the bench stack's
+ *      notifier (scripts/local/streams.ts, the same handler as the cloud's) e-mails it through the
+ *      SES v2 client to aws-ses-v2-local, while the worker pays.
+ * Prints vendors per second, transactions per second and their ratio, and the notifier's e-mails per
+ * second (run start → last vendor's e-mail sent). Exits 1 when a vendor is not paid exactly once, or
+ * the stand-in does not hold exactly one e-mail per vendor.
  *
  *   --vendors N      vendors to seed and pay (default 1000, at most 20000)
  *   --concurrency N  messages / transactions in flight (default 4, at most 64)
@@ -38,7 +42,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const root = path.resolve(import.meta.dirname, '../..');
 const DATA_DIR = path.join(root, '.local', 'bench-payouts');
 /** Its own ports, so the bench runs beside `npm start` (dev), the test stack and `bench:api`. */
-const PORTS: LocalPorts = { web: 5194, api: 8898, dynamodb: 8021, cognito: 9250, s3: 20026 };
+const PORTS: LocalPorts = { web: 5194, api: 8898, dynamodb: 8021, cognito: 9250, s3: 20026, ses: 8031 };
 const DEFAULT_VENDORS = 1_000;
 const MAX_VENDORS = 20_000;
 const MAX_CONCURRENCY = 64;
@@ -80,6 +84,7 @@ const isBenchVendor = (vendorId: string) => {
   const n = Number(vendorId.slice(2));
   return n > BENCH_VENDOR_BASE && n <= BENCH_VENDOR_BASE + MAX_VENDORS;
 };
+const benchEmail = (vendorId: string) => `bench.${vendorId.toLowerCase()}@example.com`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -152,8 +157,10 @@ async function main(): Promise<number> {
 
     const result = await measureRun(vendors, concurrency, date);
     const problems = checkPaidOnce(vendors, period, result.outcomes, provider);
+    const notifier = await measureNotifier(vendors, result);
+    problems.push(...notifier.problems);
     const raw = await measureRawTransactions(vendors, concurrency, period);
-    return report({ vendors, concurrency, period, run: result, raw, problems });
+    return report({ vendors, concurrency, period, run: result, raw, notifier, problems });
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
@@ -183,13 +190,25 @@ async function seed(vendors: number): Promise<void> {
       holdUntil,
       updatedAt: ACCOUNTS_CHANGED_AT,
       method: 'email',
-      email: `bench.${vendorId.toLowerCase()}@example.com`,
+      email: benchEmail(vendorId),
     });
   }
   const onBalances = progress('seeding balances', vendors);
   await batchWrite(localTableName('ledger'), balances, onBalances);
   const onAccounts = progress('seeding payout destinations', vendors);
   await batchWrite(localTableName('payoutAccounts'), accounts, onAccounts);
+  // Their vendor records: the notifier's recipients, half of them in each language.
+  const records = accounts.map((a, i) => ({
+    userId: `bench-${a.vendorId}`,
+    vendorId: a.vendorId,
+    email: benchEmail(a.vendorId),
+    status: 'approved',
+    vendorName: `Bench ${a.vendorId}`,
+    language: i % 2 ? 'zh-TW' : 'en',
+    createdAt: ACCOUNTS_CHANGED_AT,
+    updatedAt: ACCOUNTS_CHANGED_AT,
+  }));
+  await batchWrite(localTableName('vendors'), records, progress('seeding vendor records', vendors));
   console.log(`  seeded ${count(vendors)} vendors in ${seconds(Date.now() - t0)}`);
 }
 
@@ -216,6 +235,9 @@ async function batchWrite(table: string, items: object[], onWritten: (done: numb
 // Measuring
 
 interface RunResult {
+  /** Epoch ms when the run started and when the worker finished. */
+  startedAt: number;
+  workerDoneAt: number;
   enqueued: number;
   rolledOver: number;
   /** runPayouts: the index query and the enqueueing. */
@@ -233,6 +255,7 @@ async function measureRun(vendors: number, concurrency: number, date: string | D
   const deps = defaultWorkerDeps();
   console.log(`Payout run: ${count(vendors)} vendors, ${concurrency} messages in flight…`);
   const queue: Parameters<typeof payVendor>[0][] = [];
+  const startedAt = Date.now();
   const t0 = performance.now();
   const summary = await runPayouts(date, async (messages) => void queue.push(...messages));
   const t1 = performance.now();
@@ -251,7 +274,7 @@ async function measureRun(vendors: number, concurrency: number, date: string | D
     progress('paid', queue.length),
   );
   const t2 = performance.now();
-  return { enqueued: summary.enqueued, rolledOver: summary.rolledOver, runMs: t1 - t0, workerMs: t2 - t1, totalMs: t2 - t0, outcomes };
+  return { startedAt, workerDoneAt: Date.now(), enqueued: summary.enqueued, rolledOver: summary.rolledOver, runMs: t1 - t0, workerMs: t2 - t1, totalMs: t2 - t0, outcomes };
 }
 
 /** Every seeded vendor paid, once: the worker said so and the provider fake made exactly one payment per payout id. */
@@ -266,6 +289,55 @@ function checkPaidOnce(vendors: number, period: PayoutPeriod, outcomes: Map<stri
     }
   }
   return problems;
+}
+
+interface NotifierResult {
+  emails: number;
+  /** From the run's start until every bench vendor's e-mail was sent. */
+  ms: number;
+  /** How long the last e-mail came after the worker finished. */
+  trailMs: number;
+  problems: string[];
+}
+
+/**
+ * Waits until the notifier has sent every bench vendor's "payout paid" e-mail (its `sent` claims in
+ * the idempotency table), then checks the stand-in: exactly one e-mail per bench vendor.
+ */
+async function measureNotifier(vendors: number, run: RunResult): Promise<NotifierResult> {
+  const { paging } = await import('../../lambdas/shared/clients');
+  const { paginateScan } = await import('@aws-sdk/lib-dynamodb');
+  console.log(`Notifier: waiting for ${count(vendors)} "payout paid" e-mails in aws-ses-v2-local…`);
+  const sent = async () => {
+    let n = 0;
+    for await (const page of paginateScan(paging(), {
+      TableName: localTableName('idempotency'),
+      FilterExpression: 'begins_with(#key, :prefix) AND #status = :sent',
+      ExpressionAttributeNames: { '#key': 'key', '#status': 'status' },
+      ExpressionAttributeValues: { ':prefix': `EMAIL#V-${String(BENCH_VENDOR_BASE).slice(0, 1)}`, ':sent': 'sent' },
+      Select: 'COUNT',
+    })) n += page.Count ?? 0;
+    return n;
+  };
+  const onSent = progress('e-mailed', vendors);
+  const deadline = Date.now() + Math.max(120_000, vendors * 100);
+  let done = 0;
+  while (done < vendors && Date.now() < deadline) {
+    done = Math.min(vendors, await sent());
+    onSent(done);
+    if (done < vendors) await new Promise((r) => setTimeout(r, 500));
+  }
+  const finishedAt = Date.now();
+  const problems: string[] = [];
+  if (done < vendors) problems.push(`notifier: only ${count(done)} of ${count(vendors)} e-mails sent before the deadline`);
+  const { storedEmails } = await import('../local/ses');
+  const perAddress = new Map<string, number>();
+  for (const e of await storedEmails(`http://127.0.0.1:${PORTS.ses}`)) for (const to of e.destination.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+  for (let i = 0; i < vendors; i++) {
+    const n = perAddress.get(benchEmail(vendorIdOf(BENCH_VENDOR_BASE, i))) ?? 0;
+    if (n !== 1) problems.push(`${vendorIdOf(BENCH_VENDOR_BASE, i)}: ${n} e-mails in the stand-in`);
+  }
+  return { emails: done, ms: finishedAt - run.startedAt, trailMs: Math.max(0, finishedAt - run.workerDoneAt), problems };
 }
 
 interface RawResult {
@@ -344,7 +416,7 @@ async function rawTransactions(base: number, n: number, concurrency: number, per
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function report(r: { vendors: number; concurrency: number; period: PayoutPeriod; run: RunResult; raw: RawResult; problems: string[] }): number {
+function report(r: { vendors: number; concurrency: number; period: PayoutPeriod; run: RunResult; raw: RawResult; notifier: NotifierResult; problems: string[] }): number {
   const vendorsPerSecond = r.run.enqueued / (r.run.totalMs / 1000);
   const transactionsPerSecond = r.raw.transactions / (r.raw.ms / 1000);
   const ratio = vendorsPerSecond / transactionsPerSecond;
@@ -360,6 +432,10 @@ function report(r: { vendors: number; concurrency: number; period: PayoutPeriod;
   line('vendors per second', vendorsPerSecond.toFixed(1));
   line('raw TransactWriteItems per second', `${transactionsPerSecond.toFixed(1)} (${count(r.raw.transactions)} in ${seconds(r.raw.ms)})`);
   line('ratio (vendors/s ÷ transactions/s)', ratio.toFixed(2));
+  const emailsPerSecond = r.notifier.emails / (r.notifier.ms / 1000);
+  line('notifier: "payout paid" e-mails sent', `${count(r.notifier.emails)} (aws-ses-v2-local)`);
+  line('notifier: e-mails per second', `${emailsPerSecond.toFixed(1)} (run start → last e-mail, ${seconds(r.notifier.ms)})`);
+  line('notifier: last e-mail after the worker', seconds(r.notifier.trailMs));
   if (args.json) {
     writeFileSync(
       args.json,
@@ -373,6 +449,7 @@ function report(r: { vendors: number; concurrency: number; period: PayoutPeriod;
           vendorsPerSecond,
           transactionsPerSecond,
           ratio,
+          notifier: { emails: r.notifier.emails, ms: r.notifier.ms, trailMs: r.notifier.trailMs, emailsPerSecond },
           problems: r.problems.length,
         },
         null,
@@ -381,10 +458,10 @@ function report(r: { vendors: number; concurrency: number; period: PayoutPeriod;
     );
   }
   if (r.problems.length) {
-    console.log(`\n✖ ${count(r.problems.length)} vendors not paid exactly once, e.g.:\n${r.problems.slice(0, 5).map((p) => `  ${p}`).join('\n')}`);
+    console.log(`\n✖ ${count(r.problems.length)} vendors not paid (or not e-mailed) exactly once, e.g.:\n${r.problems.slice(0, 5).map((p) => `  ${p}`).join('\n')}`);
     return 1;
   }
-  console.log(`\n✔ Every vendor paid exactly once.`);
+  console.log(`\n✔ Every vendor paid exactly once, and e-mailed once.`);
   return 0;
 }
 

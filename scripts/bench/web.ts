@@ -41,7 +41,7 @@ const LIGHTHOUSE_PAGES = [
   { path: '/inventory', signedIn: true },
 ];
 /** Its own ports, so the bench runs beside `npm start`, the test stack and the other benches. */
-const PORTS: LocalPorts = { web: 5196, api: 8900, dynamodb: 8023, cognito: 9252, s3: 20028 };
+const PORTS: LocalPorts = { web: 5196, api: 8900, dynamodb: 8023, cognito: 9252, s3: 20028, ses: 8033 };
 const MIN_PERFORMANCE = 0.95;
 const MIN_ACCESSIBILITY = 1;
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

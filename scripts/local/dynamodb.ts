@@ -72,7 +72,17 @@ export function createTableInput(key: TableKey, def: TableDef = tables[key]): Cr
     KeySchema,
     AttributeDefinitions: [...attrs].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
     ...(GlobalSecondaryIndexes?.length ? { GlobalSecondaryIndexes } : {}),
+    ...(def.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } } : {}),
   };
+}
+
+/** Turns on the stream of a kept table created before its definition had one (the notifications outbox). */
+async function enableMissingStream(client: DynamoDBClient, key: TableKey): Promise<void> {
+  const def: TableDef = tables[key];
+  if (!def.stream) return;
+  const table = (await client.send(new DescribeTableCommand({ TableName: localTableName(key) }))).Table;
+  if (table?.StreamSpecification?.StreamEnabled) return;
+  await client.send(new UpdateTableCommand({ TableName: localTableName(key), StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }));
 }
 
 /** Adds the indexes a kept table lacks (a later issue added one, e.g. the ledger's byPayable). */
@@ -101,6 +111,7 @@ export async function ensureTables(endpoint: string): Promise<void> {
     const def: TableDef = tables[key];
     if (existing.has(localTableName(key))) {
       await addMissingIndexes(client, key);
+      await enableMissingStream(client, key);
       continue;
     }
     await client.send(new CreateTableCommand(createTableInput(key)));

@@ -10,6 +10,8 @@ export interface LocalPorts {
   dynamodb: number;
   cognito: number;
   s3: number;
+  /** aws-ses-v2-local: the e-mails the notifier sent (GET /store; a web view at /). */
+  ses: number;
 }
 
 export const devPorts = (): LocalPorts => ({
@@ -18,6 +20,7 @@ export const devPorts = (): LocalPorts => ({
   dynamodb: Number(process.env.LOCAL_DYNAMODB_PORT ?? 8000),
   cognito: Number(process.env.LOCAL_COGNITO_PORT ?? 9229),
   s3: 20005,
+  ses: Number(process.env.LOCAL_SES_PORT ?? 8005),
 });
 
 export const testPorts = (): LocalPorts => ({
@@ -26,4 +29,5 @@ export const testPorts = (): LocalPorts => ({
   dynamodb: Number(process.env.TEST_DYNAMODB_PORT ?? 8010),
   cognito: Number(process.env.TEST_COGNITO_PORT ?? 9239),
   s3: Number(process.env.TEST_S3_PORT ?? 20015),
+  ses: Number(process.env.TEST_SES_PORT ?? 8015),
 });

@@ -11,6 +11,8 @@ import { ensureTables, startDynamoDb } from './dynamodb';
 import type { LocalPorts } from './ports';
 import { assertPortFree } from './processes';
 import { imageCheckNotification, startS3 } from './s3';
+import { startSes } from './ses';
+import { startNotifierStream } from './streams';
 import { installLocalStandIns, localFolders } from './stand-ins';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,6 +48,8 @@ export interface LocalStack {
   cognitoEndpoint: string;
   dynamodbEndpoint: string;
   s3Endpoint: string;
+  /** aws-ses-v2-local: the e-mails sent (GET /store, or open it in a browser). */
+  sesEndpoint: string;
   webConfig: WebConfig;
   stop(): Promise<void>;
 }
@@ -71,6 +75,11 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
     USER_POOL_ID: LOCAL_USER_POOL_ID,
     USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
     PRODUCT_IMAGES_BUCKET: productImagesBucket.localName,
+    // Vendor e-mails (lambdas/notifications): links into the local web app, sent to aws-ses-v2-local.
+    PORTAL_URL: `http://127.0.0.1:${ports.web}`,
+    NOTIFICATION_SENDER: process.env.NOTIFICATION_SENDER || 'no-reply@example.com',
+    SES_CONFIGURATION_SET: 'seller-portal-local',
+    SUPPORT_EMAIL: process.env.SUPPORT_EMAIL || 'support@example.com',
     POWERTOOLS_SERVICE_NAME: 'seller-portal-local',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     ...Object.fromEntries((Object.keys(tables) as TableKey[]).map((k) => [tables[k].envVar, localTableName(k)])),
@@ -83,7 +92,7 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
  */
 export function useLocalLambdaEnv(ports: LocalPorts, dataDir: string, overrides: Record<string, string | undefined> = {}): void {
   Object.assign(process.env, localLambdaEnv(ports, dataDir), overrides);
-  installLocalStandIns(dataDir);
+  installLocalStandIns(dataDir, { sesEndpoint: `http://127.0.0.1:${ports.ses}` });
 }
 
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
@@ -91,6 +100,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   await assertPortFree(ports.dynamodb, 'DynamoDB Local');
   await assertPortFree(ports.cognito, 'cognito-local');
   await assertPortFree(ports.s3, 's3rver');
+  await assertPortFree(ports.ses, 'aws-ses-v2-local (e-mails)');
   await assertPortFree(ports.api, 'local API');
   if (opts.web) await assertPortFree(ports.web, 'web (set PORT to use another)');
 
@@ -109,7 +119,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const dynamodbEndpoint = `http://127.0.0.1:${ports.dynamodb}`;
     const webOrigins = [`http://127.0.0.1:${ports.web}`, `http://localhost:${ports.web}`];
 
-    const [ddb, cognito, s3] = await Promise.all([
+    const [ddb, cognito, s3, ses] = await Promise.all([
       startDynamoDb({
         port: ports.dynamodb,
         dataDir: opts.persistent ? path.join(opts.dataDir, 'dynamodb') : undefined,
@@ -124,9 +134,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         log: (l) => opts.debug(`cognito: ${l}`),
       }),
       startS3({ port: ports.s3, dir: path.join(opts.dataDir, 's3'), siteOrigins: webOrigins, onEvent: imageCheckNotification(opts.log) }),
+      startSes({ port: ports.ses }),
     ]);
-    stoppers.push(() => ddb.stop(), () => cognito.stop(), () => s3.stop());
+    stoppers.push(() => ddb.stop(), () => cognito.stop(), () => s3.stop(), () => ses.stop());
     await ensureTables(dynamodbEndpoint);
+    // The notifier on the notifications table's stream, as the cloud's event source runs it.
+    const notifier = await startNotifierStream({ dynamodbEndpoint, log: opts.log });
+    stoppers.push(() => notifier.stop());
 
     const webConfig: WebConfig = {
       region: LOCAL_REGION,
@@ -168,7 +182,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       stoppers.push(() => vite.close());
       webUrl = `http://127.0.0.1:${ports.web}`;
     }
-    return { ports, dataDir: opts.dataDir, webUrl, apiUrl, cognitoEndpoint, dynamodbEndpoint, s3Endpoint: s3.endpoint, webConfig, stop };
+    return { ports, dataDir: opts.dataDir, webUrl, apiUrl, cognitoEndpoint, dynamodbEndpoint, s3Endpoint: s3.endpoint, sesEndpoint: ses.endpoint, webConfig, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { useDeadLetterSink, type DeadLetterSink } from '../../lambdas/sales/dead-letter';
 import { useS3StandIn, type S3StandIn } from '../../lambdas/shared/s3';
+import { useSesClientConfig } from '../../lambdas/notifications/ses';
 import { useOpsNotifier, type OpsNotifier } from '../../lambdas/support/ops-notifier';
 
 /**
@@ -42,10 +43,12 @@ export const s3rverStandIn: S3StandIn = {
 /** Where a stack's data folder keeps the outbox and the dead letters. */
 export const localFolders = (dataDir: string) => ({ outbox: path.join(dataDir, 'outbox'), deadLetter: path.join(dataDir, 'dead-letter') });
 
-/** Injects the local stand-ins for a stack whose data lives in `dataDir`. */
-export function installLocalStandIns(dataDir: string): void {
+/** Injects the local stand-ins for a stack whose data lives in `dataDir` (SES: aws-ses-v2-local at `sesEndpoint`). */
+export function installLocalStandIns(dataDir: string, opts: { sesEndpoint?: string } = {}): void {
   const folders = localFolders(dataDir);
   useOpsNotifier(outboxNotifier(folders.outbox));
   useDeadLetterSink(folderDeadLetterSink(folders.deadLetter));
   useS3StandIn(s3rverStandIn);
+  // The notifier's SES v2 client, pointed at the stand-in: the same client and calls as in the cloud.
+  if (opts.sesEndpoint) useSesClientConfig({ endpoint: opts.sesEndpoint });
 }

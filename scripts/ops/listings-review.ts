@@ -35,7 +35,7 @@ if (!values.list) {
 await useStackEnvironment({
   profile: values.profile ?? 'dev',
   cloud: values.cloud ?? false,
-  tables: ['products', 'imageChecks'],
+  tables: ['products', 'imageChecks', 'notifications'],
   env: [{ name: 'PRODUCT_IMAGES_BUCKET', output: 'ProductImagesBucketName' }],
   alsoWaitFor: ['s3'],
 });

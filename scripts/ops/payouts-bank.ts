@@ -28,7 +28,7 @@ if (command === 'batch' && args[0] && /^\d{4}-\d{2}-[12]$/.test(args[0])) {
   const { batchCsv } = await import('./bank-batch');
   process.stdout.write(await batchCsv(process.env.PAYOUT_BATCH_BUCKET!, args[0]));
 } else if (command === 'confirm' && args[0] && (args[1] === 'paid' || args[1] === 'failed')) {
-  await useStackEnvironment({ profile, cloud, tables: ['ledger'] });
+  await useStackEnvironment({ profile, cloud, tables: ['ledger', 'notifications'] });
   const { confirmBankPayout } = await import('../../lambdas/payouts/confirm');
   const outcome = await confirmBankPayout(args[0], args[1], args.slice(2).join(' ').trim() || undefined);
   console.log(`${outcome === args[1] ? '✔' : '✖'} ${args[0]}: ${outcome}`);

@@ -30,7 +30,7 @@ process.env.LOG_LEVEL ??= 'WARN';
 await useStackEnvironment({
   profile: values.profile ?? 'dev',
   cloud: values.cloud ?? false,
-  tables: ['vendors', 'counters'],
+  tables: ['vendors', 'counters', 'notifications'],
   env: [{ name: 'USER_POOL_ID', output: 'UserPoolId' }],
   alsoWaitFor: ['cognito'],
 });

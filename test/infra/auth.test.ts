@@ -208,7 +208,8 @@ describe('post-confirmation trigger', () => {
     const [, fn] = trigger();
     const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
     for (const key of Object.keys(cognitoTriggers.PostConfirmation.tables) as (keyof typeof tables)[]) {
-      expect(env[tables[key].envVar]).toEqual({ Ref: expect.stringMatching(/^DataVendorsTable/) });
+      const name = tables[key].name.replace(/(^|-)([a-z])/g, (_m, _sep: string, c: string) => c.toUpperCase());
+      expect(env[tables[key].envVar]).toEqual({ Ref: expect.stringMatching(new RegExp(`^Data${name}Table`)) });
     }
   });
 });

@@ -44,6 +44,13 @@ const envOf = (f: CfnResource) => (props(f).Environment as { Variables: Record<s
 const XRAY = { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' };
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Query', 'dynamodb:Scan'];
 const READ_WRITE = [...READ, 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort();
+/** Write-only on the notifications table (lib/data.ts mode `w`): the notices the payouts record. */
+const NOTIFICATIONS_WRITE_ONLY = () => ({
+  Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  Effect: 'Allow',
+  Resource: arn(id('AWS::DynamoDB::Table', 'DataNotificationsTable')),
+  Condition: { StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' } },
+});
 const statementsOf = (description: string) => statementsOfRole(s.json, roleOf(fn(description)[1]));
 /** Every role whose policies mention the payouts key / the payout-accounts table. */
 const rolesMentioning = (logicalId: string) =>
@@ -115,7 +122,10 @@ describe('queue and dead-letter queue', () => {
   });
 
   it('feeds the worker with partial-batch failure reporting', () => {
-    const mappings = resourcesOfType(s.json, 'AWS::Lambda::EventSourceMapping').map(([, m]) => props(m));
+    // The payout worker's (the notifier's stream mapping is test/infra/vendor-email.test.ts's).
+    const mappings = resourcesOfType(s.json, 'AWS::Lambda::EventSourceMapping')
+      .map(([, m]) => props(m))
+      .filter((m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: fn(payoutWorkerFunction.description)[0] }));
     expect(mappings).toEqual([
       expect.objectContaining({
         EventSourceArn: arn(queueId()),
@@ -178,6 +188,8 @@ describe('least privilege', () => {
       { Action: 'dynamodb:UpdateItem', Effect: 'Allow', Resource: arn(ledgerId()) },
       // The failure queue is written by Lambda's on-failure destination, with the function's role.
       { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: [arn(queueId()), arn(runFailuresId())] },
+      // The vendors' "balance rolled over" notices (issue 12): write-only.
+      NOTIFICATIONS_WRITE_ONLY(),
     ]);
     expect(envOf(run)).toMatchObject({ LEDGER_TABLE: { Ref: ledgerId() }, PAYOUT_QUEUE_URL: { Ref: queueId() }, MARKETPLACE_TIME_ZONE: 'America/Los_Angeles' });
     expect(envOf(run)).not.toHaveProperty(tables.payoutAccounts.envVar);
@@ -190,6 +202,8 @@ describe('least privilege', () => {
       { Action: READ_WRITE, Effect: 'Allow', Resource: [arn(ledgerId()), { 'Fn::Join': ['', [arn(ledgerId()), '/index/*']] }] },
       { Action: ['kms:Decrypt', 'kms:DescribeKey', 'kms:GenerateDataKey'], Effect: 'Allow', Resource: arn(keyId()) },
       { Action: READ, Effect: 'Allow', Resource: arn(accountsId()) },
+      // "Payout paid" / "payout failed" notices (issue 12): write-only.
+      NOTIFICATIONS_WRITE_ONLY(),
       { Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: { Ref: secretId() } },
       { Action: 's3:PutObject', Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(bucketId()), '/bank-transfers/*']] } },
       {
@@ -218,7 +232,8 @@ describe('least privilege', () => {
       {
         Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
         Effect: 'Allow',
-        Resource: arn(accountsId()),
+        // Payout accounts and (issue 12) the "payout method changed" notice: both write-only.
+        Resource: [arn(id('AWS::DynamoDB::Table', 'DataNotificationsTable')), arn(accountsId())],
         Condition: { StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' } },
       },
       {

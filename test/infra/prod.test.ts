@@ -10,7 +10,7 @@ import { props, resourcesOfType, synth, type Synthesized } from './support';
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
 const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/seller-portal-prod-edge/1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d';
 /** What prod cannot do without (lib/settings.ts). */
-const PROD_REQUIRED = { stage: 'prod', alarmEmail: 'ops@example.com', sesFromEmail: 'no-reply@example.com' };
+const PROD_REQUIRED = { stage: 'prod', alarmEmail: 'ops@example.com', sesFromEmail: 'no-reply@example.com', senderEmail: 'notices@example.com' };
 
 let s: Synthesized;
 beforeAll(() => {

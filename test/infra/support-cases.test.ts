@@ -146,7 +146,7 @@ describe('support Lambda (POST /api/support)', () => {
     expect(env[tables.counters.envVar]).toBeUndefined();
   });
 
-  it('may read vendors, read and write support cases and idempotency records, publish to the support topic, trace — and nothing more', () => {
+  it('may read vendors, read and write support cases and idempotency records, write the vendor’s notification, publish to the support topic, trace — and nothing more', () => {
     const allowed = grants(roleOf(support()[1]));
     const read = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Query', 'dynamodb:Scan'];
     const write = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
@@ -160,6 +160,8 @@ describe('support Lambda (POST /api/support)', () => {
       // Idempotency records (Idempotency-Key): a table without indexes.
       ...on([...read, ...write], [arn(tableId('idempotency'))]),
       ...on(['sns:Publish'], [JSON.stringify({ Ref: supportTopicId() })]),
+      // The vendor's "case received" notification (issue 12): write-only, no reads.
+      ...on(['dynamodb:PutItem', 'dynamodb:UpdateItem'], [arn(tableId('notifications'))]),
     ];
     const key = (g: { action: string; resource: string }) => `${g.action} ${g.resource}`;
     expect(allowed.map(key).sort()).toEqual(expected.map(key).sort());
@@ -226,15 +228,17 @@ describe('post-confirmation trigger', () => {
     expect(props(pool).LambdaConfig).toEqual({ PostConfirmation: { 'Fn::GetAtt': [fnId, 'Arn'] } });
   });
 
-  it('touches only the vendors table, and publishes nowhere', () => {
-    expect(Object.keys(cognitoTriggers.PostConfirmation.tables)).toEqual(['vendors']);
+  it('touches only the vendors table (and writes the password-reset notice), and publishes nowhere', () => {
+    expect(Object.keys(cognitoTriggers.PostConfirmation.tables)).toEqual(['vendors', 'notifications']);
     const [, fn] = trigger();
     const vendors = tableId('vendors');
+    const notifications = tableId('notifications');
     const data = grants(roleOf(fn)).filter((g) => !g.action.startsWith('xray:'));
     expect(data.length).toBeGreaterThan(0);
     for (const g of data) {
       expect(g.action).toMatch(/^dynamodb:/);
-      expect([arn(vendors), indexes(vendors)]).toContain(g.resource);
+      if (g.resource === arn(notifications)) expect(['dynamodb:PutItem', 'dynamodb:UpdateItem']).toContain(g.action);
+      else expect([arn(vendors), indexes(vendors)]).toContain(g.resource);
     }
     expect(envOf(fn)[topics.support.envVar]).toBeUndefined();
   });

@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
     TEST_DYNAMODB_PORT: String(await freePort()),
     TEST_COGNITO_PORT: String(await freePort()),
     TEST_S3_PORT: String(await freePort()),
+    TEST_SES_PORT: String(await freePort()),
   };
   // Tests that run scripts against the stack (e.g. the review CLI with --profile test) inherit these.
   Object.assign(process.env, ports);

@@ -9,6 +9,8 @@ export interface StackInfo {
   cognitoEndpoint: string;
   dynamodbEndpoint: string;
   s3Endpoint: string;
+  /** aws-ses-v2-local (GET /store lists the e-mails sent). */
+  sesEndpoint: string;
   webConfig: WebConfig;
   /** The free ports the setup chose (TEST_*_PORT), for scripts run against the test stack. */
   ports: Record<string, number>;

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { handler } from '../../../lambdas/cognito/post-confirmation';
 
 process.env.VENDORS_TABLE = 'vendors-test';
+process.env.NOTIFICATIONS_TABLE = 'notifications-test';
 const ddb = mockClient(DynamoDBDocumentClient);
 beforeEach(() => ddb.reset());
 
@@ -35,8 +36,12 @@ describe('post-confirmation trigger', () => {
     await expect(handler(e)).resolves.toBe(e);
   });
 
-  it('does nothing after a forgotten-password confirmation', async () => {
+  it('records the password-changed security notice after a forgotten-password confirmation, and touches no vendor record', async () => {
+    ddb.on(GetCommand).resolves({ Item: { userId: 'user-9', vendorId: 'V-10009', status: 'approved' } });
+    ddb.on(TransactWriteCommand).resolves({});
     await handler(event('PostConfirmation_ConfirmForgotPassword', {}));
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    const [notice] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(notice!.Put).toMatchObject({ TableName: 'notifications-test', Item: { vendorId: 'V-10009', type: 'password_changed', category: 'security' } });
   });
 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { changeOffer, newProduct, approveRevision, saveRevision, type ProductItem } from '../../../lambdas/listings/product-states';
@@ -9,6 +9,7 @@ import { completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtur
 
 process.env.PRODUCTS_TABLE = 'products-test';
 process.env.IMAGE_CHECKS_TABLE = 'image-checks-test';
+process.env.NOTIFICATIONS_TABLE = 'notifications-test';
 process.env.PRODUCT_IMAGES_BUCKET = 'images-test';
 process.env.AWS_REGION = 'us-east-1';
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -27,7 +28,9 @@ function given(item: ProductItem, others: Partial<ProductItem>[] = []) {
   s3.on(DeleteObjectCommand).resolves({});
   return { others };
 }
-const puts = () => ddb.commandCalls(PutCommand).map((c) => c.args[0].input);
+/** The review's writes: the product's put first, then image claims, then the vendor's notification (one transaction each). */
+const reviewWrites = () => ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!).filter((items) => items[0]?.Put?.TableName === 'products-test');
+const puts = () => reviewWrites().map((items) => items[0]!.Put!);
 const deletedObjects = () => s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key).sort();
 
 beforeEach(() => {
@@ -47,6 +50,15 @@ describe('reviewProduct: approve', () => {
     expect(puts()).toEqual([
       { TableName: 'products-test', Item: product, ConditionExpression: '#version = :expected', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': 1 } },
     ]);
+    // The vendor's "product approved" notification is part of the same transaction.
+    const [, notice, unread] = reviewWrites()[0]!;
+    expect(notice!.Put).toMatchObject({
+      TableName: 'notifications-test',
+      ConditionExpression: 'attribute_not_exists(sk)',
+      Item: { vendorId: 'V-10001', id: `product_approved.${item.productId}.v2`, type: 'product_approved', params: { productId: item.productId }, link: `/products/${item.productId}/edit` },
+    });
+    expect(unread!.Update).toMatchObject({ Key: { vendorId: 'V-10001', sk: 'STATE' }, UpdateExpression: 'ADD unread :one' });
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
     // A first approval drops nothing.
     expect(deletedImages).toEqual([]);
     expect(s3.calls()).toHaveLength(0);
@@ -69,7 +81,7 @@ describe('reviewProduct: approve', () => {
     const [write, release] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
     // The approval drops this product's claims on the old live images in the same transaction as the write…
     expect(write![0]!.Put).toMatchObject({ TableName: 'products-test', ConditionExpression: '#version = :expected' });
-    expect(write!.slice(1).map((i) => [i.Update?.Key, i.Update?.UpdateExpression, i.Update?.ExpressionAttributeValues])).toEqual(
+    expect(write!.slice(1, -2).map((i) => [i.Update?.Key, i.Update?.UpdateExpression, i.Update?.ExpressionAttributeValues])).toEqual(
       [dropped, sharedWithOther].map((k) => [{ key: `refs#${k}` }, 'DELETE #products :product', { ':product': new Set([update.productId]) }]),
     );
     // …then deletes the check record of the one nothing uses, only while no product claims it.
@@ -106,7 +118,7 @@ describe('reviewProduct: approve', () => {
     const withNewPrice = changeOffer(item, { price: 777, compareAtPrice: undefined, inventory: 9, outOfStock: false }, '2026-03-05T11:59:59.000Z');
     given(item);
     ddb.on(GetCommand, { TableName: 'products-test' }).resolvesOnce({ Item: item }).resolves({ Item: withNewPrice });
-    ddb.on(PutCommand).rejectsOnce(new ConditionalCheckFailedException({ message: 'version', $metadata: {} })).resolves({});
+    ddb.on(TransactWriteCommand).rejectsOnce(new TransactionCanceledException({ message: 'version', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] })).resolves({});
     ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
     const { product } = await reviewProduct({ productId: item.productId, decision: 'approve', reasons: [], reviewer: 'ops' }, NOW);
     expect(puts().map((p) => p.ExpressionAttributeValues)).toEqual([{ ':expected': 1 }, { ':expected': 2 }]);
@@ -124,6 +136,8 @@ describe('reviewProduct: reject', () => {
     );
     expect(product.revision).toMatchObject({ state: 'rejected', rejectedAt: NOW.toISOString(), rejectionReasons: ['image_background', 'The name does not match the label.'] });
     expect(product.revisionTab).toBe('V-10001#rejected');
+    // The vendor hears every reason, codes and free text as ops gave them (the e-mail translates codes).
+    expect(reviewWrites()[0]![1]!.Put!.Item).toMatchObject({ type: 'product_rejected', category: 'products', params: { reasons: ['image_background', 'The name does not match the label.'] } });
     expect(deletedImages).toEqual([]);
     expect(s3.calls()).toHaveLength(0);
   });

@@ -8,6 +8,7 @@ import { HttpError } from '../../../lambdas/shared/errors';
 
 process.env.VENDORS_TABLE = 'vendors-test';
 process.env.PAYOUT_ACCOUNTS_TABLE = 'payout-accounts-test';
+process.env.NOTIFICATIONS_TABLE = 'notifications-test';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const NOW = new Date('2026-11-20T10:00:00Z');

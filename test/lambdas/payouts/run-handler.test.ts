@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { handler, runFromEvent, sqsEnqueue } from '../../../lambdas/payouts/run-handler';
 import { payoutMessage } from '../../../lambdas/payouts/worker';
 
 process.env.LEDGER_TABLE = 'ledger-test';
+process.env.NOTIFICATIONS_TABLE = 'notifications-test';
 const QUEUE = 'https://sqs.us-east-1.amazonaws.com/000000000000/payouts';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -19,7 +20,7 @@ beforeEach(() => {
   ddb.reset();
   sqs.reset();
   sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
-  ddb.on(UpdateCommand).resolves({});
+  ddb.on(TransactWriteCommand).resolves({});
 });
 
 describe('the scheduled payout run Lambda', () => {
@@ -43,8 +44,8 @@ describe('the scheduled payout run Lambda', () => {
     expect(bodies).toHaveLength(23);
     for (const body of bodies) expect(payoutMessage.parse(body).periodId).toBe('2026-11-2');
     expect(bodies).toContainEqual({ vendorId: 'V-10001', periodId: '2026-11-2' });
-    // Below the minimum: pruned from the index (conditionally), not queued.
-    expect(ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.Key)).toEqual([
+    // Below the minimum: pruned from the index (conditionally, with the vendor's roll-over notice), not queued.
+    expect(ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems![0]!.Update!.Key)).toEqual([
       { vendorId: 'V-10090', sk: 'BALANCE' },
       { vendorId: 'V-10091', sk: 'BALANCE' },
     ]);

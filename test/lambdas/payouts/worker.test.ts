@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { payVendor, handler, type WorkerDeps } from '../../../lambdas/payouts/worker';
 import { runPayouts } from '../../../lambdas/payouts/run';
@@ -9,6 +9,7 @@ import type { PayoutProvider } from '../../../lambdas/payouts/provider';
 
 process.env.LEDGER_TABLE = 'ledger-test';
 process.env.PAYOUT_ACCOUNTS_TABLE = 'payout-accounts-test';
+process.env.NOTIFICATIONS_TABLE = 'notifications-test';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const account = { vendorId: 'V-10001', payoutAccountId: 'PA-V-10001-1', method: 'email', email: 'shop@example.com', updatedAt: '2026-11-01T00:00:00Z' };
@@ -41,7 +42,15 @@ describe('payout worker decisions', () => {
     expect(tx[1]!.Update).toMatchObject({ Key: { vendorId: 'V-10001', sk: 'BALANCE' }, ConditionExpression: 'balanceCents = :amount', ExpressionAttributeValues: expect.objectContaining({ ':debit': -12_345, ':amount': 12_345 }) });
     expect(tx[2]!.Put).toMatchObject({ Item: { kind: 'payout', amountCents: -12_345, payoutId: 'P-V-10001-2026-11-2' } });
     expect(provider.pay).toHaveBeenCalledWith(expect.objectContaining({ payoutId: 'P-V-10001-2026-11-2', amountCents: 12_245 }));
-    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ ConditionExpression: '#status = :pending', ExpressionAttributeValues: expect.objectContaining({ ':paid': 'paid' }) });
+    // pending → paid, with the vendor's "payout paid" notification in the same transaction.
+    const paid = ddb.commandCalls(TransactWriteCommand)[1]!.args[0].input.TransactItems!;
+    expect(paid[0]!.Update).toMatchObject({ ConditionExpression: '#status = :pending', ExpressionAttributeValues: expect.objectContaining({ ':paid': 'paid' }) });
+    expect(paid[1]!.Put).toMatchObject({
+      TableName: 'notifications-test',
+      ConditionExpression: 'attribute_not_exists(sk)',
+      Item: { vendorId: 'V-10001', id: 'payout_paid.P-V-10001-2026-11-2', type: 'payout_paid', category: 'payouts', params: { payoutId: 'P-V-10001-2026-11-2', period: '2026-11-2', amountCents: 12_345, feeCents: 100, paidCents: 12_245 } },
+    });
+    expect(paid[2]!.Update).toMatchObject({ Key: { vendorId: 'V-10001', sk: 'STATE' }, UpdateExpression: 'ADD unread :one' });
   });
 
   it('pays nothing below the minimum, without a method, or while the destination is on hold', async () => {
@@ -69,16 +78,20 @@ describe('payout worker decisions', () => {
     state({ balance: 9_000 });
     ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed', 'None')).resolves({});
     expect(await payVendor(message, deps(provider))).toBe('paid');
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    // The refused debit, the debit, and marking it paid (with the notification).
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);
   });
 
   it('resumes a pending payout (crash after the transaction) with the same key, and never re-debits', async () => {
-    const pending = { vendorId: 'V-10001', sk: 'PAYOUT#2026-11-2', payoutId: 'P-V-10001-2026-11-2', status: 'pending', amountCents: 9_000, feeCents: 100, paidCents: 8_900, payoutAccountId: 'PA-V-10001-1', method: 'email' };
+    const pending = { vendorId: 'V-10001', sk: 'PAYOUT#2026-11-2', payoutId: 'P-V-10001-2026-11-2', periodId: '2026-11-2', status: 'pending', amountCents: 9_000, feeCents: 100, paidCents: 8_900, payoutAccountId: 'PA-V-10001-1', method: 'email' };
     state({ payout: pending, balance: 0 });
     const provider = paying();
     expect(await payVendor(message, deps(provider))).toBe('paid');
     expect(provider.pay).toHaveBeenCalledWith(expect.objectContaining({ payoutId: 'P-V-10001-2026-11-2', amountCents: 8_900 }));
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    // Only the transaction that marks it paid: nothing touches the balance.
+    const transactions = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(transactions).toHaveLength(1);
+    expect(transactions.filter((items) => items.some((i) => i.Update?.Key?.sk === 'BALANCE'))).toHaveLength(0);
 
     state({ payout: { ...pending, payoutAccountId: 'PA-V-10001-2' }, balance: 0 });
     ddb.on(TransactWriteCommand).resolves({});
@@ -95,6 +108,7 @@ describe('payout worker decisions', () => {
     expect(tx[0]!.Update).toMatchObject({ ConditionExpression: '#status = :pending', ExpressionAttributeValues: expect.objectContaining({ ':reason': 'recipient_unavailable' }) });
     expect(tx[1]!.Update).toMatchObject({ Key: { sk: 'BALANCE' }, ExpressionAttributeValues: expect.objectContaining({ ':credit': 9_000 }) });
     expect(tx[2]!.Put).toMatchObject({ Item: { kind: 'payout_reversal', amountCents: 9_000 } });
+    expect(tx[3]!.Put).toMatchObject({ Item: { type: 'payout_failed', params: { payoutId: 'P-V-10001-2026-11-2', amountCents: 9_000, reason: 'recipient_unavailable' } } });
   });
 
   it('reports only the failed records of a batch (partial batch response)', async () => {
@@ -132,7 +146,7 @@ describe('payout run', () => {
     ddb.on(QueryCommand)
       .resolvesOnce({ Items: [{ vendorId: 'V-1', balanceCents: 5_000 }, { vendorId: 'V-2', balanceCents: 4_999 }], LastEvaluatedKey: { k: 1 } })
       .resolvesOnce({ Items: [{ vendorId: 'V-3', balanceCents: 70_000 }] });
-    ddb.on(UpdateCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
     const sent: unknown[] = [];
     const summary = await runPayouts('2026-11-15', async (m) => void sent.push(...m), { timeZone: 'America/Los_Angeles' });
     expect(summary).toEqual({ period: { id: '2026-11-1', from: '2026-11-01', to: '2026-11-15' }, enqueued: 2, rolledOver: 1 });
@@ -140,6 +154,9 @@ describe('payout run', () => {
     const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
     expect(queries[0]).toMatchObject({ IndexName: 'byPayable' });
     expect(queries[1]).toMatchObject({ ExclusiveStartKey: { k: 1 } });
-    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ Key: { vendorId: 'V-2', sk: 'BALANCE' }, UpdateExpression: 'REMOVE #payable' });
+    // The prune and the vendor's "rolled over" notice, in one transaction.
+    const prune = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(prune[0]!.Update).toMatchObject({ Key: { vendorId: 'V-2', sk: 'BALANCE' }, UpdateExpression: 'REMOVE #payable' });
+    expect(prune[1]!.Put).toMatchObject({ Item: { vendorId: 'V-2', type: 'balance_rolled_over', params: { balanceCents: 4_999, minimumCents: 5_000, nextPayoutDate: '2026-11-30' } } });
   });
 });

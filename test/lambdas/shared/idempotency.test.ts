@@ -11,6 +11,7 @@ Object.assign(process.env, {
   IDEMPOTENCY_TABLE: 'idempotency-test',
   VENDORS_TABLE: 'vendors-test',
   SUPPORT_CASES_TABLE: 'cases-test',
+  NOTIFICATIONS_TABLE: 'notifications-test',
   SUPPORT_TOPIC_ARN: 'arn:aws:sns:us-east-1:000000000000:support',
 });
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -89,7 +90,8 @@ describe('POST /api/support with a key', () => {
     const first = await post('key-000001');
     expect(first.statusCode).toBe(201);
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items).toHaveLength(3);
+    // The rate window, the case, the answer's record, and (issue 12) the vendor's notification and unread count.
+    expect(items).toHaveLength(5);
     const stored = items[2]!.Put!.Item as { key: string; body: string };
     expect(stored.key).toBe('POST /api/support#V-10001#key-000001');
     expect(JSON.parse(stored.body)).toEqual(JSON.parse(first.body));

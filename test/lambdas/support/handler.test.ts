@@ -9,6 +9,7 @@ import { apiEvent, context } from '../events';
 
 process.env.VENDORS_TABLE = 'vendors-test';
 process.env.SUPPORT_CASES_TABLE = 'cases-test';
+process.env.NOTIFICATIONS_TABLE = 'notifications-test';
 process.env.SUPPORT_TOPIC_ARN = 'arn:aws:sns:us-east-1:000000000000:support';
 const ddb = mockClient(DynamoDBDocumentClient);
 const sns = mockClient(SNSClient);

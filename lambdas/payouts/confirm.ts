@@ -4,7 +4,7 @@
  */
 import { parsePayoutId } from './period';
 import { getPayout, markPaid } from './store';
-import { fail } from './worker';
+import { fail } from './worker-handler';
 
 export type ConfirmOutcome = 'paid' | 'failed' | 'not_found' | 'not_pending' | 'not_submitted';
 

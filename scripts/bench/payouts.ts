@@ -5,7 +5,7 @@
  * end), seeds N vendors — a BALANCE item above the minimum carrying the `byPayable` attribute and an
  * e-mail payout destination whose change is long past (no hold) — then, in this process:
  *   1. the run and the worker, the same modules as `npm run payouts:run` (lambdas/payouts/run.ts,
- *      worker.ts) against the provider fake (scripts/local/payout-provider-fake.ts), with
+ *      worker-handler.ts) against the provider fake (scripts/local/payout-provider-fake.ts), with
  *      `--concurrency` messages in flight as SQS would hand them to that many workers;
  *   2. the raw TransactWriteItems throughput, after the run (and after an unmeasured warm-up before
  *      it, so that neither pays for the JIT alone): N of the worker's own debit transaction
@@ -229,7 +229,7 @@ interface RunResult {
 /** The run and the worker, as `npm run payouts:run` does them, with `concurrency` messages in flight. */
 async function measureRun(vendors: number, concurrency: number, date: string | Date): Promise<RunResult> {
   const { runPayouts } = await import('../../lambdas/payouts/run');
-  const { payVendor, defaultWorkerDeps } = await import('../../lambdas/payouts/worker');
+  const { payVendor, defaultWorkerDeps } = await import('../../lambdas/payouts/worker-handler');
   const deps = defaultWorkerDeps();
   console.log(`Payout run: ${count(vendors)} vendors, ${concurrency} messages in flight…`);
   const queue: Parameters<typeof payVendor>[0][] = [];

@@ -17,7 +17,7 @@ import { invalidateCatalogue, queryKeys } from '../../lib/query-client';
 import { updateCursorListItems, useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
 import type { SavedState } from './product-form';
-import { ProductList, removeKind, shownName, type RemoveKind } from './product-lists';
+import { ProductList, removeKind, shownName, type RemoveKind } from './product-list';
 import { deleteProduct, getProductsPage, isProductTab } from './products-api';
 
 const DEFAULT_TAB: ProductTab = 'published';

@@ -13,7 +13,7 @@ describe('settlement rules (pure)', () => {
     expect(destinationBlock(null, { email }, NOW)).toBe('no_method');
     expect(destinationBlock({ ...account, holdUntil: '2026-12-01T00:00:00Z' }, { email }, NOW)).toBe('held');
     expect(destinationBlock({ ...account, holdUntil: '2026-11-30T09:59:59Z' }, { email }, NOW)).toBeNull();
-    expect(destinationBlock({ ...account, method: 'bank' }, { email }, NOW)).toBe('method_unavailable');
+    expect(destinationBlock({ ...account, method: 'bank' } as unknown as PayoutAccountItem, { email }, NOW)).toBe('method_unavailable');
     expect(destinationBlock(account, { email }, NOW)).toBeNull();
   });
 

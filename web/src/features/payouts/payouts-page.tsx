@@ -1,6 +1,5 @@
 import '../../components/empty-state.css';
 import './payouts.css';
-import '../../components/data-table.css';
 import { Button, Heading, Text } from '@aws-amplify/ui-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
-import { formatDateTime, formatDay, formatDayRange, formatMoney, intlLocale } from '../../lib/format';
+import { formatDateTime, formatDay, formatMoney, intlLocale } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { toResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -17,7 +16,7 @@ import { PayoutDetailsDialog } from './payout-details-dialog';
 import { isMonth, periodMonths } from './payout-form';
 import { SavedNotice } from './saved-notice';
 import { getPayoutMethod, getPayouts, type PayoutMethodView } from './payouts-api';
-import { StatementDownload } from './statement-download';
+import { PayoutsTable } from './payouts-table';
 
 /**
  * The payout-method forms (react-hook-form and the destination schema's zod) are a chunk of their own,
@@ -212,50 +211,7 @@ export default function PayoutsPage() {
           </p>
         )}
         {payouts.status !== 'failed' && list && list.payouts.length > 0 && (
-          <div className="table-scroll">
-            <table className="data-table card-table" data-testid="payouts-table" aria-busy={payouts.status === 'loading'}>
-              <caption className="visually-hidden">{t('recent_payouts')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('payout_period')}</th>
-                  <th scope="col">{t('payout_status')}</th>
-                  <th scope="col">{t('payout_amount')}</th>
-                  <th scope="col">{t('payout_fee')}</th>
-                  <th scope="col">{t('paid_to_you')}</th>
-                  <th scope="col">{t('payout_destination')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('payout_actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.payouts.map((p) => (
-                  <tr key={p.payoutId} data-testid="payout-row" data-payout-id={p.payoutId}>
-                    <th scope="row">{formatDayRange(p.periodFrom, p.periodTo, language)}</th>
-                    <td data-testid="payout-row-status" data-label={t('payout_status')}>
-                      {t(`payout_status_${p.status}`)}
-                    </td>
-                    <td className="num" data-label={t('payout_amount')}>
-                      {money(p.amountCents)}
-                    </td>
-                    <td className="num" data-label={t('payout_fee')}>
-                      {money(p.feeCents)}
-                    </td>
-                    <td className="num" data-testid="payout-row-paid" data-label={t('paid_to_you')}>
-                      {money(p.paidCents)}
-                    </td>
-                    <td data-label={t('payout_destination')}>{p.destination}</td>
-                    <td className="payout-row-actions card-wide">
-                      <Button size="small" onClick={() => setDetailsOf(p.payoutId)} data-testid="payout-details-open">
-                        {t('payout_details')}
-                      </Button>
-                      <StatementDownload payoutId={p.payoutId} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PayoutsTable payouts={list.payouts} busy={payouts.status === 'loading'} onDetails={setDetailsOf} />
         )}
       </section>
       {detailsOf && <PayoutDetailsDialog payoutId={detailsOf} onClose={() => setDetailsOf(null)} />}

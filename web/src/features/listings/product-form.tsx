@@ -1,6 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -17,8 +17,8 @@ import { intlLocale } from '../../lib/format';
 import { invalidateCatalogue } from '../../lib/query-client';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { countryOptions } from './countries';
-import { ImageGuidelinesDialog, type GuidelinesKind } from './image-guidelines';
-import { ImageManagerDialog, useFinishedUploads, useImageName } from './image-manager';
+import type { GuidelinesKind } from './image-guidelines';
+import { useFinishedUploads, useImageName } from './image-manager';
 import { useImageUploads } from './image-uploads';
 import { ImagesSection } from './images-section';
 import { ItemInfoSection } from './item-info-section';
@@ -33,7 +33,13 @@ type SaveMode = 'draft' | 'submit';
 
 /** The form's checks (zod and the product schema) are a lazy chunk: the form renders without them, and fetches them once shown. */
 const loadValidation = () => import('./product-validation');
-const warmValidation = () => void loadValidation().catch(() => undefined);
+/** The image manager and guidelines dialogs too: fetched with the checks, so they open without a wait. */
+const loadGuidelines = () => import('./image-guidelines');
+const ImageGuidelinesDialog = lazy(() => loadGuidelines().then((m) => ({ default: m.ImageGuidelinesDialog })));
+const loadImageManager = () => import('./image-manager-dialog');
+const ImageManagerDialog = lazy(() => loadImageManager().then((m) => ({ default: m.ImageManagerDialog })));
+const loadLazyParts = () => Promise.all([loadValidation(), loadGuidelines(), loadImageManager()]);
+const warmLazyParts = () => void loadLazyParts().catch(() => undefined);
 
 const FIELD_NAMES = Object.keys(emptyProductForm()) as FieldName[];
 const isFieldName = (name: string): name is FieldName => (FIELD_NAMES as string[]).includes(name);
@@ -72,7 +78,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
     },
     [],
   );
-  useEffect(() => prefetchWhenIdle(loadValidation), []);
+  useEffect(() => prefetchWhenIdle(loadLazyParts), []);
   const { register, handleSubmit, setValue, setError, setFocus, control, formState } = useForm<ProductFormValues, unknown, ProductFormValues>({ defaultValues, resolver });
   const { errors, isSubmitted, isDirty } = formState;
 
@@ -198,8 +204,8 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       <form
         className="product-form"
         noValidate
-        // The checks' code (zod) is fetched when the vendor starts on the form, or once the page has settled.
-        onFocus={warmValidation}
+        // The checks' code (zod) and the dialogs are fetched when the vendor starts on the form, or once the page has settled.
+        onFocus={warmLazyParts}
         onSubmit={(e) => {
           e.preventDefault();
           save('draft');
@@ -234,8 +240,9 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="form-upload-status">
         {uploadedNote}
       </p>
-      {managerOpen && <ImageManagerDialog uploads={uploads} onClose={() => setManagerOpen(false)} onShowGuidelines={() => setGuidelines('images')} />}
-      {guidelines && <ImageGuidelinesDialog kind={guidelines} onClose={() => setGuidelines(null)} />}
+      {/* One boundary each: the guidelines opened over the manager must not hide it while they load. */}
+      <Suspense fallback={null}>{managerOpen && <ImageManagerDialog uploads={uploads} onClose={() => setManagerOpen(false)} onShowGuidelines={() => setGuidelines('images')} />}</Suspense>
+      <Suspense fallback={null}>{guidelines && <ImageGuidelinesDialog kind={guidelines} onClose={() => setGuidelines(null)} />}</Suspense>
       {guard.pending !== null && <UnsavedChangesDialog onStay={guard.stay} onLeave={guard.leave} />}
     </>
   );

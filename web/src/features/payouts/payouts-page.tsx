@@ -4,7 +4,6 @@ import { Button, Heading, Text } from '@aws-amplify/ui-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
@@ -12,6 +11,7 @@ import { formatDateTime, formatDay, formatMoney, intlLocale } from '../../lib/fo
 import { queryKeys } from '../../lib/query-client';
 import { toResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useUrlQuery } from '../../lib/use-url-query';
 import { PayoutDetailsDialog } from './payout-details-dialog';
 import { isMonth, periodMonths } from './payout-form';
 import { SavedNotice } from './saved-notice';
@@ -28,6 +28,17 @@ type MethodForms = Awaited<ReturnType<typeof loadMethodForms>>;
 
 type Editing = 'none' | 'email' | 'bank';
 
+/** The history's period filter (`?period=2026-11`); an unusable one is dropped from the URL. */
+const parsePeriod = (params: URLSearchParams): string | undefined => {
+  const raw = params.get('period');
+  return isMonth(raw) ? raw : undefined;
+};
+const periodSearchParams = (period: string | undefined, params: URLSearchParams): URLSearchParams => {
+  const next = new URLSearchParams(params);
+  if (period === undefined) next.delete('period');
+  return next;
+};
+
 /**
  * Payouts (spec §2, issue 6): payout information (method and masked destination, next payout, balance,
  * minimum and fee, the hold after a change), the e-mail form and the bank-account wizard, and recent
@@ -38,9 +49,7 @@ export default function PayoutsPage() {
   const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   usePageTitle(t('payouts_title'));
-  const [params, setParams] = useSearchParams();
-  const rawPeriod = params.get('period');
-  const period = isMonth(rawPeriod) ? rawPeriod : undefined;
+  const { query: period, params, setParams } = useUrlQuery(parsePeriod, periodSearchParams);
   const [forms, setForms] = useState<MethodForms | 'failed' | null>(null);
   useEffect(() => {
     let live = true;
@@ -52,13 +61,6 @@ export default function PayoutsPage() {
       live = false;
     };
   }, []);
-  useEffect(() => {
-    if (rawPeriod !== null && !period) {
-      const next = new URLSearchParams(params);
-      next.delete('period');
-      setParams(next, { replace: true });
-    }
-  }, [rawPeriod, period, params, setParams]);
 
   const queryClient = useQueryClient();
   const method = toResource(useQuery({ queryKey: queryKeys.payouts.method, queryFn: ({ signal }) => getPayoutMethod(signal) }));

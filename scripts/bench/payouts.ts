@@ -22,9 +22,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PayoutAccountItem, PayoutItem } from '../../lambdas/payouts/model';
+import type { PayoutAccountItem } from '../../lambdas/payouts/model';
 import { PAYABLE_ATTRIBUTE, PAYABLE_VALUE } from '../../lambdas/payouts/model';
-import { payoutFeeCents, payoutIdFor, payoutPeriodFor, payoutSk, type PayoutPeriod } from '../../lambdas/payouts/period';
+import { decidePayout, payoutFeeCents, payoutIdFor, payoutPeriodFor, type PayoutPeriod } from '../../lambdas/payouts/period';
+import { pendingPayout } from '../../lambdas/payouts/settlement';
 import { BALANCE_SK, type BalanceItem } from '../../lambdas/sales/model';
 import { isDay } from '../../lambdas/shared/dates';
 import { MINIMUM_PAYOUT_CENTS } from '../../lambdas/shared/money';
@@ -298,7 +299,8 @@ async function rawTransactions(base: number, n: number, concurrency: number, per
   const { debitForPayout } = await import('../../lambdas/payouts/store');
   const at = new Date().toISOString();
   const amountCents = MINIMUM_PAYOUT_CENTS;
-  const feeCents = Math.min(payoutFeeCents(), amountCents);
+  const decision = decidePayout(amountCents, payoutFeeCents());
+  if (!decision.pay) throw new Error('The minimum payout must be payable');
   const balances: (BalanceItem & { [PAYABLE_ATTRIBUTE]?: typeof PAYABLE_VALUE })[] = Array.from({ length: n }, (_, i) => ({
     vendorId: vendorIdOf(base, i),
     sk: BALANCE_SK,
@@ -313,23 +315,8 @@ async function rawTransactions(base: number, n: number, concurrency: number, per
     concurrency,
     async (i) => {
       const vendorId = vendorIdOf(base, i);
-      const payout: PayoutItem = {
-        vendorId,
-        sk: payoutSk(period),
-        payoutId: payoutIdFor(vendorId, period),
-        periodId: period.id,
-        periodFrom: period.from,
-        periodTo: period.to,
-        status: 'pending',
-        amountCents,
-        feeCents,
-        paidCents: amountCents - feeCents,
-        method: 'email',
-        destinationMasked: 'b***@example.com',
-        payoutAccountId: `PA-${vendorId}-1`,
-        createdAt: at,
-        updatedAt: at,
-      };
+      const account: PayoutAccountItem = { vendorId, payoutAccountId: `PA-${vendorId}-1`, method: 'email', email: 'bench@example.com', updatedAt: at };
+      const payout = pendingPayout(vendorId, period, decision, account, at);
       for (let attempt = 0; ; attempt++) {
         const outcome = await debitForPayout(payout);
         if (outcome === 'written') return;

@@ -1,0 +1,160 @@
+/**
+ * How a session comes to be (lib/session.tsx holds it for the app): the vendor record decides who may
+ * stay signed in (approved vendors only), a reload restores it from the stored ID token or Amplify, and
+ * a refused or failed sign-in leaves a notice for the login page.
+ */
+import { switchLanguage } from '../i18n/i18n';
+import { ApiError } from './api';
+import { authErrorName, hasStoredSession, loadAuth, storedIdToken, type AuthModule } from './auth-client';
+import { getMe, type Me } from './me-api';
+import { vendorAccessFor } from './vendor-access';
+
+/** localStorage key of the signed-in vendor's id (spec §3: "The vendor id is also kept in local browser storage"). */
+export const VENDOR_ID_STORAGE_KEY = 'vendorId';
+
+export interface SessionUser {
+  userId: string;
+  email: string;
+}
+
+/** Why a user who signed in is signed out again; the login page explains it. */
+export type SessionNotice =
+  | { kind: 'pending' }
+  | { kind: 'rejected'; reason?: string }
+  | { kind: 'no-record' }
+  | { kind: 'not-ready' }
+  | { kind: 'load-failed' }
+  /** Signed out because a call found no signed-in user or no vendor id (spec §8). */
+  | { kind: 'session-expired' }
+  /** Signed out because no ID token could be had for a call (spec §8). */
+  | { kind: 'token-unavailable' };
+
+export interface SessionState {
+  /** loading: a stored session is being restored; signed-in: an approved vendor. */
+  status: 'loading' | 'signed-out' | 'signed-in';
+  user: SessionUser | null;
+  vendorId: string | null;
+  vendorName: string | null;
+  idToken: string | null;
+  notice: SessionNotice | null;
+}
+
+export const signedOut = (notice: SessionNotice | null = null): SessionState => ({
+  status: 'signed-out',
+  user: null,
+  vendorId: null,
+  vendorName: null,
+  idToken: null,
+  notice,
+});
+
+export function storeVendorId(vendorId: string | null): void {
+  try {
+    if (vendorId) localStorage.setItem(VENDOR_ID_STORAGE_KEY, vendorId);
+    else localStorage.removeItem(VENDOR_ID_STORAGE_KEY);
+  } catch {
+    // Blocked storage only loses the convenience copy; the session itself lives in memory.
+  }
+}
+
+export async function refuse(notice: SessionNotice): Promise<SessionState> {
+  try {
+    const { auth } = await loadAuth();
+    await auth.signOut();
+  } catch (err) {
+    console.error('Sign-out failed', err);
+  }
+  storeVendorId(null);
+  return signedOut(notice);
+}
+
+/** Who is signed in, from Amplify (after a sign-in, or when the stored token is not fresh enough to use). */
+export interface Identity {
+  userId: string;
+  email: string;
+  idToken: string;
+}
+
+export async function identityFromAmplify(auth: AuthModule): Promise<Identity> {
+  const { userId, signInDetails } = await auth.getCurrentUser();
+  const idToken = (await auth.fetchAuthSession()).tokens?.idToken;
+  if (!idToken) throw new ApiError(401, 'unauthenticated', 'No ID token in the session.');
+  const email = typeof idToken.payload.email === 'string' ? idToken.payload.email : (signInDetails?.loginId ?? '');
+  return { userId, email, idToken: idToken.toString() };
+}
+
+/**
+ * After a sign-in or on restore: reads the vendor record and decides (spec §4). Approved: the session
+ * gets the vendor id and name, the id is stored and the stored language applied. Pending or rejected:
+ * signed out at once. No record: the spec's warning, then signed out too (the portal has nothing to
+ * show a user without a vendor record, see docs/decisions.md).
+ */
+export async function resolveSession({ userId, email, idToken }: Identity): Promise<SessionState> {
+  let me: Me;
+  try {
+    me = await getMe();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      console.warn(`Vendor not found for user ${userId}`);
+      return refuse({ kind: 'no-record' });
+    }
+    throw err;
+  }
+  const access = vendorAccessFor(me);
+  if (access.kind !== 'approved') return refuse(access);
+  storeVendorId(access.vendorId);
+  await switchLanguage(access.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
+  return {
+    status: 'signed-in',
+    user: { userId, email },
+    vendorId: access.vendorId,
+    vendorName: access.vendorName,
+    idToken,
+    notice: null,
+  };
+}
+
+export const isAuthFailure = (err: unknown) =>
+  (err instanceof ApiError && err.status === 401) || ['UserUnAuthenticatedException', 'NotAuthorizedException'].includes(authErrorName(err) ?? '');
+
+/**
+ * Restores the session Amplify kept in localStorage (a reload or a new tab). While the stored ID token
+ * is fresh, the vendor record is asked for with it at once and Amplify is not loaded at all (its code
+ * is the largest download between the page's first paint and its content); otherwise Amplify restores
+ * the session, refreshing the tokens.
+ */
+export async function restoreSession(): Promise<SessionState> {
+  const stored = storedIdToken();
+  if (stored) {
+    try {
+      return await resolveSession({ userId: stored.userId, email: stored.email, idToken: stored.token });
+    } catch (err) {
+      // A token the API refused (revoked, or a clock far off): Amplify's own restore decides below.
+      if (!isAuthFailure(err)) {
+        console.error('Could not restore the session', err);
+        return signedOut({ kind: 'load-failed' });
+      }
+    }
+  }
+  let auth: AuthModule;
+  try {
+    const loaded = await loadAuth();
+    auth = loaded.auth;
+    if (!hasStoredSession(loaded.config.userPoolClientId)) return signedOut();
+  } catch (err) {
+    console.error('Could not load the sign-in configuration', err);
+    return signedOut({ kind: 'load-failed' });
+  }
+  try {
+    return await resolveSession(await identityFromAmplify(auth));
+  } catch (err) {
+    if (isAuthFailure(err)) {
+      // The stored session is no longer valid (e.g. the refresh token expired): clear it quietly.
+      await auth.signOut().catch(() => undefined);
+      storeVendorId(null);
+      return signedOut();
+    }
+    console.error('Could not restore the session', err);
+    return signedOut({ kind: 'load-failed' });
+  }
+}

@@ -48,7 +48,7 @@ export const signedOut = (notice: SessionNotice | null = null): SessionState => 
   notice,
 });
 
-export function storeVendorId(vendorId: string | null): void {
+function storeVendorId(vendorId: string | null): void {
   try {
     if (vendorId) localStorage.setItem(VENDOR_ID_STORAGE_KEY, vendorId);
     else localStorage.removeItem(VENDOR_ID_STORAGE_KEY);
@@ -57,7 +57,8 @@ export function storeVendorId(vendorId: string | null): void {
   }
 }
 
-export async function refuse(notice: SessionNotice): Promise<SessionState> {
+/** Signs Amplify out and forgets the stored vendor id: the signed-out state, with the notice the login page gives (if any). */
+export async function endSession(notice: SessionNotice | null = null): Promise<SessionState> {
   try {
     const { auth } = await loadAuth();
     await auth.signOut();
@@ -69,7 +70,7 @@ export async function refuse(notice: SessionNotice): Promise<SessionState> {
 }
 
 /** Who is signed in, from Amplify (after a sign-in, or when the stored token is not fresh enough to use). */
-export interface Identity {
+interface Identity {
   userId: string;
   email: string;
   idToken: string;
@@ -96,12 +97,12 @@ export async function resolveSession({ userId, email, idToken }: Identity): Prom
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
       console.warn(`Vendor not found for user ${userId}`);
-      return refuse({ kind: 'no-record' });
+      return endSession({ kind: 'no-record' });
     }
     throw err;
   }
   const access = vendorAccessFor(me);
-  if (access.kind !== 'approved') return refuse(access);
+  if (access.kind !== 'approved') return endSession(access);
   storeVendorId(access.vendorId);
   await switchLanguage(access.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
   return {
@@ -114,7 +115,7 @@ export async function resolveSession({ userId, email, idToken }: Identity): Prom
   };
 }
 
-export const isAuthFailure = (err: unknown) =>
+const isAuthFailure = (err: unknown) =>
   (err instanceof ApiError && err.status === 401) || ['UserUnAuthenticatedException', 'NotAuthorizedException'].includes(authErrorName(err) ?? '');
 
 /**

@@ -5,7 +5,7 @@ import { authErrorName, hasStoredSession, loadAuth } from './auth-client';
 import { saveMyLanguage } from './me-api';
 import { saveWithRetryOnce } from './save-with-retry';
 import { signInErrorFor, type SignInError } from './sign-in-errors';
-import { identityFromAmplify, refuse, resolveSession, restoreSession, signedOut, storeVendorId, type SessionNotice, type SessionState } from './session-state';
+import { endSession, identityFromAmplify, resolveSession, restoreSession, signedOut, type SessionNotice, type SessionState } from './session-state';
 
 export type { SessionNotice, SessionState, SessionUser } from './session-state';
 
@@ -80,21 +80,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       next = await resolveSession(await identityFromAmplify(auth));
     } catch (err) {
       console.error('Could not load the vendor record after sign-in', err);
-      next = await refuse({ kind: 'load-failed' });
+      next = await endSession({ kind: 'load-failed' });
     }
     setState(next);
     return next.status === 'signed-in' ? { kind: 'signed-in' } : { kind: 'refused', notice: next.notice ?? { kind: 'load-failed' } };
   }, []);
 
   const signOut = useCallback(async (notice?: SessionNotice) => {
-    try {
-      const { auth } = await loadAuth();
-      await auth.signOut();
-    } catch (err) {
-      console.error('Sign-out failed', err);
-    }
-    storeVendorId(null);
-    setState(signedOut(notice ?? null));
+    setState(await endSession(notice ?? null));
   }, []);
 
   const changeLanguageLocally = useCallback(async (next: Language) => {

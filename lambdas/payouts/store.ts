@@ -121,7 +121,7 @@ export async function markSubmitted(payout: PayoutItem, providerReference: strin
 }
 
 /** pending → failed and the amount back on the balance (ENTRY kind payout_reversal), in one transaction. */
-export async function failAndRecredit(payout: PayoutItem, reason: string, at: string): Promise<'written' | 'not_pending' | 'contention'> {
+async function failAndRecredit(payout: PayoutItem, reason: string, at: string): Promise<'written' | 'not_pending' | 'contention'> {
   const ledger = tableName('ledger');
   const entry: LedgerEntryItem = {
     vendorId: payout.vendorId,

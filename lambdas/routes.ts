@@ -39,7 +39,7 @@ import type { TopicKey } from './shared/topics';
 
 export const apiFunctions = {
   me: {
-    entry: 'vendor/me.ts',
+    entry: 'vendor/handler.ts',
     tables: { vendors: 'rw' },
     description: 'The signed-in user: vendor record, status and language',
   },
@@ -60,22 +60,22 @@ export const apiFunctions = {
     description: 'Vendor orders: filtered, cursor-paged list, newest first',
   },
   ordersExport: {
-    entry: 'orders/export.ts',
+    entry: 'orders/export-handler.ts',
     tables: { vendors: 'r', orders: 'r' },
     description: 'Vendor orders: CSV export of the current filter, streamed page by page',
   },
   payouts: {
-    entry: 'payouts/api.ts',
+    entry: 'payouts/handler.ts',
     tables: { vendors: 'r', ledger: 'r', orders: 'r' },
     description: 'Vendor payouts: history with a month filter, payout information, details with products sold',
   },
   payoutStatement: {
-    entry: 'payouts/statement.ts',
+    entry: 'payouts/statement-handler.ts',
     tables: { vendors: 'r', ledger: 'r', orders: 'r' },
     description: 'Vendor payouts: statement CSV of one payout (orders, commission, fee, net), streamed',
   },
   payoutMethod: {
-    entry: 'payouts/method-api.ts',
+    entry: 'payouts/method-handler.ts',
     tables: { vendors: 'rw', payoutAccounts: 'w', notifications: 'w' },
     description: 'Vendor payout method: e-mail provider or bank account (answers masked), sets the change hold',
   },
@@ -85,12 +85,12 @@ export const apiFunctions = {
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
   adminOverview: {
-    entry: 'admin/overview.ts',
+    entry: 'admin/handler.ts',
     tables: { vendors: 'r', products: 'r', supportCases: 'r', ledger: 'r' },
     description: 'Ops console overview: what is waiting (applications, reviews, support cases, payouts) and the oldest wait',
   },
   notifications: {
-    entry: 'notifications/inbox-handler.ts',
+    entry: 'notifications/handler.ts',
     tables: { notifications: 'rw', vendors: 'r' },
     description: 'Vendor notifications inbox: the list, the unread count, mark read, e-mail preferences',
   },

@@ -8,7 +8,7 @@ export const cognitoTriggers = {
   PostConfirmation: {
     /** The name cognito-local invokes locally. */
     localName: 'post-confirmation',
-    entry: 'cognito/post-confirmation.ts',
+    entry: 'cognito/post-confirmation-handler.ts',
     tables: { vendors: 'rw', notifications: 'w' } as TableAccess,
   },
 } as const;

@@ -239,7 +239,7 @@ export class Auth extends Construct {
    * CreateMultipartUpload and UploadPart take no conditional header and create nothing, so they
    * stay allowed (`s3:ObjectCreationOperation` false). A copy onto a key is refused too (S3 accepts
    * no If-None-Match on CopyObject). The server-side check rejects overwrites as well
-   * (lambdas/images/check.ts), which covers delete-then-write and the local s3rver.
+   * (lambdas/images/check-handler.ts), which covers delete-then-write and the local s3rver.
    */
   private allowOwnPrefixUploads(bucket: IBucket): void {
     const ownPrefix = `${productImagesBucket.vendorPrefix}\${cognito-identity.amazonaws.com:sub}/*`;

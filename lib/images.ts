@@ -41,7 +41,7 @@ export interface ProductImagesProps {
  * file): private, TLS only, encrypted, access-logged. Browsers upload straight to it with the
  * identity pool's credentials, each vendor under its own prefix (see Auth), so it answers CORS for
  * the site's origins. Every object created under `private/` is checked again on the server
- * (lambdas/images/check.ts): what breaks the rules is deleted, what passes is recorded valid and
+ * (lambdas/images/check-handler.ts): what breaks the rules is deleted, what passes is recorded valid and
  * tagged `referenced=no`, and expires after UNREFERENCED_UPLOAD_EXPIRY_DAYS unless a product takes it. An
  * event whose check still fails after Lambda's retries lands in the dead-letter queue (alarmed by
  * Monitoring; docs/operations.md says how to check it again): without it the image would stay

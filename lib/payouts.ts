@@ -214,7 +214,7 @@ export class Payouts extends Construct {
 
     const filter = new MetricFilter(this, 'PayoutFailedFilter', {
       logGroup: this.worker.logGroup,
-      // worker.ts logs `{ "alarm": "PayoutFailed", payoutId, reason, amountCents }` when a payout fails and is re-credited.
+      // worker-handler.ts logs `{ "alarm": "PayoutFailed", payoutId, reason, amountCents }` when a payout fails and is re-credited.
       filterPattern: FilterPattern.stringValue('$.alarm', '=', 'PayoutFailed'),
       metricNamespace: PAYOUT_FAILED_NAMESPACE,
       metricName: `PayoutFailed-${settings.stage}`,

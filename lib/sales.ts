@@ -22,7 +22,7 @@ export interface SalesProps {
 
 /**
  * Marketplace orders flowing in (docs/events.md): the bus the marketplace publishes to, a rule for
- * the order events, the ingest Lambda (lambdas/sales/ingest.ts) and one dead-letter queue for every
+ * the order events, the ingest Lambda (lambdas/sales/ingest-handler.ts) and one dead-letter queue for every
  * event that was not applied — set aside by the handler with its reason (malformed, unknown
  * vendor), undeliverable by EventBridge, or failed after Lambda's retries.
  */

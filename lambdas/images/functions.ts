@@ -7,7 +7,7 @@ import { productImagesBucket } from '../../contracts/buckets';
 import type { TableAccess } from '../shared/tables';
 
 export const imageCheckFunction = {
-  entry: 'images/check.ts',
+  entry: 'images/check-handler.ts',
   description: 'Product images: checks every upload (type from its bytes, size, count per upload folder), deletes what breaks the rules',
   /** Check results and upload-folder slots; read too (the folder's admitted keys when it is full). */
   tables: { imageChecks: 'rw' },

@@ -1,6 +1,6 @@
 /**
  * Items of the `imageChecks` table (lambdas/shared/tables.ts), written by the image check
- * (lambdas/images/check.ts) and read by the products API, which accepts an image key only when its
+ * (lambdas/images/check-handler.ts) and read by the products API, which accepts an image key only when its
  * check item says `valid`.
  */
 import type { ImageContentType } from '../listings/schema';
@@ -29,7 +29,7 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
  * What every check item records about the object it judged. `eTag` (without quotes) is the key's
  * first checked object: the key is bound to it, and any other object written there later is
  * rejected as `overwritten` (the item keeps the bound ETag). `sequencer` is the S3 event
- * sequencer (normalized, see check.ts) of the latest object version judged: an older event that
+ * sequencer (normalized, see check-handler.ts) of the latest object version judged: an older event that
  * finishes late cannot replace the record of a newer one. Both are missing on items written
  * before keys were bound; such a key is bound by its next check.
  */

@@ -28,7 +28,7 @@ export const IMAGE_URL_WINDOW_SECONDS = 900;
 const MAX_CACHED_URLS = 5_000;
 
 let client: S3Client | undefined;
-// DESIGN.md §3 settings (checksums only when required; path-style and s3rver's key locally).
+// The client of lambdas/shared/s3.ts (checksums only when required; path-style and s3rver's key locally).
 const s3 = () => (client ??= s3Client());
 
 export function imagesBucket(): string {

@@ -40,10 +40,12 @@ const filterShape = {
 const fromNotAfterTo = (q: OrdersFilter) => !q.from || !q.to || q.from <= q.to;
 const fromAfterTo = { message: 'from must not be after to', path: ['from'] };
 
-/** `GET /api/orders/export.csv` query. Unknown parameters are refused (a misspelt filter must not silently export everything). */
-/** `GET /api/orders/export.csv` query: the filter and the CSV's column set (`format`, lambdas/shared/csv-labels.ts). */
+/**
+ * `GET /api/orders/export.csv` query: the filter and the CSV's column set (`format`,
+ * lambdas/shared/csv-labels.ts). Unknown parameters are refused (a misspelt filter must not silently
+ * export everything).
+ */
 export const exportQuery = z.strictObject({ ...filterShape, format: csvFormatParam }).refine(fromNotAfterTo, fromAfterTo);
-export type ExportQuery = z.infer<typeof exportQuery>;
 
 /** `GET /api/orders` query. */
 export const listQuery = z
@@ -59,7 +61,6 @@ export const listQuery = z
     ),
   })
   .refine(fromNotAfterTo, fromAfterTo);
-export type ListQuery = z.infer<typeof listQuery>;
 
 /**
  * The UTC `orderKey` bounds of a day range: `[start of from, start of the day after to)`. Written

@@ -3,8 +3,7 @@
  * amount re-credited — the same transitions the worker uses for the e-mail provider.
  */
 import { parsePayoutId } from './period';
-import { getPayout, markPaid } from './store';
-import { fail } from './worker';
+import { failPayout, getPayout, markPaid } from './store';
 
 export type ConfirmOutcome = 'paid' | 'failed' | 'not_found' | 'not_pending' | 'not_submitted';
 
@@ -15,6 +14,6 @@ export async function confirmBankPayout(payoutId: string, outcome: 'paid' | 'fai
   if (payout.status !== 'pending') return 'not_pending';
   if (payout.method !== 'bank' || !payout.submittedAt) return 'not_submitted';
   if (outcome === 'paid') return (await markPaid(payout, payout.providerReference ?? 'bank-transfer', now.toISOString())) ? 'paid' : 'not_pending';
-  const result = await fail(payout, reason, () => now);
+  const result = await failPayout(payout, reason, now.toISOString());
   return result === 'failed' ? 'failed' : 'not_pending';
 }

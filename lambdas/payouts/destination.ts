@@ -19,7 +19,7 @@ export const ACCOUNT_NUMBER_MESSAGE = 'Please enter a valid account number.';
 
 // The checks themselves are shared with the web's wizard (bank-rules.ts) and its e-mail form (shared/email.ts).
 export { isEmail } from '../shared/email';
-export { IBAN_LENGTHS, isIban, isSwiftBic } from './bank-rules';
+export { isIban, isSwiftBic } from './bank-rules';
 
 const filled = (s: string | undefined): s is string => typeof s === 'string' && s.trim().length > 0;
 

@@ -15,7 +15,7 @@ export const payoutRunFunction = {
 
 /** The worker: the exactly-once transaction on the ledger, the destination from payout accounts (read only). */
 export const payoutWorkerFunction = {
-  entry: 'payouts/worker.ts',
+  entry: 'payouts/worker-handler.ts',
   description: 'Payout worker: pays one vendor for one period at most once (SQS)',
   tables: { ledger: 'rw', payoutAccounts: 'r', notifications: 'w' },
 } as const satisfies FunctionDef;

@@ -121,18 +121,6 @@ export async function periodSales(vendorId: string, from: string, to: string, ti
   return summarizeOrders(orders);
 }
 
-export type StatementOrder = Pick<OrderItem, 'orderNumber' | 'placedAt' | 'status' | 'totalCents' | 'commissionCents' | 'netCents'>;
-
-/** The period's orders, oldest first, page by page (read only as the previous page is taken). */
-export function periodOrderPages(vendorId: string, from: string, to: string, pageSize: number, timeZone: string = MARKETPLACE_TIME_ZONE): AsyncGenerator<StatementOrder[]> {
-  return periodOrderQuery<StatementOrder>(vendorId, from, to, {
-    projection: 'orderNumber, placedAt, #status, totalCents, commissionCents, netCents',
-    names: { '#status': 'status' },
-    pageSize,
-    timeZone,
-  });
-}
-
 /**
  * The ledger entries of a payout's window (lambdas/payouts/reconcile.ts), oldest first, one Query
  * page at a time: from the period's first instant to the payout's own entry (which ends the window

@@ -46,10 +46,10 @@ export function periodFromId(id: string): PayoutPeriod | null {
 /** One payout per vendor and period: `P-V-10001-2026-11-2`. It is the provider's idempotency key too. */
 export const payoutIdFor = (vendorId: string, period: Pick<PayoutPeriod, 'id'>): string => `P-${vendorId}-${period.id}`;
 
-/** The vendor and period a payout id names (the inverse of payoutIdFor), or null for anything else. */
+/** The vendor and period a payout id names (the inverse of payoutIdFor), or null for anything else: the one payout-id parser. */
 export function parsePayoutId(payoutId: string): { vendorId: string; periodId: string } | null {
   const m = /^P-(V-\d+)-(\d{4}-\d{2}-[12])$/.exec(payoutId);
-  return m ? { vendorId: m[1]!, periodId: m[2]! } : null;
+  return m && periodFromId(m[2]!) ? { vendorId: m[1]!, periodId: m[2]! } : null;
 }
 
 /** Ledger sort key of a payout item: sorts by period, so a reverse Query lists the newest first. */

@@ -15,7 +15,7 @@
  *   payout debits the whole balance, which is that opening balance plus every entry of the window.
  *   (An older entry without gross/commission counts its amount as gross with no commission.)
  *
- * Pure: history.ts reads the entries, statement.ts writes the CSV, the API answers the figures.
+ * Pure: history.ts reads the entries, statement-handler.ts writes the CSV, the API answers the figures.
  */
 import { startOfDay, MARKETPLACE_TIME_ZONE } from '../shared/dates';
 import { entrySk, type LedgerEntryItem } from '../sales/model';

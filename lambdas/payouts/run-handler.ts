@@ -11,7 +11,7 @@ import { isDay } from '../shared/dates';
 import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { runPayouts, type RunSummary } from './run';
-import type { PayoutMessage } from './worker';
+import type { PayoutMessage } from './settlement';
 
 export const runEvent = z.object({
   /** A marketplace day for a rerun: `{ "date": "2026-11-30" }`. */

@@ -6,7 +6,7 @@
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
 import { MARKETPLACE_TIME_ZONE, type Instant } from '../shared/dates';
 import { periodFromId, payoutPeriodFor, type PayoutPeriod } from './period';
-import type { PayoutMessage } from './worker';
+import type { PayoutMessage } from './settlement';
 import { prunePayable, queryPayable } from './store';
 
 export interface RunSummary {

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/clients';
 import { BALANCE_SK, entrySk, type LedgerEntryItem } from '../sales/model';
+import { logger } from '../shared/logger';
 import { tableName } from '../shared/tables';
 import { PAYABLE_ATTRIBUTE, PAYABLE_INDEX, PAYABLE_VALUE, type PayoutAccountItem, type PayoutItem } from './model';
 import { notificationWrites } from '../notifications/record';
@@ -141,7 +142,7 @@ export async function markSubmitted(payout: PayoutItem, providerReference: strin
  * pending → failed and the amount back on the balance (ENTRY kind payout_reversal), with the
  * vendor's "payout failed" notification, in one transaction.
  */
-export async function failAndRecredit(payout: PayoutItem, reason: string, at: string): Promise<'written' | 'not_pending' | 'contention'> {
+async function failAndRecredit(payout: PayoutItem, reason: string, at: string): Promise<'written' | 'not_pending' | 'contention'> {
   const ledger = tableName('ledger');
   const entry: LedgerEntryItem = {
     vendorId: payout.vendorId,
@@ -193,6 +194,27 @@ export async function failAndRecredit(payout: PayoutItem, reason: string, at: st
     if (codes.some((c) => RETRYABLE.has(c))) return 'contention';
     throw err;
   }
+}
+
+const FAIL_ATTEMPTS = 5;
+
+/**
+ * Fails a pending payout with the amount re-credited (failAndRecredit, retried on contention) — the
+ * worker when the provider refuses or the destination changed, ops when a bank transfer bounced.
+ * Logs the `PayoutFailed` alarm (its metric filter matches `"alarm": "PayoutFailed"`; no destination
+ * in the log). 'already_settled' when the payout was no longer pending.
+ */
+export async function failPayout(payout: PayoutItem, reason: string, at: string): Promise<'failed' | 'already_settled'> {
+  for (let attempt = 0; attempt < FAIL_ATTEMPTS; attempt++) {
+    const out = await failAndRecredit(payout, reason, at);
+    if (out === 'contention') continue;
+    if (out === 'written') {
+      logger.error('payout failed; balance re-credited', { alarm: 'PayoutFailed', payoutId: payout.payoutId, reason, amountCents: payout.amountCents });
+      return 'failed';
+    }
+    return 'already_settled';
+  }
+  throw new Error(`Payout ${payout.payoutId}: could not record the failure (contention)`);
 }
 
 export interface PayableCandidate {

@@ -83,7 +83,7 @@ export function parseOrderEvent(input: unknown): ParsedOrderEvent {
 
 /** The ingest Lambda as the CDK builds it (lib/sales.ts): its module and exactly the tables it may touch. */
 export const orderIngestFunction = {
-  entry: 'sales/ingest.ts',
+  entry: 'sales/ingest-handler.ts',
   /** Orders and the ledger are written; vendors only read (the commission rate). */
   tables: { orders: 'rw', ledger: 'rw', vendors: 'r' },
   description: 'Marketplace order events: the order, daily sales and the ledger in one transaction',

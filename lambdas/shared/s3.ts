@@ -25,7 +25,7 @@ export const s3StandIn = (): S3StandIn | undefined => standIn;
  * An S3 client as every Lambda (and the local stack, which runs the same handlers) should make it.
  * Checksums only where S3 requires them: with the SDK's default (WHEN_SUPPORTED) s3rver stores
  * streamed uploads with their aws-chunked framing and presigned PUT URLs carry a checksum the
- * browser's body does not match (DESIGN.md §3); the cloud gets the same settings so what runs there
+ * browser's body does not match; the cloud gets the same settings so what runs there
  * is what the local tests exercised. With a stand-in injected, its client settings on top.
  */
 export function s3Client(): S3Client {

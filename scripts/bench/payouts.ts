@@ -5,7 +5,7 @@
  * end), seeds N vendors — a BALANCE item above the minimum carrying the `byPayable` attribute and an
  * e-mail payout destination whose change is long past (no hold) — then, in this process:
  *   1. the run and the worker, the same modules as `npm run payouts:run` (lambdas/payouts/run.ts,
- *      worker.ts) against the provider fake (scripts/local/payout-provider-fake.ts), with
+ *      worker-handler.ts) against the provider fake (scripts/local/payout-provider-fake.ts), with
  *      `--concurrency` messages in flight as SQS would hand them to that many workers;
  *   2. the raw TransactWriteItems throughput, after the run (and after an unmeasured warm-up before
  *      it, so that neither pays for the JIT alone): N of the worker's own debit transaction
@@ -26,9 +26,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PayoutAccountItem, PayoutItem } from '../../lambdas/payouts/model';
+import type { PayoutAccountItem } from '../../lambdas/payouts/model';
 import { PAYABLE_ATTRIBUTE, PAYABLE_VALUE } from '../../lambdas/payouts/model';
-import { payoutFeeCents, payoutIdFor, payoutPeriodFor, payoutSk, type PayoutPeriod } from '../../lambdas/payouts/period';
+import { decidePayout, payoutFeeCents, payoutIdFor, payoutPeriodFor, type PayoutPeriod } from '../../lambdas/payouts/period';
+import { pendingPayout } from '../../lambdas/payouts/settlement';
 import { BALANCE_SK, type BalanceItem } from '../../lambdas/sales/model';
 import { isDay } from '../../lambdas/shared/dates';
 import { MINIMUM_PAYOUT_CENTS } from '../../lambdas/shared/money';
@@ -251,7 +252,7 @@ interface RunResult {
 /** The run and the worker, as `npm run payouts:run` does them, with `concurrency` messages in flight. */
 async function measureRun(vendors: number, concurrency: number, date: string | Date): Promise<RunResult> {
   const { runPayouts } = await import('../../lambdas/payouts/run');
-  const { payVendor, defaultWorkerDeps } = await import('../../lambdas/payouts/worker');
+  const { payVendor, defaultWorkerDeps } = await import('../../lambdas/payouts/worker-handler');
   const deps = defaultWorkerDeps();
   console.log(`Payout run: ${count(vendors)} vendors, ${concurrency} messages in flight…`);
   const queue: Parameters<typeof payVendor>[0][] = [];
@@ -370,7 +371,8 @@ async function rawTransactions(base: number, n: number, concurrency: number, per
   const { debitForPayout } = await import('../../lambdas/payouts/store');
   const at = new Date().toISOString();
   const amountCents = MINIMUM_PAYOUT_CENTS;
-  const feeCents = Math.min(payoutFeeCents(), amountCents);
+  const decision = decidePayout(amountCents, payoutFeeCents());
+  if (!decision.pay) throw new Error('The minimum payout must be payable');
   const balances: (BalanceItem & { [PAYABLE_ATTRIBUTE]?: typeof PAYABLE_VALUE })[] = Array.from({ length: n }, (_, i) => ({
     vendorId: vendorIdOf(base, i),
     sk: BALANCE_SK,
@@ -385,23 +387,8 @@ async function rawTransactions(base: number, n: number, concurrency: number, per
     concurrency,
     async (i) => {
       const vendorId = vendorIdOf(base, i);
-      const payout: PayoutItem = {
-        vendorId,
-        sk: payoutSk(period),
-        payoutId: payoutIdFor(vendorId, period),
-        periodId: period.id,
-        periodFrom: period.from,
-        periodTo: period.to,
-        status: 'pending',
-        amountCents,
-        feeCents,
-        paidCents: amountCents - feeCents,
-        method: 'email',
-        destinationMasked: 'b***@example.com',
-        payoutAccountId: `PA-${vendorId}-1`,
-        createdAt: at,
-        updatedAt: at,
-      };
+      const account: PayoutAccountItem = { vendorId, payoutAccountId: `PA-${vendorId}-1`, method: 'email', email: 'bench@example.com', updatedAt: at };
+      const payout = pendingPayout(vendorId, period, decision, account, at);
       for (let attempt = 0; ; attempt++) {
         const outcome = await debitForPayout(payout);
         if (outcome === 'written') return;

@@ -1,7 +1,7 @@
 /**
  * `npm run payouts:run -- --date 2026-11-30`: the scheduled payout run and its worker, in-process,
  * against the local stack — the same modules the run Lambda and the SQS worker use
- * (lambdas/payouts/run.ts, worker.ts). The period is the one the date falls in (1st–15th, 16th–end).
+ * (lambdas/payouts/run.ts, worker-handler.ts). The period is the one the date falls in (1st–15th, 16th–end).
  *   --profile test    the test stack instead of the running portal (`npm start`)
  * The e-mail provider is env PAYOUT_PROVIDER_URL / PAYOUT_PROVIDER_API_KEY; unset, a fake of its
  * endpoint (scripts/local/payout-provider-fake.ts) runs for the duration of the command. Bank
@@ -30,7 +30,7 @@ try {
   const { isDay } = await import('../../lambdas/shared/dates');
   if (!isDay(values.date)) throw new Error(`Not a calendar day: ${values.date}`);
   const { runPayouts } = await import('../../lambdas/payouts/run');
-  const { payVendor, defaultWorkerDeps } = await import('../../lambdas/payouts/worker');
+  const { payVendor, defaultWorkerDeps } = await import('../../lambdas/payouts/worker-handler');
   type Message = Parameters<typeof payVendor>[0];
   const queue: Message[] = [];
   const summary = await runPayouts(values.date, async (messages) => void queue.push(...messages));

@@ -146,8 +146,8 @@ describe('payouts page in Chromium (issue 6)', () => {
       const { dynamo } = await import('../../lambdas/shared/clients');
       const { tableName } = await import('../../lambdas/shared/tables');
       const ddb = await import('@aws-sdk/lib-dynamodb');
-      const { ingestOrderEvent } = await import('../../lambdas/sales/ingest');
-      const worker = await import('../../lambdas/payouts/worker');
+      const { ingestOrderEvent } = await import('../../lambdas/sales/ingest-handler');
+      const worker = await import('../../lambdas/payouts/worker-handler');
       const provider = await import('../../lambdas/payouts/provider');
       // Two orders in the period (noon in Los Angeles on its first day) make the balance.
       const orders = [

@@ -170,9 +170,9 @@ describe('ingest dead-letter queue', () => {
 });
 
 describe('ingest Lambda', () => {
-  it('runs lambdas/sales/ingest.ts with the settings, the DLQ URL and exactly its tables', () => {
+  it('runs lambdas/sales/ingest-handler.ts with the settings, the DLQ URL and exactly its tables', () => {
     const [, fn] = ingest();
-    expect(orderIngestFunction.entry).toBe('sales/ingest.ts');
+    expect(orderIngestFunction.entry).toBe('sales/ingest-handler.ts');
     expect(props(fn)).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 30, TracingConfig: { Mode: 'Active' } });
     const env = envOf(fn);
     expect(env).toMatchObject({

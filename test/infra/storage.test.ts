@@ -84,7 +84,7 @@ describe('buckets', () => {
   });
 });
 
-describe('the server-side image check (lambdas/images/check.ts)', () => {
+describe('the server-side image check (lambdas/images/check-handler.ts)', () => {
   const arn = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
   const bucketId = () => logicalIdOf(s.json, 'AWS::S3::Bucket', 'ProductImagesBucket');
   const check = () => functionByDescription(s.json, imageCheckFunction.description);

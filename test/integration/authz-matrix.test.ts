@@ -152,7 +152,7 @@ beforeAll(async () => {
   await putItems('ledger', [{ vendorId: b.vendorId, sk: 'BALANCE', balanceCents: 8_500, updatedAt: new Date().toISOString(), payable: 'Y' }]);
   const { dynamo } = await import('../../lambdas/shared/clients');
   await dynamo.send(new UpdateCommand({ TableName: localTableName('payoutAccounts'), Key: { vendorId: b.vendorId }, UpdateExpression: 'REMOVE holdUntil' }));
-  const worker = await import('../../lambdas/payouts/worker');
+  const worker = await import('../../lambdas/payouts/worker-handler');
   const provider = await import('../../lambdas/payouts/provider');
   const fake = await startFakePayoutProvider();
   try {

@@ -6,7 +6,7 @@ import type * as LibDynamoDb from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
 import type * as Tables from '../../lambdas/shared/tables';
-import type * as Worker from '../../lambdas/payouts/worker';
+import type * as Worker from '../../lambdas/payouts/worker-handler';
 import type * as Run from '../../lambdas/payouts/run';
 import type * as Record from '../../lambdas/notifications/record';
 import type * as Notifier from '../../lambdas/notifications/notifier-handler';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   ({ dynamo } = await import('../../lambdas/shared/clients'));
   ({ tableName } = await import('../../lambdas/shared/tables'));
   ddb = await import('@aws-sdk/lib-dynamodb');
-  worker = await import('../../lambdas/payouts/worker');
+  worker = await import('../../lambdas/payouts/worker-handler');
   run = await import('../../lambdas/payouts/run');
   record = await import('../../lambdas/notifications/record');
   notifier = await import('../../lambdas/notifications/notifier-handler');

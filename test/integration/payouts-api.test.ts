@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
-import type * as Worker from '../../lambdas/payouts/worker';
+import type * as Worker from '../../lambdas/payouts/worker-handler';
 import type * as Provider from '../../lambdas/payouts/provider';
 import { localTableName } from '../../lambdas/shared/tables';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
@@ -24,7 +24,7 @@ const bank = germanBankBody('Payout B GmbH');
 beforeAll(async () => {
   [a, b] = [await approvedVendor('payout.a', 'Payout A Foods'), await approvedVendor('payout.b', 'Payout B Foods')];
   ({ dynamo } = await import('../../lambdas/shared/clients'));
-  worker = await import('../../lambdas/payouts/worker');
+  worker = await import('../../lambdas/payouts/worker-handler');
   provider = await import('../../lambdas/payouts/provider');
 });
 
@@ -81,7 +81,7 @@ describe('payout method API', () => {
 
 /** An order event as the marketplace publishes it, applied by the real ingest as if at `at`. */
 async function ingest(vendorId: string, o: { id: string; placedAt: string; status: 'paid' | 'fulfilled' | 'cancelled'; lines: { sku: string; name: string; quantity: number; unitPriceCents: number }[]; revision?: number }, at: string) {
-  const { ingestOrderEvent } = await import('../../lambdas/sales/ingest');
+  const { ingestOrderEvent } = await import('../../lambdas/sales/ingest-handler');
   const detail = { orderId: o.id, orderNumber: `GM-${o.id}`, vendorId, placedAt: o.placedAt, status: o.status, lines: o.lines.map((l) => ({ productId: `p-${l.sku}`, ...l })), revision: o.revision ?? 1 };
   const event = { version: '0', id: `evt-${vendorId}-${o.id}-${detail.revision}`, 'detail-type': detail.revision === 1 ? 'order.placed' : 'order.status_changed', source: 'marketplace.orders', account: '111122223333', time: at, region: 'us-east-1', resources: [], detail };
   expect(await ingestOrderEvent(event, () => new Date(at))).toMatchObject({ outcome: 'applied' });

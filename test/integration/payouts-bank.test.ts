@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type * as LibDynamoDb from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
 import type * as Tables from '../../lambdas/shared/tables';
-import type * as Worker from '../../lambdas/payouts/worker';
+import type * as Worker from '../../lambdas/payouts/worker-handler';
 import type * as Confirm from '../../lambdas/payouts/confirm';
 import type * as BankBatch from '../../scripts/ops/bank-batch';
 import type { PayoutItem } from '../../lambdas/payouts/model';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   ({ dynamo } = await import('../../lambdas/shared/clients'));
   ({ tableName } = await import('../../lambdas/shared/tables'));
   ddb = await import('@aws-sdk/lib-dynamodb');
-  worker = await import('../../lambdas/payouts/worker');
+  worker = await import('../../lambdas/payouts/worker-handler');
   confirm = await import('../../lambdas/payouts/confirm');
   batch = await import('../../scripts/ops/bank-batch');
   await batch.ensureLocalBucket(BUCKET);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as LibDynamoDb from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
 import type * as Tables from '../../lambdas/shared/tables';
-import type * as Worker from '../../lambdas/payouts/worker';
+import type * as Worker from '../../lambdas/payouts/worker-handler';
+import type { PayoutMessage } from '../../lambdas/payouts/settlement';
 import type * as Run from '../../lambdas/payouts/run';
 import type * as Provider from '../../lambdas/payouts/provider';
 import type { PayoutItem } from '../../lambdas/payouts/model';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   ({ dynamo } = await import('../../lambdas/shared/clients'));
   ({ tableName } = await import('../../lambdas/shared/tables'));
   ddb = await import('@aws-sdk/lib-dynamodb');
-  worker = await import('../../lambdas/payouts/worker');
+  worker = await import('../../lambdas/payouts/worker-handler');
   run = await import('../../lambdas/payouts/run');
   const provider: typeof Provider = await import('../../lambdas/payouts/provider');
   deps = { providers: { email: provider.emailPayoutProvider(provider.envConfigSource({ PAYOUT_PROVIDER_URL: fake.url, PAYOUT_PROVIDER_API_KEY: fake.apiKey })) }, feeCents: 150 };
@@ -117,7 +118,7 @@ describe('payouts over random histories (property)', () => {
             );
           } else {
             const date = RUN_DATES[runs++ % RUN_DATES.length]!;
-            const messages: Worker.PayoutMessage[] = [];
+            const messages: PayoutMessage[] = [];
             await run.runPayouts(date, async (batch) => void messages.push(...batch.filter((m) => m.vendorId === vendorId)));
             // Duplicate deliveries, some at the same time.
             await Promise.all(messages.flatMap((m) => Array.from({ length: s.deliveries }, () => worker.payVendor(m, deps))));

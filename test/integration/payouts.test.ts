@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as LibDynamoDb from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
 import type * as Tables from '../../lambdas/shared/tables';
-import type * as Worker from '../../lambdas/payouts/worker';
+import type * as Worker from '../../lambdas/payouts/worker-handler';
+import type { PayoutMessage } from '../../lambdas/payouts/settlement';
 import type * as Run from '../../lambdas/payouts/run';
 import type * as Provider from '../../lambdas/payouts/provider';
 import type { PayoutAccountItem, PayoutItem } from '../../lambdas/payouts/model';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   ({ dynamo } = await import('../../lambdas/shared/clients'));
   ({ tableName } = await import('../../lambdas/shared/tables'));
   ddb = await import('@aws-sdk/lib-dynamodb');
-  worker = await import('../../lambdas/payouts/worker');
+  worker = await import('../../lambdas/payouts/worker-handler');
   run = await import('../../lambdas/payouts/run');
   provider = await import('../../lambdas/payouts/provider');
   const email = provider.emailPayoutProvider(provider.envConfigSource({ PAYOUT_PROVIDER_URL: fake.url, PAYOUT_PROVIDER_API_KEY: fake.apiKey }));
@@ -72,7 +73,7 @@ async function ledgerOf(vendorId: string) {
 
 /** The run, keeping only this test's vendor's messages (other tests' vendors share the index). */
 async function runFor(vendorId: string) {
-  const messages: Worker.PayoutMessage[] = [];
+  const messages: PayoutMessage[] = [];
   const summary = await run.runPayouts(RUN_DATE, async (batch) => void messages.push(...batch.filter((m) => m.vendorId === vendorId)));
   return { summary, messages };
 }

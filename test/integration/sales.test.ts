@@ -31,7 +31,7 @@ let tableName: typeof Tables.tableName;
 beforeAll(async () => {
   useTestStackEnv();
   expect(process.env.MARKETPLACE_TIME_ZONE).toBe(LA);
-  const { handler } = await import('../../lambdas/sales/ingest');
+  const { handler } = await import('../../lambdas/sales/ingest-handler');
   ingest = (event) => handler(event as EventBridgeEvent<string, unknown>, context) as Promise<{ outcome: string }>;
   ({ dynamo } = await import('../../lambdas/shared/clients'));
   ({ tableName } = await import('../../lambdas/shared/tables'));

@@ -2,7 +2,7 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** Debian's Chromium, headless, with the flags this closed network needs (see DESIGN.md §4). */
+/** Debian's Chromium, headless, with the flags this closed network needs (as scripts/bench/web.ts launches it). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

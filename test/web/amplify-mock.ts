@@ -96,7 +96,7 @@ export const meBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /**
- * Amplify Storage for the item form's uploads (features/listings/image-uploads.ts). Test files that
+ * Amplify Storage for the item form's uploads (features/listings/image-storage.ts, used by image-uploads.ts). Test files that
  * upload mock it with `vi.mock('aws-amplify/storage', () => storage)` and take the tasks from
  * `fakeUploadTasks()`; every other Storage call is a plain vi.fn().
  */

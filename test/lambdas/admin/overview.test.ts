@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { handler } from '../../../lambdas/admin/overview';
+import { handler } from '../../../lambdas/admin/handler';
 import { instantOf, QUEUE_SOURCES, summarizeQueue } from '../../../lambdas/admin/queues';
 import { tables } from '../../../lambdas/shared/tables';
 import { apiEvent, context, idClaims } from '../events';

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { handler, runFromEvent, sqsEnqueue } from '../../../lambdas/payouts/run-handler';
-import { payoutMessage } from '../../../lambdas/payouts/worker';
+import { payoutMessage } from '../../../lambdas/payouts/settlement';
 
 process.env.LEDGER_TABLE = 'ledger-test';
 process.env.NOTIFICATIONS_TABLE = 'notifications-test';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { parseProviderSecret, secretsManagerConfigSource } from '../../../lambdas/payouts/secrets-config';
-import { defaultWorkerDeps } from '../../../lambdas/payouts/worker';
+import { defaultWorkerDeps } from '../../../lambdas/payouts/worker-handler';
 
 const ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:payout-provider-AbCdEf';
 const sm = mockClient(SecretsManagerClient);

@@ -1,5 +1,5 @@
 /**
- * Amplify Storage on the local stack (docs/local.md, DESIGN.md §3). There is no identity pool there,
+ * Amplify Storage on the local stack (docs/local.md). There is no identity pool there,
  * so the browser hands Amplify its own credentials provider: s3rver accepts any signature (the key
  * pair is its documented default), and the identity id is derived from the signed-in user's sub
  * exactly as the products API derives it (`localIdentityId`), so object keys have the cloud's

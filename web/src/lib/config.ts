@@ -67,13 +67,6 @@ export function resetConfigForTests(): void {
   pending = undefined;
 }
 
-/**
- * Amplify's local S3 stand-in: `Storage.S3.dangerouslyConnectToHttpEndpointForTesting` sends uploads
- * path-style to this fixed address (Amplify's LOCAL_TESTING_S3_ENDPOINT), whatever
- * `local.s3Endpoint` says; the local stack runs s3rver there (docs/local.md).
- */
-export const AMPLIFY_LOCAL_S3_ENDPOINT = 'http://localhost:20005';
-
 /** Whether uploads use the local credentials provider (lib/amplify-local.ts): the local stack has no identity pool. */
 export const usesLocalCredentials = (config: WebConfig): boolean => Boolean(config.local) && !config.identityPoolId;
 

@@ -142,7 +142,7 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     await user.type(input(en.field_weight), '150');
 
     await user.click(screen.getByRole('button', { name: en.manage_images }));
-    const manager = screen.getByRole('dialog', { name: en.image_manager_title });
+    const manager = await screen.findByRole('dialog', { name: en.image_manager_title });
     await user.upload(within(manager).getByTestId('image-file-input'), [jpegFile('front.jpg')]);
     await waitFor(() => expect(tasks).toHaveLength(1));
     await user.click(within(manager).getByRole('button', { name: en.done }));

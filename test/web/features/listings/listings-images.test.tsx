@@ -24,7 +24,7 @@ async function openManager(path = '/products/new') {
   const tasks = fakeUploadTasks();
   const opened = await openRoute(path, api, path === '/products/new' ? /^Add a product$/ : /^Edit product$/);
   await opened.user.click(await screen.findByRole('button', { name: en.manage_images }));
-  const dialog = screen.getByRole('dialog', { name: en.image_manager_title });
+  const dialog = await screen.findByRole('dialog', { name: en.image_manager_title });
   const addFiles = (files: File[]) => opened.user.upload(within(dialog).getByTestId('image-file-input'), files);
   return { ...opened, tasks, dialog, addFiles };
 }
@@ -199,7 +199,7 @@ describe('images of the item form: browser checks, Amplify uploads, the image ma
   it('shows the image guidelines of spec §5, one modal for product images and one for the label', async () => {
     const { user } = await openRoute('/products/new', api, /^Add a product$/);
     await user.click(screen.getByRole('button', { name: en.image_guidelines }));
-    const images = screen.getByRole('dialog', { name: en.image_guidelines_title });
+    const images = await screen.findByRole('dialog', { name: en.image_guidelines_title });
     expect(within(images).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'A pure white background.',
       'A square frame: as wide as it is tall.',
@@ -210,7 +210,7 @@ describe('images of the item form: browser checks, Amplify uploads, the image ma
     ]);
     await user.click(within(images).getByRole('button', { name: en.close }));
     await user.click(screen.getByRole('button', { name: en.label_guidelines }));
-    const label = screen.getByRole('dialog', { name: en.label_guidelines_title });
+    const label = await screen.findByRole('dialog', { name: en.label_guidelines_title });
     expect(within(label).getByText('JPEG, PNG, GIF or BMP, up to 5 MB each.')).toBeTruthy();
     expect(within(label).getByText(en.label_guideline_required)).toBeTruthy();
   });

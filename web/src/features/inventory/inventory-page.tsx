@@ -2,9 +2,9 @@ import '../../components/empty-state.css';
 import './inventory.css';
 import { Button, Heading, TextField } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { InventorySort } from '../../../../lambdas/listings/model';
 import { Alert } from '../../components/alert';
 import { LoadStatus } from '../../components/load-status';
@@ -15,6 +15,7 @@ import { invalidateCatalogue, queryKeys } from '../../lib/query-client';
 import { updateCursorListItems, useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
 import { prefetchWhenIdle } from '../../lib/prefetch';
+import { useUrlQuery } from '../../lib/use-url-query';
 import { getInventoryPage, type InventoryPage, type InventoryRow } from './inventory-api';
 import { firstOrder, inventorySearchParams, parseInventoryQuery, queryKey, SEARCH_MAX, type InventoryQuery } from './inventory-query';
 import { InventoryTable } from './inventory-table';
@@ -34,15 +35,8 @@ export default function InventoryPage() {
   const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   usePageTitle(t('inventory_title'));
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => parseInventoryQuery(params), [params]);
+  const { query, params, setParams } = useUrlQuery(parseInventoryQuery, inventorySearchParams);
   const key = queryKey(query);
-
-  // Parameters the page could not use are dropped from the URL, so it always says what is shown.
-  useEffect(() => {
-    const canonical = inventorySearchParams(query, params);
-    if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
-  }, [query, params, setParams]);
 
   // Fetched once the page has settled, so Edit opens the dialog without a wait (and hovering Edit fetches it sooner).
   useEffect(() => prefetchWhenIdle(loadOfferDialog), []);

@@ -3,16 +3,15 @@
  * the nutrition facts label, each either stored with the product (shown through the API's signed
  * `url`) or uploaded in this form session with Amplify `uploadData` into the vendor's own prefix:
  * `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>` (contracts/buckets.ts).
- * Amplify Storage is imported here only, on the first upload, so no other chunk carries it.
+ * Amplify Storage is loaded by image-storage.ts only, on the first upload, so no other chunk carries it.
  */
-import type * as AmplifyStorage from 'aws-amplify/storage';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ProductImageView } from '../../../../lambdas/listings/model';
 import { MAX_PRODUCT_IMAGES } from '../../../../lambdas/listings/form';
 import { productImageKey } from '../../../../contracts/buckets';
-import { loadAuth } from '../../lib/auth-client';
 import { errorMessage } from '../../lib/error-message';
 import { checkImageFile, takeWithinLimit, type ImageRefusal } from './image-files';
+import { deleteUnsavedUpload, loadStorage, type UploadTask } from './image-storage';
 
 export type ImageKind = 'image' | 'label';
 
@@ -35,24 +34,6 @@ export interface ImageItem {
   error?: string;
   /** What was thrown (translated for the vendor by lib/error-message.ts). */
   cause?: unknown;
-}
-
-type StorageModule = typeof AmplifyStorage;
-interface UploadTask {
-  cancel(): void;
-}
-
-let storage: Promise<StorageModule> | undefined;
-
-/** Amplify Storage, configured with Auth from /config.json (lib/amplify.ts); loaded once, on first use. */
-function loadStorage(): Promise<StorageModule> {
-  storage ??= loadAuth()
-    .then(() => import('aws-amplify/storage'))
-    .catch((err: unknown) => {
-      storage = undefined;
-      throw err;
-    });
-  return storage;
 }
 
 const objectUrl = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '');
@@ -113,11 +94,6 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
     setItems((list) => list.filter((i) => i.id !== id));
     files.current.delete(id);
   }, []);
-  const deleteObject = useCallback((key: string) => {
-    void loadStorage()
-      .then(({ remove: removeObject }) => removeObject({ path: key }))
-      .catch((err: unknown) => console.warn('Could not delete an unsaved upload', key, err));
-  }, []);
 
   const start = useCallback(
     async (id: string) => {
@@ -150,7 +126,7 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
           const { path } = await task.result;
           // Removed just as it finished (cancel came too late): the object must not stay behind.
           if (files.current.has(id)) patch(id, { status: 'uploaded', progress: 100, key: path });
-          else deleteObject(path);
+          else deleteUnsavedUpload(path);
         } catch (err) {
           if (isCancelError(err)) drop(id);
           else throw err;
@@ -161,7 +137,7 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
         if (files.current.has(id)) patch(id, { status: 'failed', error: errorMessage(err), cause: err });
       }
     },
-    [deleteObject, drop, patch, uploadFolder],
+    [drop, patch, uploadFolder],
   );
 
   /** Checks every file, then uploads those that passed and fit into `free` slots (in the order chosen). */
@@ -200,9 +176,9 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
       // Only an upload of this form session (the form leaves once it saved): a stored image may still
       // be live, and the API deletes those no version uses any more. Deleting frees the upload
       // folder's slot for the server-side check.
-      if (item.status === 'uploaded' && item.key) deleteObject(item.key);
+      if (item.status === 'uploaded' && item.key) deleteUnsavedUpload(item.key);
     },
-    [deleteObject, drop],
+    [drop],
   );
 
   const addImages = useCallback(

@@ -1,6 +1,8 @@
 import '../../components/data-table.css';
 import '../../components/empty-state.css';
 import './listings.css';
+import './product-form.css';
+import './product-images.css';
 import { Heading } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

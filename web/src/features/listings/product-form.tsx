@@ -1,51 +1,45 @@
-import '@aws-amplify/ui-react/styles/fieldMessages.css';
-import '@aws-amplify/ui-react/styles/textArea.css';
-import '@aws-amplify/ui-react/styles/textAreaField.css';
-import { Button, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../../lambdas/listings/model';
-import {
-  ALLERGENS,
-  centsToPriceText,
-  contentToForm,
-  emptyProductForm,
-  LENGTH_UNITS,
-  MAX_PRODUCT_IMAGES,
-  PRODUCT_TYPES,
-  UNITS_OF_MEASURE,
-  VOLUME_UNITS,
-  WEIGHT_UNITS,
-} from '../../../../lambdas/listings/form';
+import { emptyProductForm } from '../../../../lambdas/listings/form';
 import type { ProductFormValues } from '../../../../lambdas/listings/schema';
 import { Alert } from '../../components/alert';
-import { Dialog } from '../../components/dialog';
 import { languageToApply } from '../../i18n/language';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { prefetchWhenIdle } from '../../lib/prefetch';
-import { formatMoney, intlLocale } from '../../lib/format';
+import { intlLocale } from '../../lib/format';
 import { invalidateCatalogue } from '../../lib/query-client';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { countryOptions } from './countries';
-import { IMAGE_ACCEPT, type ImageRefusal } from './image-files';
-import { ImageGuidelinesDialog, type GuidelinesKind } from './image-guidelines';
-import { ImageManagerDialog, ImageRefusals, UploadState, useFinishedUploads, useImageName } from './image-manager';
+import type { GuidelinesKind } from './image-guidelines';
+import { useFinishedUploads, useImageName } from './image-manager';
 import { useImageUploads } from './image-uploads';
+import { ImagesSection } from './images-section';
+import { ItemInfoSection } from './item-info-section';
+import { DimensionsSection, PricingSection } from './price-sections';
+import { fieldErrorText, fieldKit, formValues, type FieldName } from './product-form-fields';
 import { createProduct, updateProduct } from './products-api';
 import { ActionKey } from '../../lib/idempotency';
 import { RejectionReasons } from './rejection-reasons';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 type SaveMode = 'draft' | 'submit';
 
 /** The form's checks (zod and the product schema) are a lazy chunk: the form renders without them, and fetches them once shown. */
 const loadValidation = () => import('./product-validation');
-const warmValidation = () => void loadValidation().catch(() => undefined);
-type FieldName = keyof ProductFormValues;
+/** The image manager and guidelines dialogs too: fetched with the checks, so they open without a wait. */
+const loadGuidelines = () => import('./image-guidelines');
+const ImageGuidelinesDialog = lazy(() => loadGuidelines().then((m) => ({ default: m.ImageGuidelinesDialog })));
+const loadImageManager = () => import('./image-manager-dialog');
+const ImageManagerDialog = lazy(() => loadImageManager().then((m) => ({ default: m.ImageManagerDialog })));
+const loadLazyParts = () => Promise.all([loadValidation(), loadGuidelines(), loadImageManager()]);
+const warmLazyParts = () => void loadLazyParts().catch(() => undefined);
 
 const FIELD_NAMES = Object.keys(emptyProductForm()) as FieldName[];
 const isFieldName = (name: string): name is FieldName => (FIELD_NAMES as string[]).includes(name);
@@ -54,43 +48,6 @@ const PRICE_FIELDS: readonly FieldName[] = ['price', 'compareAtPrice'];
 /** Where the product lists say what happened after a save (products-page.tsx reads it). */
 export interface SavedState {
   saved: { mode: SaveMode; name: string };
-}
-
-/** The first message in a field's error (an array field may carry it per item). */
-function firstMessage(error: unknown): string | undefined {
-  if (Array.isArray(error)) {
-    for (const item of error) {
-      const found = firstMessage(item);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { message, root } = error as { message?: unknown; root?: unknown };
-  if (typeof message === 'string' && message !== '') return message;
-  return root ? firstMessage(root) : undefined;
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="form-section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-/**
- * The form's values for a product: its working revision, else its live version. Once a product is
- * published its prices are the offer's (changed in Inventory, without review; the server keeps them
- * in a revision whatever the form sends), so the form holds and sends the current offer prices.
- */
-function formValues(product: ProductView | null): ProductFormValues {
-  const version = product ? (product.revision ?? product.live) : null;
-  const values = version ? contentToForm(version.content) : emptyProductForm();
-  if (!product?.live) return values;
-  const { priceCents, compareAtCents } = product.offer;
-  return { ...values, price: centsToPriceText(priceCents), compareAtPrice: compareAtCents === null ? '' : centsToPriceText(compareAtCents) };
 }
 
 /**
@@ -121,10 +78,9 @@ export function ProductForm({ product }: { product: ProductView | null }) {
     },
     [],
   );
-  useEffect(() => prefetchWhenIdle(loadValidation), []);
+  useEffect(() => prefetchWhenIdle(loadLazyParts), []);
   const { register, handleSubmit, setValue, setError, setFocus, control, formState } = useForm<ProductFormValues, unknown, ProductFormValues>({ defaultValues, resolver });
   const { errors, isSubmitted, isDirty } = formState;
-  const hasAllergens = useWatch({ control, name: 'hasAllergens' });
 
   const productId = product?.productId;
   const [busy, setBusy] = useState<SaveMode | null>(null);
@@ -133,11 +89,9 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   const [invalid, setInvalid] = useState(false);
   const [managerOpen, setManagerOpen] = useState(false);
   const [guidelines, setGuidelines] = useState<GuidelinesKind | null>(null);
-  const [labelRefusals, setLabelRefusals] = useState<ImageRefusal[]>([]);
   const [uploadedNote, setUploadedNote] = useState('');
   const imagesButton = useRef<HTMLButtonElement>(null);
-  const labelInput = useRef<HTMLInputElement>(null);
-  const ids = { info: useId(), images: useId(), pricing: useId(), dimensions: useId(), imagesError: useId(), labelError: useId(), allergensError: useId(), hasAllergensError: useId() };
+  const ids = { info: useId(), images: useId(), pricing: useId(), dimensions: useId() };
   const countries = useMemo(() => countryOptions(locale), [locale]);
 
   // The form's image fields follow the uploads: keys of finished uploads and stored images, in order.
@@ -161,8 +115,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   const dirty = busy === null && (isDirty || imagesChanged || uploads.uploading);
   const guard = useLeaveGuard(dirty);
 
-  const say = (message: string | undefined) => (message ? (i18n.exists(message) ? t(message) : t('listing_error_invalid')) : undefined);
-  const errorOf = (name: FieldName) => say(firstMessage(errors[name]));
+  const errorOf = fieldErrorText(errors, t, (key) => i18n.exists(key));
 
   const onInvalid = (found: FieldErrors<ProductFormValues>) => {
     setInvalid(true);
@@ -219,48 +172,10 @@ export function ProductForm({ product }: { product: ProductView | null }) {
     return { text: t('product_save_failed', { message }), detail };
   };
 
-  const onLabelFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) setLabelRefusals(await uploads.setLabel(file));
-  };
-
-  const text = (name: FieldName, label: string, extra: { hint?: string; required?: boolean; inputMode?: 'decimal' | 'numeric' } = {}) => (
-    <TextField
-      label={label}
-      {...register(name)}
-      descriptiveText={extra.hint}
-      inputMode={extra.inputMode}
-      hasError={Boolean(errorOf(name))}
-      errorMessage={errorOf(name)}
-      isRequired={extra.required}
-      autoComplete="off"
-      data-testid={`field-${name}`}
-    />
-  );
-  const select = (name: FieldName, label: string, options: readonly (readonly [string, string])[], placeholder = true) => (
-    <SelectField label={label} {...register(name)} hasError={Boolean(errorOf(name))} errorMessage={errorOf(name)} data-testid={`field-${name}`}>
-      {placeholder && <option value="">{t('select_placeholder')}</option>}
-      {options.map(([value, text]) => (
-        <option key={value} value={value}>
-          {text}
-        </option>
-      ))}
-    </SelectField>
-  );
-  const textArea = (name: FieldName, label: string, hint?: string) => (
-    <TextAreaField label={label} rows={4} {...register(name)} descriptiveText={hint} hasError={Boolean(errorOf(name))} errorMessage={errorOf(name)} data-testid={`field-${name}`} />
-  );
-  const money = (cents: number) => formatMoney(cents, languageToApply(i18n.language));
-  const options = <T extends string>(values: readonly T[], prefix: string) => values.map((v) => [v, t(`${prefix}${v}`)] as const);
-
-  const imagesError = errorOf('images');
-  const labelError = errorOf('nutritionLabel');
-  const { label } = uploads;
+  const fields = fieldKit(register, errorOf, t);
   // A rejected version saved again as a draft keeps the reasons (the server keeps them): still shown, still "Resubmit".
   const revision = product?.revision ?? null;
   const rejected = revision && (revision.state === 'rejected' || revision.rejectionReasons.length > 0) ? revision : null;
-  const invalidProps = (error: unknown, id: string) => (error ? { 'aria-invalid': true, 'aria-describedby': id } : {});
 
   return (
     <>
@@ -289,164 +204,26 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       <form
         className="product-form"
         noValidate
-        // The checks' code (zod) is fetched when the vendor starts on the form, or once the page has settled.
-        onFocus={warmValidation}
+        // The checks' code (zod) and the dialogs are fetched when the vendor starts on the form, or once the page has settled.
+        onFocus={warmLazyParts}
         onSubmit={(e) => {
           e.preventDefault();
           save('draft');
         }}
         data-testid="product-form"
       >
-        <Section id={ids.info} title={t('section_item_info')}>
-          <div className="form-grid">
-            {text('nameEn', t('field_name_en'), { required: true })}
-            {text('nameZh', t('field_name_zh'))}
-            {text('barcode', t('field_barcode'), { hint: t('barcode_hint') })}
-            {select('productType', t('field_product_type'), options(PRODUCT_TYPES, 'product_type_'))}
-            {select('unitOfMeasure', t('field_unit_of_measure'), options(UNITS_OF_MEASURE, 'unit_'))}
-            {text('unitQuantity', t('field_unit_quantity'), { hint: t('unit_quantity_hint'), inputMode: 'numeric' })}
-          </div>
-          {textArea('description', t('field_description'))}
-          {textArea('ingredients', t('field_ingredients'), t('ingredients_hint'))}
-          <fieldset className="choice-group" aria-describedby={errors.hasAllergens ? ids.hasAllergensError : undefined} data-testid="field-hasAllergens">
-            <legend>{t('field_has_allergens')}</legend>
-            <label>
-              <input type="radio" value="yes" {...register('hasAllergens')} {...invalidProps(errors.hasAllergens, ids.hasAllergensError)} />
-              {t('yes')}
-            </label>
-            <label>
-              <input type="radio" value="no" {...register('hasAllergens')} {...invalidProps(errors.hasAllergens, ids.hasAllergensError)} />
-              {t('no')}
-            </label>
-            {errors.hasAllergens && (
-              <p id={ids.hasAllergensError} className="amplify-field__error-message">
-                {errorOf('hasAllergens')}
-              </p>
-            )}
-          </fieldset>
-          {hasAllergens === 'yes' && (
-            <fieldset className="choice-group allergens" aria-describedby={errors.allergens ? ids.allergensError : undefined} data-testid="field-allergens">
-              <legend>{t('field_allergens')}</legend>
-              {ALLERGENS.map((a) => (
-                <label key={a}>
-                  <input type="checkbox" value={a} {...register('allergens')} {...invalidProps(errors.allergens, ids.allergensError)} />
-                  {t(`allergen_${a}`)}
-                </label>
-              ))}
-              {errors.allergens && (
-                <p id={ids.allergensError} className="amplify-field__error-message">
-                  {errorOf('allergens')}
-                </p>
-              )}
-            </fieldset>
-          )}
-          {select('countryOfOrigin', t('field_country_of_origin'), countries)}
-        </Section>
-
-        <Section id={ids.images} title={t('section_images')}>
-          <div className="images-toolbar">
-            <Button ref={imagesButton} onClick={() => setManagerOpen(true)} aria-describedby={imagesError ? ids.imagesError : undefined} data-testid="manage-images">
-              {t('manage_images')}
-            </Button>
-            <span className="muted" data-testid="form-image-count">
-              {t('images_count', { number: uploads.images.length, max: MAX_PRODUCT_IMAGES })}
-            </span>
-            <button type="button" className="text-button" onClick={() => setGuidelines('images')} data-testid="image-guidelines-open">
-              {t('image_guidelines')}
-            </button>
-          </div>
-          {uploads.images.length > 0 && (
-            <ol className="image-strip" aria-label={t('image_order')} data-testid="form-images">
-              {uploads.images.map((item, index) => (
-                <li key={item.id} className="image-strip-item">
-                  {item.previewUrl ? <img src={item.previewUrl} alt={nameOf(item)} className="image-thumb" /> : <span className="image-thumb image-thumb-empty" aria-hidden="true" />}
-                  {index === 0 && <span className="primary-badge">{t('primary_image')}</span>}
-                  <UploadState item={item} name={nameOf(item)} onCancel={() => uploads.remove(item.id)} onRetry={() => uploads.retry(item.id)} onRemove={() => uploads.remove(item.id)} />
-                </li>
-              ))}
-            </ol>
-          )}
-          {imagesError && (
-            <p id={ids.imagesError} className="amplify-field__error-message" data-testid="images-error">
-              {imagesError}
-            </p>
-          )}
-
-          <h3 className="label-heading">{t('nutrition_label')}</h3>
-          <p className="muted">{t('nutrition_label_hint')}</p>
-          <div className="label-slot" data-testid="label-slot">
-            {label ? (
-              <>
-                {label.previewUrl ? <img src={label.previewUrl} alt={nameOf(label)} className="image-thumb" /> : <span className="image-thumb image-thumb-empty" aria-hidden="true" />}
-                <span className="image-name">{nameOf(label)}</span>
-                <UploadState item={label} name={nameOf(label)} onCancel={() => uploads.remove(label.id)} onRetry={() => uploads.retry(label.id)} onRemove={() => uploads.remove(label.id)} />
-              </>
-            ) : (
-              <span className="muted">{t('no_label_yet')}</span>
-            )}
-            <input ref={labelInput} type="file" accept={IMAGE_ACCEPT} className="visually-hidden" tabIndex={-1} aria-label={t('upload_label')} onChange={(e) => void onLabelFile(e)} data-testid="label-file-input" />
-            <Button size="small" onClick={() => labelInput.current?.click()} aria-describedby={labelError ? ids.labelError : undefined} data-testid="upload-label">
-              {label ? t('replace_label') : t('upload_label')}
-            </Button>
-            {label && label.status !== 'uploading' && label.status !== 'failed' && (
-              <button type="button" className="text-button" onClick={() => uploads.remove(label.id)} aria-label={t('remove_image_label', { name: nameOf(label) })}>
-                {t('remove_image')}
-              </button>
-            )}
-            <button type="button" className="text-button" onClick={() => setGuidelines('label')} data-testid="label-guidelines-open">
-              {t('label_guidelines')}
-            </button>
-          </div>
-          <ImageRefusals refusals={labelRefusals} testId="label-refusals" />
-          {labelError && (
-            <p id={ids.labelError} className="amplify-field__error-message" data-testid="label-error">
-              {labelError}
-            </p>
-          )}
-        </Section>
-
-        <Section id={ids.pricing} title={t('section_pricing')}>
-          {product && pricesLocked ? (
-            <div className="prices-locked" data-testid="prices-locked">
-              <dl className="price-list">
-                <div>
-                  <dt>{t('column_price')}</dt>
-                  <dd data-testid="locked-price">{money(product.offer.priceCents)}</dd>
-                </div>
-                <div>
-                  <dt>{t('column_compare_at_price')}</dt>
-                  <dd data-testid="locked-compare-at">{product.offer.compareAtCents === null ? '—' : money(product.offer.compareAtCents)}</dd>
-                </div>
-              </dl>
-              <p className="muted" data-testid="prices-locked-note">
-                {t('published_prices_note')}
-              </p>
-              <Link to={`/inventory?q=${encodeURIComponent(product.sku)}`} data-testid="prices-inventory-link">
-                {t('change_prices_in_inventory')}
-              </Link>
-            </div>
-          ) : (
-            <div className="form-grid">
-              {text('price', t('field_price'), { hint: t('price_hint'), required: true, inputMode: 'decimal' })}
-              {text('compareAtPrice', t('field_compare_at_price'), { hint: t('compare_at_hint'), inputMode: 'decimal' })}
-            </div>
-          )}
-        </Section>
-
-        <Section id={ids.dimensions} title={t('section_dimensions')}>
-          <div className="form-grid measure-grid">
-            {text('weight', t('field_weight'), { inputMode: 'decimal' })}
-            {select('weightUnit', t('field_weight_unit'), options(WEIGHT_UNITS, 'weight_unit_'), false)}
-            {text('volume', t('field_volume'), { inputMode: 'decimal' })}
-            {select('volumeUnit', t('field_volume_unit'), options(VOLUME_UNITS, 'volume_unit_'), false)}
-          </div>
-          <div className="form-grid measure-grid">
-            {text('length', t('field_length'), { inputMode: 'decimal' })}
-            {text('width', t('field_width'), { inputMode: 'decimal' })}
-            {text('height', t('field_height'), { inputMode: 'decimal' })}
-            {select('dimensionUnit', t('field_dimension_unit'), options(LENGTH_UNITS, 'length_unit_'), false)}
-          </div>
-        </Section>
+        <ItemInfoSection id={ids.info} fields={fields} register={register} control={control} errors={errors} errorOf={errorOf} countries={countries} />
+        <ImagesSection
+          id={ids.images}
+          uploads={uploads}
+          imagesButton={imagesButton}
+          imagesError={errorOf('images')}
+          labelError={errorOf('nutritionLabel')}
+          onManage={() => setManagerOpen(true)}
+          onGuidelines={setGuidelines}
+        />
+        <PricingSection id={ids.pricing} fields={fields} lockedProduct={pricesLocked ? product : null} />
+        <DimensionsSection id={ids.dimensions} fields={fields} />
 
         <div className="form-actions">
           <Link to="/products" className="amplify-button amplify-button--link">
@@ -463,27 +240,10 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="form-upload-status">
         {uploadedNote}
       </p>
-      {managerOpen && <ImageManagerDialog uploads={uploads} onClose={() => setManagerOpen(false)} onShowGuidelines={() => setGuidelines('images')} />}
-      {guidelines && <ImageGuidelinesDialog kind={guidelines} onClose={() => setGuidelines(null)} />}
-      {guard.pending !== null && (
-        <Dialog
-          title={t('unsaved_changes_title')}
-          onClose={guard.stay}
-          testId="unsaved-changes-dialog"
-          footer={
-            <>
-              <Button onClick={guard.stay} data-testid="unsaved-changes-stay" data-autofocus>
-                {t('unsaved_changes_stay')}
-              </Button>
-              <Button variation="destructive" onClick={guard.leave} data-testid="unsaved-changes-leave">
-                {t('unsaved_changes_leave')}
-              </Button>
-            </>
-          }
-        >
-          <p>{t('unsaved_changes_body')}</p>
-        </Dialog>
-      )}
+      {/* One boundary each: the guidelines opened over the manager must not hide it while they load. */}
+      <Suspense fallback={null}>{managerOpen && <ImageManagerDialog uploads={uploads} onClose={() => setManagerOpen(false)} onShowGuidelines={() => setGuidelines('images')} />}</Suspense>
+      <Suspense fallback={null}>{guidelines && <ImageGuidelinesDialog kind={guidelines} onClose={() => setGuidelines(null)} />}</Suspense>
+      {guard.pending !== null && <UnsavedChangesDialog onStay={guard.stay} onLeave={guard.leave} />}
     </>
   );
 }

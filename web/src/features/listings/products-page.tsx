@@ -2,9 +2,9 @@ import '../../components/empty-state.css';
 import './listings.css';
 import { Button, Heading } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_TABS, type ProductPage, type ProductTab, type ProductView } from '../../../../lambdas/listings/model';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
@@ -16,11 +16,23 @@ import { formatCount } from '../../lib/format';
 import { invalidateCatalogue, queryKeys } from '../../lib/query-client';
 import { updateCursorListItems, useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useUrlQuery } from '../../lib/use-url-query';
 import type { SavedState } from './product-form';
-import { ProductList, removeKind, shownName, type RemoveKind } from './product-lists';
+import { ProductList, removeKind, shownName, type RemoveKind } from './product-list';
 import { deleteProduct, getProductsPage, isProductTab } from './products-api';
 
 const DEFAULT_TAB: ProductTab = 'published';
+
+const parseTab = (params: URLSearchParams): ProductTab => {
+  const raw = params.get('tab');
+  return isProductTab(raw) ? raw : DEFAULT_TAB;
+};
+/** An unknown tab is dropped from the URL; a known one stays as written. */
+const tabSearchParams = (tab: ProductTab, params: URLSearchParams): URLSearchParams => {
+  const next = new URLSearchParams(params);
+  if (params.has('tab') && params.get('tab') !== tab) next.delete('tab');
+  return next;
+};
 
 const isSavedState = (state: unknown): state is SavedState =>
   typeof state === 'object' && state !== null && typeof (state as SavedState).saved === 'object' && typeof (state as SavedState).saved?.name === 'string';
@@ -36,19 +48,9 @@ export default function ProductsPage() {
   const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   usePageTitle(t('products_title'));
-  const [params, setParams] = useSearchParams();
-  const rawTab = params.get('tab');
-  const tab: ProductTab = isProductTab(rawTab) ? rawTab : DEFAULT_TAB;
+  const { query: tab, params, setParams } = useUrlQuery(parseTab, tabSearchParams);
   const location = useLocation();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    if (rawTab !== null && !isProductTab(rawTab)) {
-      const next = new URLSearchParams(params);
-      next.delete('tab');
-      setParams(next, { replace: true });
-    }
-  }, [rawTab, params, setParams]);
 
   const queryClient = useQueryClient();
   const listKey = queryKeys.products.list(tab);

@@ -1,5 +1,5 @@
 import { Button, SelectField, TextField } from '@aws-amplify/ui-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageToApply } from '../../i18n/language';
 import { formatDay, timeZoneLabel } from '../../lib/format';
@@ -42,6 +42,23 @@ export function OrdersFilterForm({ filter, onApply, onClear }: { filter: OrdersF
       ? t('filter_from_after_to')
       : t('filter_day_invalid', { first: formatDay(FIRST_FILTER_DAY, language), last: formatDay(LAST_FILTER_DAY, language) });
 
+  /** A day of the range (From, To): the filter's span as its bounds, its error said under it. */
+  const dayField = (name: 'from' | 'to', ref: RefObject<HTMLInputElement | null>, label: string, value: string, error: DayError, onChange: (value: string) => void) => (
+    <TextField
+      ref={ref}
+      type="date"
+      label={label}
+      value={value}
+      min={FIRST_FILTER_DAY}
+      max={LAST_FILTER_DAY}
+      size="small"
+      onChange={(e) => onChange(e.target.value)}
+      hasError={error !== null}
+      errorMessage={error ? dayErrorText(error) : undefined}
+      data-testid={`filter-${name}`}
+    />
+  );
+
   return (
     <form className="orders-filter" role="search" aria-label={t('orders_filters')} onSubmit={submit} noValidate data-testid="orders-filter">
       <div className="orders-filter-fields">
@@ -53,39 +70,15 @@ export function OrdersFilterForm({ filter, onApply, onClear }: { filter: OrdersF
             </option>
           ))}
         </SelectField>
-        <TextField
-          ref={fromRef}
-          type="date"
-          label={t('filter_from')}
-          value={from}
-          min={FIRST_FILTER_DAY}
-          max={LAST_FILTER_DAY}
-          size="small"
-          onChange={(e) => {
-            setFrom(e.target.value);
-            setFromError(null);
-          }}
-          hasError={fromError !== null}
-          errorMessage={fromError ? dayErrorText(fromError) : undefined}
-          data-testid="filter-from"
-        />
-        <TextField
-          ref={toRef}
-          type="date"
-          label={t('filter_to')}
-          value={to}
-          min={FIRST_FILTER_DAY}
-          max={LAST_FILTER_DAY}
-          size="small"
-          onChange={(e) => {
-            setTo(e.target.value);
-            setToError(null);
-            if (fromError === 'after-to') setFromError(null);
-          }}
-          hasError={toError !== null}
-          errorMessage={toError ? dayErrorText(toError) : undefined}
-          data-testid="filter-to"
-        />
+        {dayField('from', fromRef, t('filter_from'), from, fromError, (value) => {
+          setFrom(value);
+          setFromError(null);
+        })}
+        {dayField('to', toRef, t('filter_to'), to, toError, (value) => {
+          setTo(value);
+          setToError(null);
+          if (fromError === 'after-to') setFromError(null);
+        })}
         <div className="orders-filter-actions">
           <Button type="submit" size="small" variation="primary" data-testid="filter-apply">
             {t('apply_filters')}

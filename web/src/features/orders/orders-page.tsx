@@ -3,9 +3,8 @@ import './orders.css';
 import '../../components/data-table.css';
 import { Button, Heading } from '@aws-amplify/ui-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { loadConfig } from '../../lib/config';
@@ -14,6 +13,7 @@ import { formatCount } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useUrlQuery } from '../../lib/use-url-query';
 import { ExportOrders } from './export-orders';
 import { getOrdersPage } from './orders-api';
 import { filterKey, filterSearchParams, isFiltered, parseOrdersFilter, type OrdersFilter } from './orders-filter';
@@ -31,15 +31,8 @@ export default function OrdersPage() {
   const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   usePageTitle(t('orders_title'));
-  const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => parseOrdersFilter(params), [params]);
+  const { query: filter, params, setParams } = useUrlQuery(parseOrdersFilter, filterSearchParams);
   const key = filterKey(filter);
-
-  // Parameters the page could not use are dropped from the URL, so it always says what is shown.
-  useEffect(() => {
-    const canonical = filterSearchParams(filter, params);
-    if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
-  }, [filter, params, setParams]);
 
   // Which page of which filter the vendor is on (UI state: the API's cursors walked, pagination.ts).
   const [pages, dispatch] = useReducer(pagesReducer, key, firstPage);

@@ -1,23 +1,22 @@
 import '../../components/empty-state.css';
 import './payouts.css';
-import '../../components/data-table.css';
 import { Button, Heading, Text } from '@aws-amplify/ui-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
-import { formatDateTime, formatDay, formatDayRange, formatMoney, intlLocale } from '../../lib/format';
+import { formatDateTime, formatDay, formatMoney, intlLocale } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useUrlQuery } from '../../lib/use-url-query';
 import { PayoutDetailsDialog } from './payout-details-dialog';
 import { isMonth, periodMonths } from './payout-form';
 import { SavedNotice } from './saved-notice';
 import { getPayoutMethod, getPayouts, type PayoutMethodView } from './payouts-api';
-import { StatementDownload } from './statement-download';
+import { PayoutsTable } from './payouts-table';
 
 /**
  * The payout-method forms (react-hook-form and the destination schema's zod) are a chunk of their own,
@@ -29,6 +28,17 @@ type MethodForms = Awaited<ReturnType<typeof loadMethodForms>>;
 
 type Editing = 'none' | 'email' | 'bank';
 
+/** The history's period filter (`?period=2026-11`); an unusable one is dropped from the URL. */
+const parsePeriod = (params: URLSearchParams): string | undefined => {
+  const raw = params.get('period');
+  return isMonth(raw) ? raw : undefined;
+};
+const periodSearchParams = (period: string | undefined, params: URLSearchParams): URLSearchParams => {
+  const next = new URLSearchParams(params);
+  if (period === undefined) next.delete('period');
+  return next;
+};
+
 /**
  * Payouts (spec §2, issue 6): payout information (method and masked destination, next payout, balance,
  * minimum and fee, the hold after a change), the e-mail form and the bank-account wizard, and recent
@@ -39,9 +49,7 @@ export default function PayoutsPage() {
   const loadError = useLoadErrorProps();
   const language = languageToApply(i18n.language);
   usePageTitle(t('payouts_title'));
-  const [params, setParams] = useSearchParams();
-  const rawPeriod = params.get('period');
-  const period = isMonth(rawPeriod) ? rawPeriod : undefined;
+  const { query: period, params, setParams } = useUrlQuery(parsePeriod, periodSearchParams);
   const [forms, setForms] = useState<MethodForms | 'failed' | null>(null);
   useEffect(() => {
     let live = true;
@@ -53,13 +61,6 @@ export default function PayoutsPage() {
       live = false;
     };
   }, []);
-  useEffect(() => {
-    if (rawPeriod !== null && !period) {
-      const next = new URLSearchParams(params);
-      next.delete('period');
-      setParams(next, { replace: true });
-    }
-  }, [rawPeriod, period, params, setParams]);
 
   const queryClient = useQueryClient();
   const method = useResource(useQuery({ queryKey: queryKeys.payouts.method, queryFn: ({ signal }) => getPayoutMethod(signal) }));
@@ -212,50 +213,7 @@ export default function PayoutsPage() {
           </p>
         )}
         {payouts.status !== 'failed' && list && list.payouts.length > 0 && (
-          <div className="table-scroll">
-            <table className="data-table card-table" data-testid="payouts-table" aria-busy={payouts.status === 'loading'}>
-              <caption className="visually-hidden">{t('recent_payouts')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('payout_period')}</th>
-                  <th scope="col">{t('payout_status')}</th>
-                  <th scope="col">{t('payout_amount')}</th>
-                  <th scope="col">{t('payout_fee')}</th>
-                  <th scope="col">{t('paid_to_you')}</th>
-                  <th scope="col">{t('payout_destination')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('payout_actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.payouts.map((p) => (
-                  <tr key={p.payoutId} data-testid="payout-row" data-payout-id={p.payoutId}>
-                    <th scope="row">{formatDayRange(p.periodFrom, p.periodTo, language)}</th>
-                    <td data-testid="payout-row-status" data-label={t('payout_status')}>
-                      {t(`payout_status_${p.status}`)}
-                    </td>
-                    <td className="num" data-label={t('payout_amount')}>
-                      {money(p.amountCents)}
-                    </td>
-                    <td className="num" data-label={t('payout_fee')}>
-                      {money(p.feeCents)}
-                    </td>
-                    <td className="num" data-testid="payout-row-paid" data-label={t('paid_to_you')}>
-                      {money(p.paidCents)}
-                    </td>
-                    <td data-label={t('payout_destination')}>{p.destination}</td>
-                    <td className="payout-row-actions card-wide">
-                      <Button size="small" onClick={() => setDetailsOf(p.payoutId)} data-testid="payout-details-open">
-                        {t('payout_details')}
-                      </Button>
-                      <StatementDownload payoutId={p.payoutId} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PayoutsTable payouts={list.payouts} busy={payouts.status === 'loading'} onDetails={setDetailsOf} />
         )}
       </section>
       {detailsOf && <PayoutDetailsDialog payoutId={detailsOf} onClose={() => setDetailsOf(null)} />}

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { handler } from '../../../lambdas/cognito/post-confirmation';
+import { handler } from '../../../lambdas/cognito/post-confirmation-handler';
 
 process.env.VENDORS_TABLE = 'vendors-test';
 process.env.NOTIFICATIONS_TABLE = 'notifications-test';

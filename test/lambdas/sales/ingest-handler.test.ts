@@ -5,7 +5,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { planOrderChange } from '../../../lambdas/sales/apply';
-import { handler, type IngestResult } from '../../../lambdas/sales/ingest';
+import { handler, type IngestResult } from '../../../lambdas/sales/ingest-handler';
 import type { OrderItem, OrderStatus } from '../../../lambdas/sales/model';
 import { context } from '../events';
 

@@ -8,42 +8,28 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import * as z from 'zod';
 import { env, type EnvSource } from '../shared/env';
 import { logger } from '../shared/logger';
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
-import { maskDestination, type PayoutAccountItem, type PayoutItem, type PayoutMethodKind } from './model';
-import { decidePayout, payoutFeeCents, payoutIdFor, payoutSk, periodFromId } from './period';
+import type { PayoutAccountItem, PayoutItem } from './model';
+import { decidePayout, payoutFeeCents, payoutIdFor, periodFromId } from './period';
 import { bankTransferProvider } from './bank';
 import { s3InstructionStore } from './bank-s3';
-import { emailPayoutProvider, envConfigSource, type PayoutProvider } from './provider';
+import { emailPayoutProvider, envConfigSource } from './provider';
 import { cachedSecretsConfigSource } from './secrets-config';
-import { debitForPayout, failAndRecredit, getBalanceCents, getPayout, getPayoutAccount, markPaid, markSubmitted } from './store';
+import { destinationBlock, payoutMessage, pendingPayout, providerTransition, settlementRoute, type PayoutMessage, type Providers, type SettlementOutcome } from './settlement';
+import { debitForPayout, failPayout, getBalanceCents, getPayout, getPayoutAccount, markPaid, markSubmitted } from './store';
 
-export const payoutMessage = z.strictObject({ vendorId: z.string().regex(/^V-\d+$/), periodId: z.string().regex(/^\d{4}-\d{2}-[12]$/) });
-export type PayoutMessage = z.infer<typeof payoutMessage>;
+const MAX_ATTEMPTS = 5;
 
 export interface WorkerDeps {
-  providers: Partial<Record<PayoutMethodKind, PayoutProvider>>;
+  providers: Providers;
   feeCents: number;
   minimumCents?: number;
   now?: () => Date;
 }
 
-export type WorkerOutcome =
-  | 'paid'
-  | 'submitted'
-  | 'failed'
-  | 'already_settled'
-  | 'duplicate'
-  | 'below_minimum'
-  | 'no_method'
-  | 'held'
-  | 'method_unavailable';
-
-const MAX_ATTEMPTS = 5;
-
-export async function payVendor(message: PayoutMessage, deps: WorkerDeps): Promise<WorkerOutcome> {
+export async function payVendor(message: PayoutMessage, deps: WorkerDeps): Promise<SettlementOutcome> {
   const now = deps.now ?? (() => new Date());
   const period = periodFromId(message.periodId);
   if (!period) throw new RangeError(`Not a payout period: ${message.periodId}`);
@@ -53,31 +39,13 @@ export async function payVendor(message: PayoutMessage, deps: WorkerDeps): Promi
     if (existing) return existing.status === 'pending' ? settle(existing, deps, now) : 'already_settled';
 
     const account = await getPayoutAccount(vendorId);
-    if (!account) return 'no_method';
-    if (account.holdUntil && account.holdUntil > now().toISOString()) return 'held';
-    if (!deps.providers[account.method]) return 'method_unavailable';
+    const blocked = destinationBlock(account, deps.providers, now().toISOString());
+    if (blocked || !account) return blocked ?? 'no_method';
 
     const decision = decidePayout(await getBalanceCents(vendorId), deps.feeCents, deps.minimumCents ?? MINIMUM_PAYOUT_CENTS);
     if (!decision.pay) return 'below_minimum';
 
-    const at = now().toISOString();
-    const payout: PayoutItem = {
-      vendorId,
-      sk: payoutSk(period),
-      payoutId: payoutIdFor(vendorId, period),
-      periodId: period.id,
-      periodFrom: period.from,
-      periodTo: period.to,
-      status: 'pending',
-      amountCents: decision.amountCents,
-      feeCents: decision.feeCents,
-      paidCents: decision.paidCents,
-      method: account.method,
-      destinationMasked: maskDestination(account),
-      payoutAccountId: account.payoutAccountId,
-      createdAt: at,
-      updatedAt: at,
-    };
+    const payout = pendingPayout(vendorId, period, decision, account, now().toISOString());
     const outcome = await debitForPayout(payout);
     if (outcome === 'written') return settle(payout, deps, now, account);
     // Another worker created it: it settles it (and its redelivery does, should it crash).
@@ -87,39 +55,14 @@ export async function payVendor(message: PayoutMessage, deps: WorkerDeps): Promi
   throw new Error(`Payout ${payoutIdFor(vendorId, period)}: gave up after ${MAX_ATTEMPTS} contended attempts`);
 }
 
-async function settle(payout: PayoutItem, deps: WorkerDeps, now: () => Date, known?: PayoutAccountItem): Promise<WorkerOutcome> {
-  const account = known ?? (await getPayoutAccount(payout.vendorId));
-  const provider = account ? deps.providers[account.method] : undefined;
-  // The destination changed (or vanished) after the debit: do not pay somewhere the payout was not made out to.
-  if (!account || account.payoutAccountId !== payout.payoutAccountId || !provider) {
-    return fail(payout, !account || account.payoutAccountId !== payout.payoutAccountId ? 'destination_changed' : 'method_unavailable', now);
-  }
-  const result = await provider.pay({ payoutId: payout.payoutId, amountCents: payout.paidCents, account });
-  if (result.status === 'submitted') {
-    await markSubmitted(payout, result.reference, now().toISOString());
-    logger.info('payout submitted', { payoutId: payout.payoutId, paidCents: payout.paidCents });
-    return 'submitted';
-  }
-  if (result.status === 'paid') {
-    await markPaid(payout, result.reference, now().toISOString());
-    logger.info('payout paid', { payoutId: payout.payoutId, paidCents: payout.paidCents });
-    return 'paid';
-  }
-  return fail(payout, result.reason, now);
-}
-
-export async function fail(payout: PayoutItem, reason: string, now: () => Date): Promise<WorkerOutcome> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const out = await failAndRecredit(payout, reason, now().toISOString());
-    if (out === 'contention') continue;
-    if (out === 'written') {
-      // The alarm's metric filter matches `"alarm": "PayoutFailed"` (no destination in the log).
-      logger.error('payout failed; balance re-credited', { alarm: 'PayoutFailed', payoutId: payout.payoutId, reason, amountCents: payout.amountCents });
-      return 'failed';
-    }
-    return 'already_settled';
-  }
-  throw new Error(`Payout ${payout.payoutId}: could not record the failure (contention)`);
+async function settle(payout: PayoutItem, deps: WorkerDeps, now: () => Date, known?: PayoutAccountItem): Promise<SettlementOutcome> {
+  const route = settlementRoute(payout, known ?? (await getPayoutAccount(payout.vendorId)), deps.providers);
+  if (!route.pay) return failPayout(payout, route.reason, now().toISOString());
+  const next = providerTransition(await route.provider.pay({ payoutId: payout.payoutId, amountCents: payout.paidCents, account: route.account }));
+  if (next.to === 'failed') return failPayout(payout, next.reason, now().toISOString());
+  await (next.to === 'paid' ? markPaid : markSubmitted)(payout, next.reference, now().toISOString());
+  logger.info(`payout ${next.to}`, { payoutId: payout.payoutId, paidCents: payout.paidCents });
+  return next.to;
 }
 
 /**
@@ -140,7 +83,7 @@ export function defaultWorkerDeps(source?: EnvSource): WorkerDeps {
 }
 
 /** One SQS record: parse the message and pay; a throw marks the record failed (it is logged here, with its id). */
-async function payRecord(record: SQSRecord, deps: WorkerDeps): Promise<WorkerOutcome> {
+async function payRecord(record: SQSRecord, deps: WorkerDeps): Promise<SettlementOutcome> {
   try {
     const message = payoutMessage.parse(JSON.parse(record.body));
     const outcome = await payVendor(message, deps);

@@ -21,7 +21,7 @@ let EXPORT_PAGE_SIZE: number;
 beforeAll(async () => {
   // As in Lambda's runtime (and the local API server): the awslambda global exists before the module loads.
   installLambdaStreamingShim();
-  const mod = await import('../../../lambdas/orders/export');
+  const mod = await import('../../../lambdas/orders/export-handler');
   handler = mod.handler as unknown as StreamingHandler;
   EXPORT_PAGE_SIZE = mod.EXPORT_PAGE_SIZE;
 });

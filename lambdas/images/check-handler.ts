@@ -24,7 +24,7 @@ import * as z from 'zod';
 import { IMAGE_KEY_PATTERN, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ImageContentType } from '../listings/schema';
 import { env } from '../shared/env';
 import { logger } from '../shared/logger';
-import { deleteObject, headObject, listKeys, plainETag, readSignature, tagUnreferenced, type StoredObject } from './bucket';
+import { deleteObject, headObject, listKeys, plainETag, readSignature, tagUnreferenced, type StoredObject } from './objects';
 import { detectImageType, extensionFits } from './content';
 import { imageCheckFunction } from './functions';
 import type { RejectionReason } from './model';

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
-import { payVendor, handler, type WorkerDeps } from '../../../lambdas/payouts/worker';
+import { payVendor, handler, type WorkerDeps } from '../../../lambdas/payouts/worker-handler';
 import { runPayouts } from '../../../lambdas/payouts/run';
 import type { PayoutProvider } from '../../../lambdas/payouts/provider';
 

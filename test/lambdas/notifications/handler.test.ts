@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_EMAIL_PREFERENCES, notificationPageSchema } from '../../../contracts/notifications';
-import { encodeInboxCursor, handler } from '../../../lambdas/notifications/inbox-handler';
+import { encodeInboxCursor, handler } from '../../../lambdas/notifications/handler';
 import { apiEvent, context } from '../events';
 
 process.env.VENDORS_TABLE = 'vendors-test';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MACHINE_CSV, type CsvOptions } from '../../../lambdas/orders/csv';
 import type { PayoutItem } from '../../../lambdas/payouts/model';
 import type { StatementEntry } from '../../../lambdas/payouts/reconcile';
-import type * as Statement from '../../../lambdas/payouts/statement';
+import type * as Statement from '../../../lambdas/payouts/statement-handler';
 import { entrySk } from '../../../lambdas/sales/model';
 import { installLambdaStreamingShim } from '../../../scripts/local/api-server';
 import { parseCsv } from '../orders/csv-parse';
@@ -12,7 +12,7 @@ let STATEMENT_MACHINE_COLUMNS: typeof Statement.STATEMENT_MACHINE_COLUMNS;
 beforeAll(async () => {
   // The module is a streaming handler: Lambda's awslambda global must exist before it loads.
   installLambdaStreamingShim();
-  ({ statementChunks, STATEMENT_MACHINE_COLUMNS } = await import('../../../lambdas/payouts/statement'));
+  ({ statementChunks, STATEMENT_MACHINE_COLUMNS } = await import('../../../lambdas/payouts/statement-handler'));
 });
 
 const payout: PayoutItem = {

@@ -5,7 +5,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, PutObjectTaggingCommand, S3Client, S3ServiceException, type PutObjectTaggingCommandInput } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
-import { decodeEventKey, handler, sequencerOrder, UPLOAD_FOLDER_SLOTS, uploadFolderOf, type CheckOutcome } from '../../../lambdas/images/check';
+import { decodeEventKey, handler, sequencerOrder, UPLOAD_FOLDER_SLOTS, uploadFolderOf, type CheckOutcome } from '../../../lambdas/images/check-handler';
 import type { ImageCheckItem, UploadFolderItem } from '../../../lambdas/images/model';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../../../lambdas/listings/schema';
 import { context } from '../events';

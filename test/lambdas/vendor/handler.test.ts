@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { handler } from '../../../lambdas/vendor/me';
+import { handler } from '../../../lambdas/vendor/handler';
 import { apiEvent, context, idClaims } from '../events';
 
 process.env.VENDORS_TABLE = 'vendors-test';

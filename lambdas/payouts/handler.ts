@@ -8,7 +8,7 @@ import { NotFoundError } from '../shared/errors';
 import { apiHandler, route } from '../shared/http';
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
 import { listPayouts, payoutReconciliation, payoutView, periodSales } from './history';
-import { payoutFeeCents, periodFromId } from './period';
+import { parsePayoutId, payoutFeeCents } from './period';
 import { getBalanceCents, getPayout } from './store';
 
 export const payoutsQuery = z.strictObject({
@@ -39,10 +39,8 @@ export const handler = apiHandler('payouts', {
     access: 'vendor',
     async handler({ caller, params }) {
       const vendorId = caller.vendor.vendorId;
-      const prefix = `P-${vendorId}-`;
-      const id = params.payoutId ?? '';
-      const period = id.startsWith(prefix) ? periodFromId(id.slice(prefix.length)) : null;
-      const payout = period ? await getPayout(vendorId, period.id) : null;
+      const ids = parsePayoutId(params.payoutId ?? '');
+      const payout = ids && ids.vendorId === vendorId ? await getPayout(vendorId, ids.periodId) : null;
       if (!payout) throw new NotFoundError('No such payout.', 'payout_not_found');
       const [sales, reconciliation] = await Promise.all([periodSales(vendorId, payout.periodFrom, payout.periodTo), payoutReconciliation(vendorId, payout)]);
       return { body: { ...payoutView(payout), sales, reconciliation } };

@@ -64,7 +64,7 @@ describe('orders and ledger tables (lambdas/shared/tables.ts)', () => {
     expect(t).toMatchObject({ BillingMode: 'PAY_PER_REQUEST', PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, SSESpecification: { SSEEnabled: true } });
   });
 
-  it('ledger: vendor id then sk (BALANCE, DAY#…, ENTRY#…, PAYOUT#…), the sparse byPayable index, point-in-time recovery', () => {
+  it('ledger: vendor id then sk (BALANCE, DAY#…, ENTRY#…, PAYOUT#…), the sparse byPayable and byPayoutStatus indexes, point-in-time recovery', () => {
     const t = props(s.json.Resources[tableId('ledger')]);
     expect(t.KeySchema).toEqual([
       { AttributeName: 'vendorId', KeyType: 'HASH' },
@@ -76,6 +76,15 @@ describe('orders and ledger tables (lambdas/shared/tables.ts)', () => {
         KeySchema: [
           { AttributeName: 'payable', KeyType: 'HASH' },
           { AttributeName: 'vendorId', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+      {
+        // Sparse: only PAYOUT# items carry `status` (the ops console's failed payouts and bank transfers).
+        IndexName: 'byPayoutStatus',
+        KeySchema: [
+          { AttributeName: 'status', KeyType: 'HASH' },
+          { AttributeName: 'updatedAt', KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
       },

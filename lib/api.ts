@@ -18,7 +18,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey, type Route } from '../lambdas/routes';
+import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey, type Route } from '../contracts/routes';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
 import { productImagesBucket } from '../contracts/buckets';
@@ -121,7 +121,7 @@ export interface ApiProps {
 export const LISTINGS_IMAGE_OBJECTS = `${productImagesBucket.vendorPrefix}*/products/*`;
 
 /**
- * The REST API, generated from the route table (lambdas/routes.ts): one Lambda per entry of
+ * The REST API, generated from the route table (contracts/routes.ts): one Lambda per entry of
  * `apiFunctions`, one method per route, every method behind the Cognito user-pool authorizer
  * (ID tokens; the handlers read `requestContext.authorizer.claims`). Each function gets exactly
  * the tables (`tables`) and SNS topics (`publishes`) its entry declares.

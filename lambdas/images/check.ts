@@ -26,7 +26,7 @@ import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { deleteObject, headObject, listKeys, plainETag, readSignature, tagUnreferenced, type StoredObject } from './bucket';
 import { detectImageType, extensionFits } from './content';
-import { imageCheckFunction } from './functions';
+import { imageCheckFunction } from '../../contracts/functions';
 import type { RejectionReason } from './model';
 import { admittedKeys, admitToFolder, getCheck, recordCheck, releaseFromFolder } from './store';
 

@@ -1,5 +1,5 @@
 /**
- * Items of the `imageChecks` table (lambdas/shared/tables.ts), written by the image check
+ * Items of the `imageChecks` table (contracts/tables.ts), written by the image check
  * (lambdas/images/check.ts) and read by the products API, which accepts an image key only when its
  * check item says `valid`.
  */

@@ -1,5 +1,5 @@
 /**
- * The products table (lambdas/shared/tables.ts) and the listings' counters and image checks.
+ * The products table (contracts/tables.ts) and the listings' counters and image checks.
  *
  * Item layout: one item per product, keyed by vendorId + productId (`P-` + 10 hex digits), as
  * `ProductItem` in ./product-states.ts describes it — the offer at the top (priceCents, compareAtCents,

@@ -1,5 +1,5 @@
 /**
- * Item layout of the orders and ledger tables (keys in lambdas/shared/tables.ts). Money is integer
+ * Item layout of the orders and ledger tables (keys in contracts/tables.ts). Money is integer
  * cents; instants are UTC ISO-8601; `day` is a calendar date in the marketplace time zone.
  */
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled'] as const;

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { routeKey, routes, type Access, type ApiFunctionKey } from '../routes';
+import { routeKey, routes, type Access, type ApiFunctionKey } from '../../contracts/routes';
 import { resolveCaller, type Caller, type VendorCaller } from './auth';
 import { BadRequestError, HttpError } from './errors';
 import { logger } from './logger';

@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
-import { apiFunctions, routes } from '../../../lambdas/routes';
+import { apiFunctions, routes } from '../../../contracts/routes';
 import { installLambdaStreamingShim, isStreamingHandler, LocalResponseStream, type StreamHead } from '../../../scripts/local/api-server';
 import { apiEvent, context } from '../events';
 import { parseCsv } from './csv-parse';

@@ -6,7 +6,7 @@ import type { IDestination } from 'aws-cdk-lib/aws-lambda';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { deadLetterQueue, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './dead-letter-queue';
-import { marketplaceBusName, ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE } from '../lambdas/sales/events';
+import { marketplaceBusName, ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE } from '../contracts/order-events';
 import { orderIngestFunction } from '../contracts/functions';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';

@@ -3,7 +3,7 @@
  * (lambdas/images/check.ts) and read by the products API, which accepts an image key only when its
  * check item says `valid`.
  */
-import type { ImageContentType } from '../listings/schema';
+import type { ImageContentType } from '../../contracts/listings/schema';
 
 /** Why an uploaded object was deleted. */
 export const REJECTION_REASONS = [

@@ -2,12 +2,12 @@
  * 400 answers the item form can show next to its fields:
  * `{ error: 'validation_error', message: '<English summary>', fields: { '<field>': '<i18n key>' } }`.
  * The keys are the form's top-level field names (an image list or allergen list is one control);
- * the values are the schema's i18n keys (lambdas/listings/schema.ts).
+ * the values are the schema's i18n keys (contracts/listings/schema.ts).
  */
 import type * as z from 'zod';
 import { BadRequestError } from '../shared/errors';
 import type { Reply } from '../shared/http';
-import { productFormSchema, productSubmitSchema, type ProductContent } from './schema';
+import { productFormSchema, productSubmitSchema, type ProductContent } from '../../contracts/listings/schema';
 
 /** For input the browser never sends (a number where text belongs, an unknown option): one generic key. */
 export const INVALID_FIELD_KEY = 'listing_error_invalid';

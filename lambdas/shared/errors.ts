@@ -1,11 +1,16 @@
 /**
  * Typed errors mapped to HTTP answers in one place (lambdas/shared/http.ts). The `error` code is
- * stable for clients; `message` is for people.
+ * stable for clients and one of contracts/errors.ts's `ApiErrorCode`s (a new code goes there first,
+ * and the web's type check then asks for its translation); `message` is for people.
  */
+import type { ApiErrorCode } from '../../contracts/errors';
+
+export type { ApiErrorCode } from '../../contracts/errors';
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
   ) {
     super(message);
@@ -14,7 +19,7 @@ export class HttpError extends Error {
 }
 
 export class BadRequestError extends HttpError {
-  constructor(message: string, code = 'bad_request') {
+  constructor(message: string, code: ApiErrorCode = 'bad_request') {
     super(400, code, message);
   }
 }
@@ -26,25 +31,25 @@ export class UnauthorizedError extends HttpError {
 }
 
 export class ForbiddenError extends HttpError {
-  constructor(message = 'You do not have access to this resource.', code = 'forbidden') {
+  constructor(message = 'You do not have access to this resource.', code: ApiErrorCode = 'forbidden') {
     super(403, code, message);
   }
 }
 
 export class NotFoundError extends HttpError {
-  constructor(message: string, code = 'not_found') {
+  constructor(message: string, code: ApiErrorCode = 'not_found') {
     super(404, code, message);
   }
 }
 
 export class ConflictError extends HttpError {
-  constructor(message: string, code = 'conflict') {
+  constructor(message: string, code: ApiErrorCode = 'conflict') {
     super(409, code, message);
   }
 }
 
 export class TooManyRequestsError extends HttpError {
-  constructor(message: string, code = 'too_many_requests') {
+  constructor(message: string, code: ApiErrorCode = 'too_many_requests') {
     super(429, code, message);
   }
 }

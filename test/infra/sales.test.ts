@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { apiFunctions, type ApiFunction } from '../../contracts/routes';
-import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE } from '../../lambdas/sales/events';
+import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE } from '../../contracts/order-events';
 import { orderIngestFunction } from '../../contracts/functions';
 import { tables, type TableKey } from '../../contracts/tables';
 import { readStageSettings } from '../../lib/settings';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_TABS, REJECTION_REASONS, REVISION_STATES } from '../../../lambdas/listings/model';
-import { ALLERGENS } from '../../../lambdas/listings/schema';
+import { PRODUCT_TABS, REJECTION_REASONS, REVISION_STATES } from '../../../contracts/listings/model';
+import { ALLERGENS } from '../../../contracts/listings/schema';
 import { PAYOUT_STATUSES } from '../../../lambdas/payouts/model';
 import { WIZARD_STEPS } from '../../../web/src/features/payouts/payout-form';
 import en from '../../../web/src/i18n/en.json';

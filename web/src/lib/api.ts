@@ -1,6 +1,13 @@
 import { getIdToken } from './auth-client';
 import { loadConfig } from './config';
 
+/**
+ * The codes the web itself gives a failed call, beside the server's ApiErrorCode (contracts/errors.ts):
+ * no session (401 before any request), and an answer it could not read (not JSON, or not the shape
+ * of its schema).
+ */
+export type WebErrorCode = 'unauthenticated' | 'invalid_response';
+
 /** A failed API call: the HTTP status and the server's `{ error, message }` (or a stand-in for them). */
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -1,4 +1,4 @@
-import type { Dashboard, DaySales, PeriodKey, PeriodSales } from '../../../../lambdas/dashboard/summary';
+import type { Dashboard, DaySales, PeriodKey, PeriodSales } from '../../../../contracts/dashboard';
 import { ApiError, apiRequest } from '../../lib/api';
 import { isCalendarDay } from '../../lib/format';
 

@@ -1,5 +1,5 @@
-import { PRODUCT_TABS, type InventoryPage, type InventoryRow, type ProductView } from '../../../../lambdas/listings/model';
-import type { OfferFormValues } from '../../../../lambdas/listings/schema';
+import { PRODUCT_TABS, type InventoryPage, type InventoryRow, type ProductView } from '../../../../contracts/listings/model';
+import type { OfferFormValues } from '../../../../contracts/listings/schema';
 import { ApiError, apiRequest } from '../../lib/api';
 import { inventoryApiQuery, type InventoryQuery } from './inventory-query';
 

@@ -7,8 +7,8 @@
  */
 import type * as AmplifyStorage from 'aws-amplify/storage';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ProductImageView } from '../../../../lambdas/listings/model';
-import { MAX_PRODUCT_IMAGES } from '../../../../lambdas/listings/form';
+import type { ProductImageView } from '../../../../contracts/listings/model';
+import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
 import { productImageKey } from '../../../../contracts/buckets';
 import { loadAuth } from '../../lib/auth-client';
 import { errorMessage } from '../../lib/error-message';

@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type Rea
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ProductView } from '../../../../lambdas/listings/model';
+import type { ProductView } from '../../../../contracts/listings/model';
 import {
   ALLERGENS,
   centsToPriceText,
@@ -19,8 +19,8 @@ import {
   UNITS_OF_MEASURE,
   VOLUME_UNITS,
   WEIGHT_UNITS,
-} from '../../../../lambdas/listings/form';
-import type { ProductFormValues } from '../../../../lambdas/listings/schema';
+} from '../../../../contracts/listings/form';
+import type { ProductFormValues } from '../../../../contracts/listings/schema';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { languageToApply } from '../../i18n/language';

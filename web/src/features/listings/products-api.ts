@@ -1,5 +1,5 @@
-import { PRODUCT_TABS, REVISION_STATES, type ProductPage, type ProductTab, type ProductView } from '../../../../lambdas/listings/model';
-import type { ProductFormValues } from '../../../../lambdas/listings/schema';
+import { PRODUCT_TABS, REVISION_STATES, type ProductPage, type ProductTab, type ProductView } from '../../../../contracts/listings/model';
+import type { ProductFormValues } from '../../../../contracts/listings/schema';
 import { ApiError, apiRequest } from '../../lib/api';
 
 export type { ProductPage, ProductTab, ProductView };
@@ -25,7 +25,7 @@ const isRevision = (v: unknown) =>
 
 const isOffer = (v: unknown) => isRecord(v) && isInt(v.priceCents) && (v.compareAtCents === null || isInt(v.compareAtCents)) && isInt(v.inventory) && typeof v.outOfStock === 'boolean';
 
-/** The fields of a ProductView the pages rely on (lambdas/listings/model.ts). */
+/** The fields of a ProductView the pages rely on (contracts/listings/model.ts). */
 export const isProductView = (v: unknown): v is ProductView =>
   isRecord(v) &&
   isStr(v.productId) &&
@@ -72,7 +72,7 @@ export async function getProduct(productId: string, signal?: AbortSignal): Promi
 }
 
 /**
- * Creates a product from the form's values (the wire format of lambdas/listings/schema.ts): a draft,
+ * Creates a product from the form's values (the wire format of contracts/listings/schema.ts): a draft,
  * or with `submit` sent to review at once (the server checks it with productSubmitSchema).
  * `idempotencyKey` (one per save, lib/idempotency.ts) makes a repeat create nothing more.
  */

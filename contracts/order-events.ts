@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ORDER_STATUSES } from './model';
+import { ORDER_STATUSES } from './orders';
 
 /**
  * The marketplace's order events (docs/events.md): EventBridge events whose `detail` is a full

@@ -1,11 +1,14 @@
 /**
  * Products as the API answers them (the contract between lambdas/listings and
- * web/src/features/listings). Review states per spec §4: a product has at most one live
+ * web/src/features/listings): zod schemas the web parses answers with, and the types the server
+ * builds them as (`z.infer`, one declaration for both). Review states per spec §4: a product has at most one live
  * (published) version and at most one working revision (draft, pending review or rejected). An
  * update of a published product is a revision: the live version stays in the marketplace until the
  * revision is approved. Price, compare-at price, inventory and out-of-stock are the offer: they
  * change without review (inventory table) and apply to whichever version is live.
  */
+import * as z from 'zod';
+import { cents, instant, int } from '../values';
 import type { ProductContent } from './schema';
 
 export const REVISION_STATES = ['draft', 'pending', 'rejected'] as const;
@@ -28,70 +31,85 @@ export const REJECTION_REASONS = [
   'prohibited_product',
 ] as const;
 
-export interface ProductImageView {
-  key: string;
+const productImageViewSchema = z.object({
+  key: z.string(),
   /** Short-lived signed GET URL for display (thumbnails, form previews). */
-  url: string;
-}
+  url: z.string(),
+});
+export type ProductImageView = z.infer<typeof productImageViewSchema>;
 
-export interface ProductVersionView {
-  content: ProductContent;
-  images: ProductImageView[];
-  nutritionLabel: ProductImageView | null;
-}
+const isRecord = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export interface ProductView {
-  productId: string;
+const productVersionViewFields = {
+  /** The stored content (schema.ts's output); the web reads it through the form helpers, so only its being an object is checked. */
+  content: z.custom<ProductContent>(isRecord),
+  images: z.array(productImageViewSchema),
+  nutritionLabel: productImageViewSchema.nullable(),
+};
+export const productVersionViewSchema = z.object(productVersionViewFields);
+export type ProductVersionView = z.infer<typeof productVersionViewSchema>;
+
+const offerViewSchema = z.object({ priceCents: cents, compareAtCents: cents.nullable(), inventory: int, outOfStock: z.boolean(), updatedAt: z.string() });
+
+export const productViewSchema = z.object({
+  productId: z.string(),
   /** Portal-assigned stock keeping unit, `<vendor number>-<n>` (e.g. 10001-0007). */
-  sku: string;
+  sku: z.string(),
   /**
    * What shoppers see: the live version's name while one exists, else the revision's. An update
    * under review does not show here before approval; its name is `revision.content.nameEn`.
    */
-  nameEn: string;
-  nameZh: string;
+  nameEn: z.string(),
+  nameZh: z.string(),
   /** Thumbnail (primary image) of the same version as the name. */
-  thumbnailUrl: string | null;
-  live: (ProductVersionView & { publishedAt: string }) | null;
-  revision:
-    | (ProductVersionView & {
-        state: RevisionState;
-        savedAt: string;
-        submittedAt: string | null;
-        rejectedAt: string | null;
-        /** Free text or `REJECTION_REASONS` codes (the web translates known codes). */
-        rejectionReasons: string[];
-      })
-    | null;
-  offer: { priceCents: number; compareAtCents: number | null; inventory: number; outOfStock: boolean; updatedAt: string };
+  thumbnailUrl: z.string().nullable(),
+  live: z.object({ ...productVersionViewFields, publishedAt: instant }).nullable(),
+  revision: z
+    .object({
+      ...productVersionViewFields,
+      state: z.enum(REVISION_STATES),
+      savedAt: instant,
+      submittedAt: instant.nullable(),
+      rejectedAt: instant.nullable(),
+      /** Free text or `REJECTION_REASONS` codes (the web translates known codes). */
+      rejectionReasons: z.array(z.string()),
+    })
+    .nullable(),
+  offer: offerViewSchema,
   /** False while a revision is pending review (409 on PUT; the UI disables Edit with the tooltip). */
-  editable: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  editable: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type ProductView = z.infer<typeof productViewSchema>;
 
-export interface ProductPage {
-  items: ProductView[];
-  /** Opaque; absent on the last page. */
-  nextCursor?: string;
-}
+/** Opaque cursor; absent on the last page (an older server sent null). */
+const nextCursor = z
+  .string()
+  .nullish()
+  .transform((c) => c ?? undefined)
+  .optional();
+
+export const productPageSchema = z.object({ items: z.array(productViewSchema), nextCursor });
+export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const INVENTORY_SORTS = ['name', 'sku', 'price', 'inventory', 'updated'] as const;
 export type InventorySort = (typeof INVENTORY_SORTS)[number];
 
-export interface InventoryRow {
-  productId: string;
-  sku: string;
-  nameEn: string;
-  nameZh: string;
-  thumbnailUrl: string | null;
-  priceCents: number;
-  compareAtCents: number | null;
-  inventory: number;
-  outOfStock: boolean;
+export const inventoryRowSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  priceCents: cents,
+  compareAtCents: cents.nullable(),
+  inventory: int,
+  outOfStock: z.boolean(),
   /** published | pending | rejected | draft: where the product stands (the live version wins). */
-  status: ProductTab;
-}
+  status: z.enum(PRODUCT_TABS),
+});
+export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 
 /**
  * Whether shoppers can buy the product: not when the vendor switched "out of stock" on, and not when
@@ -100,8 +118,5 @@ export interface InventoryRow {
  */
 export const isOutOfStock = (offer: Pick<InventoryRow, 'inventory' | 'outOfStock'>): boolean => offer.outOfStock || offer.inventory <= 0;
 
-export interface InventoryPage {
-  items: InventoryRow[];
-  total: number;
-  nextCursor?: string;
-}
+export const inventoryPageSchema = z.object({ items: z.array(inventoryRowSchema), total: int, nextCursor });
+export type InventoryPage = z.infer<typeof inventoryPageSchema>;

@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Access, ApiFunctionKey } from '../../contracts/routes';
-import { assertMatchesRouteTable, errorReply, json, type RouteImpl } from './http';
+import { assertMatchesRouteTable, errorBody, errorReply, json, type RouteImpl } from './http';
 import { logger } from './logger';
 
 /**
@@ -46,7 +46,7 @@ export function streamApiHandler(fn: ApiFunctionKey, impls: Record<string, Route
       try {
         const impl = impls[`${event.httpMethod} ${event.resource}`];
         if (!impl) {
-          result = json(404, { error: 'not_found', message: 'No such route.' });
+          result = json(404, errorBody('not_found', 'No such route.'));
         } else {
           const reply = await impl.run(event, impl.access);
           if (isStreamReply(reply.body)) {

@@ -273,7 +273,8 @@ describe('GET /api/orders/export.csv against the local stack', () => {
       const res = await exportCsv(a, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toEqual({ error: 'validation_error', message: expect.any(String) });
+      // The one error shape (contracts/errors.ts): the offending parameter is named in `fields`.
+      expect(await res.json()).toEqual({ error: 'validation_error', message: expect.any(String), fields: { [Object.keys(query)[0]!]: expect.any(String) } });
     }
     const pending = demoAccounts.pending;
     const token = await idTokenFor(pending.email, pending.password);

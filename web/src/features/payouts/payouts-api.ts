@@ -1,24 +1,17 @@
-import { ApiError, apiRequest } from '../../lib/api';
+import {
+  payoutDetailsSchema,
+  payoutMethodViewSchema,
+  payoutsListSchema,
+  type PayoutDetails,
+  type PayoutMethodView,
+  type PayoutProductView,
+  type PayoutReconciliation,
+  type PayoutsList,
+  type PayoutStatus,
+  type PayoutView,
+} from '../../../../contracts/payouts';
+import { apiRequest, parseAnswer } from '../../lib/api';
 import { downloadApiFile, type DownloadedFile } from '../../lib/download';
-import type { PayoutReconciliation } from '../../../../contracts/payouts';
-
-/** GET/PUT /api/payout-method (docs/api.md): at most the last four digits of an account number. */
-export interface PayoutMethodView {
-  method: 'email' | 'bank' | null;
-  holdDays: number;
-  payoutAccountId?: string;
-  destination?: string;
-  holdUntil?: string | null;
-  updatedAt?: string;
-  email?: string;
-  accountType?: 'business' | 'personal';
-  country?: string;
-  currency?: string;
-  bankName?: string;
-  accountHolderName?: string;
-  accountNumberLast4?: string;
-  swiftBic?: string;
-}
 
 export interface BankDetailsInput {
   accountType: 'business' | 'personal';
@@ -34,103 +27,19 @@ export interface BankDetailsInput {
 
 export type PayoutMethodInput = { method: 'email'; email: string } | ({ method: 'bank' } & BankDetailsInput);
 
-export type PayoutStatus = 'pending' | 'paid' | 'failed';
+export type { PayoutDetails, PayoutMethodView, PayoutProductView, PayoutReconciliation, PayoutsList, PayoutStatus, PayoutView };
 
-export interface PayoutView {
-  payoutId: string;
-  periodId: string;
-  periodFrom: string;
-  periodTo: string;
-  status: PayoutStatus;
-  amountCents: number;
-  feeCents: number;
-  paidCents: number;
-  method: 'email' | 'bank';
-  destination: string;
-  createdAt: string;
-  failureReason?: string;
-}
-
-export interface PayoutsList {
-  payouts: PayoutView[];
-  balanceCents: number;
-  minimumPayoutCents: number;
-  feeCents: number;
-  nextPayoutDate: string;
-  timeZone: string;
-}
-
-export interface PayoutProductView {
-  sku: string;
-  name: string;
-  unitPriceCents: number;
-  quantity: number;
-  amountCents: number;
-}
-
-
-export type { PayoutReconciliation };
-
-export interface PayoutDetails extends PayoutView {
-  sales: { orders: number; totalCents: number; commissionCents: number; netCents: number; products: PayoutProductView[] };
-  reconciliation: PayoutReconciliation;
-}
-
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStr = (v: unknown): v is string => typeof v === 'string';
-
-const isPayout = (p: unknown): boolean =>
-  isRecord(p) &&
-  isStr(p.payoutId) &&
-  isStr(p.periodFrom) &&
-  isStr(p.periodTo) &&
-  (p.status === 'pending' || p.status === 'paid' || p.status === 'failed') &&
-  isInt(p.amountCents) &&
-  isInt(p.feeCents) &&
-  isInt(p.paidCents) &&
-  isStr(p.createdAt);
-
-function invalid(path: string): ApiError {
-  return new ApiError(200, 'invalid_response', `${path} answered an unexpected shape.`);
-}
-
+/** The answers are checked with their schemas (contracts/payouts.ts) before a page shows them. */
 export function parsePayoutMethod(data: unknown): PayoutMethodView {
-  if (!isRecord(data) || !(data.method === null || data.method === 'email' || data.method === 'bank') || !isInt(data.holdDays)) throw invalid('GET /api/payout-method');
-  return data as unknown as PayoutMethodView;
+  return parseAnswer(payoutMethodViewSchema, data, 'GET /api/payout-method');
 }
 
 export function parsePayouts(data: unknown): PayoutsList {
-  const ok =
-    isRecord(data) &&
-    Array.isArray(data.payouts) &&
-    data.payouts.every(isPayout) &&
-    isInt(data.balanceCents) &&
-    isInt(data.minimumPayoutCents) &&
-    isInt(data.feeCents) &&
-    isStr(data.nextPayoutDate) &&
-    isStr(data.timeZone);
-  if (!ok) throw invalid('GET /api/payouts');
-  return data as unknown as PayoutsList;
+  return parseAnswer(payoutsListSchema, data, 'GET /api/payouts');
 }
 
-const RECONCILIATION_AMOUNTS = ['grossSalesCents', 'commissionCents', 'adjustmentsCents', 'carriedOverCents', 'amountCents', 'feeCents', 'paidCents'] as const;
-
 export function parsePayoutDetails(data: unknown): PayoutDetails {
-  const sales = isRecord(data) ? data.sales : undefined;
-  const reconciliation = isRecord(data) ? data.reconciliation : undefined;
-  const ok =
-    isPayout(data) &&
-    isRecord(reconciliation) &&
-    RECONCILIATION_AMOUNTS.every((k) => isInt(reconciliation[k])) &&
-    isRecord(sales) &&
-    isInt(sales.totalCents) &&
-    isInt(sales.commissionCents) &&
-    isInt(sales.netCents) &&
-    Array.isArray(sales.products) &&
-    sales.products.every((p) => isRecord(p) && isStr(p.name) && isInt(p.quantity) && isInt(p.unitPriceCents) && isInt(p.amountCents));
-  if (!ok) throw invalid('GET /api/payouts/{payoutId}');
-  return data as unknown as PayoutDetails;
+  return parseAnswer(payoutDetailsSchema, data, 'GET /api/payouts/{payoutId}');
 }
 
 export async function getPayoutMethod(signal?: AbortSignal): Promise<PayoutMethodView> {

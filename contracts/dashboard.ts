@@ -3,7 +3,7 @@
  * the web parses before the page formats it (web/src/features/dashboard/dashboard-api.ts), so a
  * proxy's HTML page or an older server shows the error state, not "NaN" or a crash.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { calendarDay, cents, int } from './values';
 
 /** The dashboard's periods: days in the marketplace zone, today included. */
@@ -25,12 +25,12 @@ export const dashboardSchema = z.object({
   asOf: z.string(),
   timeZone: z.string(),
   today: calendarDay,
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
   periods: z.object({ today: periodSalesSchema, last7Days: periodSalesSchema, last15Days: periodSalesSchema, last30Days: periodSalesSchema }),
   balanceCents: cents,
   minimumPayoutCents: cents,
   nextPayoutDate: calendarDay,
   /** The last 30 days, oldest first, today last; days without sales are zeros. */
-  daily: z.array(daySalesSchema).min(1),
+  daily: z.array(daySalesSchema).check(z.minLength(1)),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

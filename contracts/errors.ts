@@ -5,7 +5,7 @@
  * (web/src/lib/api.ts) and translates each code (web/src/lib/error-message.ts, which must cover
  * every code here: a new code without a translation fails the web's type check).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Every `error` code the API (and the local API server standing in for API Gateway) answers with. */
 export const API_ERROR_CODES = [
@@ -77,9 +77,9 @@ export type FieldErrors = Record<string, string>;
  * answer a code this web does not know yet (it then falls back to the HTTP status's text).
  */
 export const apiErrorBodySchema = z.object({
-  error: z.string().min(1),
-  message: z.string().optional(),
-  fields: z.record(z.string(), z.string()).optional(),
+  error: z.string().check(z.minLength(1)),
+  message: z.optional(z.string()),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 
 /** What the server sends: a known code, a message for people, and for a 400 possibly the fields. */

@@ -2,7 +2,7 @@
  * Orders as the API answers them (GET /api/orders; docs/api.md): the statuses, and the answer the
  * server builds (lambdas/orders/handler.ts) and the web parses (web/src/features/orders/orders-api.ts).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cents, instant, int } from './values';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled'] as const;
@@ -30,6 +30,6 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 export const ordersPageSchema = z.object({
   orders: z.array(orderViewSchema),
   /** Where the next page starts; null on the last page. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type OrdersPage = z.infer<typeof ordersPageSchema>;

@@ -3,7 +3,7 @@
  * GET /api/payouts/{payoutId}, GET/PUT /api/payout-method): zod schemas the web parses them with
  * (web/src/features/payouts/payouts-api.ts) and the types the server builds them as (`z.infer`).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cents, int } from './values';
 
 /**
@@ -48,7 +48,7 @@ export const payoutViewSchema = z.object({
   /** Masked: an e-mail address or the last four digits of an account number. */
   destination: z.string(),
   createdAt: z.string(),
-  failureReason: z.string().optional(),
+  failureReason: z.optional(z.string()),
 });
 export type PayoutView = z.infer<typeof payoutViewSchema>;
 
@@ -83,7 +83,7 @@ export const payoutPeriodSalesSchema = z.object({
 export type PayoutPeriodSales = z.infer<typeof payoutPeriodSalesSchema>;
 
 /** GET /api/payouts/{payoutId}. */
-export const payoutDetailsSchema = payoutViewSchema.extend({
+export const payoutDetailsSchema = z.extend(payoutViewSchema, {
   sales: payoutPeriodSalesSchema,
   reconciliation: payoutReconciliationSchema,
 });
@@ -91,19 +91,19 @@ export type PayoutDetails = z.infer<typeof payoutDetailsSchema>;
 
 /** GET/PUT /api/payout-method: at most the last four digits of an account number. */
 export const payoutMethodViewSchema = z.object({
-  method: z.enum(['email', 'bank']).nullable(),
+  method: z.nullable(z.enum(['email', 'bank'])),
   holdDays: int,
-  payoutAccountId: z.string().optional(),
-  destination: z.string().optional(),
-  holdUntil: z.string().nullish(),
-  updatedAt: z.string().optional(),
-  email: z.string().optional(),
-  accountType: z.enum(['business', 'personal']).optional(),
-  country: z.string().optional(),
-  currency: z.string().optional(),
-  bankName: z.string().optional(),
-  accountHolderName: z.string().optional(),
-  accountNumberLast4: z.string().optional(),
-  swiftBic: z.string().optional(),
+  payoutAccountId: z.optional(z.string()),
+  destination: z.optional(z.string()),
+  holdUntil: z.nullish(z.string()),
+  updatedAt: z.optional(z.string()),
+  email: z.optional(z.string()),
+  accountType: z.optional(z.enum(['business', 'personal'])),
+  country: z.optional(z.string()),
+  currency: z.optional(z.string()),
+  bankName: z.optional(z.string()),
+  accountHolderName: z.optional(z.string()),
+  accountNumberLast4: z.optional(z.string()),
+  swiftBic: z.optional(z.string()),
 });
 export type PayoutMethodView = z.infer<typeof payoutMethodViewSchema>;

@@ -66,6 +66,7 @@ export default defineConfig({
       'react-hook-form',
       '@hookform/resolvers/zod',
       'zod',
+      'zod/mini',
     ],
   },
 });

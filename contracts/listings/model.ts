@@ -7,7 +7,7 @@
  * revision is approved. Price, compare-at price, inventory and out-of-stock are the offer: they
  * change without review (inventory table) and apply to whichever version is live.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cents, instant, int } from '../values';
 import type { ProductContent } from './schema';
 
@@ -44,12 +44,12 @@ const productVersionViewFields = {
   /** The stored content (schema.ts's output); the web reads it through the form helpers, so only its being an object is checked. */
   content: z.custom<ProductContent>(isRecord),
   images: z.array(productImageViewSchema),
-  nutritionLabel: productImageViewSchema.nullable(),
+  nutritionLabel: z.nullable(productImageViewSchema),
 };
 export const productVersionViewSchema = z.object(productVersionViewFields);
 export type ProductVersionView = z.infer<typeof productVersionViewSchema>;
 
-const offerViewSchema = z.object({ priceCents: cents, compareAtCents: cents.nullable(), inventory: int, outOfStock: z.boolean(), updatedAt: z.string() });
+const offerViewSchema = z.object({ priceCents: cents, compareAtCents: z.nullable(cents), inventory: int, outOfStock: z.boolean(), updatedAt: z.string() });
 
 export const productViewSchema = z.object({
   productId: z.string(),
@@ -62,19 +62,19 @@ export const productViewSchema = z.object({
   nameEn: z.string(),
   nameZh: z.string(),
   /** Thumbnail (primary image) of the same version as the name. */
-  thumbnailUrl: z.string().nullable(),
-  live: z.object({ ...productVersionViewFields, publishedAt: instant }).nullable(),
-  revision: z
-    .object({
+  thumbnailUrl: z.nullable(z.string()),
+  live: z.nullable(z.object({ ...productVersionViewFields, publishedAt: instant })),
+  revision: z.nullable(
+    z.object({
       ...productVersionViewFields,
       state: z.enum(REVISION_STATES),
       savedAt: instant,
-      submittedAt: instant.nullable(),
-      rejectedAt: instant.nullable(),
+      submittedAt: z.nullable(instant),
+      rejectedAt: z.nullable(instant),
       /** Free text or `REJECTION_REASONS` codes (the web translates known codes). */
       rejectionReasons: z.array(z.string()),
-    })
-    .nullable(),
+    }),
+  ),
   offer: offerViewSchema,
   /** False while a revision is pending review (409 on PUT; the UI disables Edit with the tooltip). */
   editable: z.boolean(),
@@ -83,12 +83,11 @@ export const productViewSchema = z.object({
 });
 export type ProductView = z.infer<typeof productViewSchema>;
 
+/** An answer of which only the offer is read (PATCH /api/products/{productId}/offer: the inventory row is updated in place). */
+export const offerAnswerSchema = z.object({ offer: offerViewSchema });
+
 /** Opaque cursor; absent on the last page (an older server sent null). */
-const nextCursor = z
-  .string()
-  .nullish()
-  .transform((c) => c ?? undefined)
-  .optional();
+const nextCursor = z.optional(z.pipe(z.nullish(z.string()), z.transform((c) => c ?? undefined)));
 
 export const productPageSchema = z.object({ items: z.array(productViewSchema), nextCursor });
 export type ProductPage = z.infer<typeof productPageSchema>;
@@ -101,9 +100,9 @@ export const inventoryRowSchema = z.object({
   sku: z.string(),
   nameEn: z.string(),
   nameZh: z.string(),
-  thumbnailUrl: z.string().nullable(),
+  thumbnailUrl: z.nullable(z.string()),
   priceCents: cents,
-  compareAtCents: cents.nullable(),
+  compareAtCents: z.nullable(cents),
   inventory: int,
   outOfStock: z.boolean(),
   /** published | pending | rejected | draft: where the product stands (the live version wins). */

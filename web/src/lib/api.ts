@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiErrorBody } from '../../../contracts/errors';
 import { getIdToken } from './auth-client';
 import { loadConfig } from './config';
@@ -90,7 +90,7 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
  * show as their error state, never a crash or "NaN". `what` names the call, e.g. `GET /api/orders`.
  * Only zod's types are imported here; the schemas (and zod) come with the feature chunks that use them.
  */
-export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, what: string): z.output<S> {
+export function parseAnswer<S extends z.ZodMiniType>(schema: S, data: unknown, what: string): z.output<S> {
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError(200, 'invalid_response', `${what} answered an unexpected shape.`);
   return result.data;

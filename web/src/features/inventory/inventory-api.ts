@@ -1,4 +1,4 @@
-import { inventoryPageSchema, productViewSchema, type InventoryPage, type InventoryRow, type ProductView } from '../../../../contracts/listings/model';
+import { inventoryPageSchema, offerAnswerSchema, type InventoryPage, type InventoryRow, type ProductView } from '../../../../contracts/listings/model';
 import type { OfferFormValues } from '../../../../contracts/listings/schema';
 import { apiRequest, parseAnswer } from '../../lib/api';
 import { inventoryApiQuery, type InventoryQuery } from './inventory-query';
@@ -16,9 +16,6 @@ export function parseInventoryPage(data: unknown): InventoryPage {
 export async function getInventoryPage(query: InventoryQuery, cursor: string | undefined, signal?: AbortSignal): Promise<InventoryPage> {
   return parseInventoryPage(await apiRequest<unknown>(`/api/inventory${inventoryApiQuery(query, cursor)}`, { signal }));
 }
-
-/** The answer's offer: only it is used (the table row is updated in place), so only it must be readable. */
-const offerAnswerSchema = productViewSchema.pick({ offer: true });
 
 /**
  * Changes price, compare-at price, inventory and out-of-stock, without review; the body is the

@@ -1,21 +1,21 @@
-import { apiErrorBodySchema } from '../../../contracts/errors';
+import type { ApiErrorBody, FieldErrors } from '../../../contracts/errors';
 import { ApiError } from './api';
 
 /**
  * A 400's per-field codes (docs/api.md, "Errors"): the one error answer of the API,
- * `{ error: 'validation_error', message, fields: { "<field>": "<code>" } }` (contracts/errors.ts),
- * keyed by the request's top-level field names, so a form can show each by the field that caused it
- * (react-hook-form's setError). The item form's and offer dialog's codes are i18n keys. ApiError
- * carries the error body as `details` (lib/api.ts); it is parsed with the contract's schema, and
- * anything else gives no field errors. The web's one reader of `fields`.
+ * `{ error: 'validation_error', message, fields: { "<field>": "<code>" } }` (contracts/errors.ts
+ * ApiErrorBody), keyed by the request's top-level field names, so a form can show each by the field
+ * that caused it (react-hook-form's setError). The item form's and offer dialog's codes are i18n
+ * keys. ApiError carries the error body as `details` (lib/api.ts). The web's one reader of `fields`;
+ * it checks them by hand rather than with apiErrorBodySchema so the item form's first download
+ * carries no zod (docs/web.md, "Weight"): an answer whose `fields` is not a record of non-empty
+ * strings gives no field errors.
  */
-export function serverFieldErrors(err: unknown): Record<string, string> {
+export function serverFieldErrors(err: unknown): FieldErrors {
   if (!(err instanceof ApiError) || err.status !== 400) return {};
-  const parsed = apiErrorBodySchema.safeParse(err.details);
-  if (!parsed.success) return {};
-  const found: Record<string, string> = {};
-  for (const [field, code] of Object.entries(parsed.data.fields ?? {})) {
-    if (field !== '' && code !== '') found[field] = code;
-  }
-  return found;
+  const fields: unknown = (err.details as Partial<Record<keyof ApiErrorBody, unknown>> | undefined)?.fields;
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return {};
+  const entries = Object.entries(fields);
+  if (!entries.every(([, code]) => typeof code === 'string')) return {};
+  return Object.fromEntries(entries.filter(([field, code]) => field !== '' && code !== '')) as FieldErrors;
 }

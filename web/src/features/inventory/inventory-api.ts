@@ -1,4 +1,4 @@
-import { inventoryPageSchema, offerAnswerSchema, type InventoryPage, type InventoryRow, type ProductView } from '../../../../contracts/listings/model';
+import type { InventoryPage, InventoryRow, ProductView } from '../../../../contracts/listings/model';
 import type { OfferFormValues } from '../../../../contracts/listings/schema';
 import { apiRequest, parseAnswer } from '../../lib/api';
 import { inventoryApiQuery, type InventoryQuery } from './inventory-query';
@@ -7,14 +7,13 @@ export type { InventoryPage, InventoryRow };
 
 type Offer = ProductView['offer'];
 
-/** Checks a `GET /api/inventory` answer with its schema (contracts/listings/model.ts) before the table shows it. */
-export function parseInventoryPage(data: unknown): InventoryPage {
-  return parseAnswer(inventoryPageSchema, data, 'GET /api/inventory');
-}
+/** The answers' schemas (contracts/listings/answers.ts) and zod load with the first answer, in parallel with its request. */
+const answers = () => import('../../../../contracts/listings/answers');
 
 /** One page of the vendor's products for the inventory table, searched and sorted by the server. */
 export async function getInventoryPage(query: InventoryQuery, cursor: string | undefined, signal?: AbortSignal): Promise<InventoryPage> {
-  return parseInventoryPage(await apiRequest<unknown>(`/api/inventory${inventoryApiQuery(query, cursor)}`, { signal }));
+  const [{ inventoryPageSchema }, data] = await Promise.all([answers(), apiRequest<unknown>(`/api/inventory${inventoryApiQuery(query, cursor)}`, { signal })]);
+  return parseAnswer(inventoryPageSchema, data, 'GET /api/inventory');
 }
 
 /**
@@ -23,7 +22,7 @@ export async function getInventoryPage(query: InventoryQuery, cursor: string | u
  * carries, or null when it carries none.
  */
 export async function patchOffer(productId: string, values: OfferFormValues): Promise<Offer | null> {
-  const answer = await apiRequest<unknown>(`/api/products/${encodeURIComponent(productId)}/offer`, { method: 'PATCH', body: values });
+  const [{ offerAnswerSchema }, answer] = await Promise.all([answers(), apiRequest<unknown>(`/api/products/${encodeURIComponent(productId)}/offer`, { method: 'PATCH', body: values })]);
   const parsed = offerAnswerSchema.safeParse(answer);
   return parsed.success ? parsed.data.offer : null;
 }

@@ -1,4 +1,4 @@
-import { PRODUCT_TABS, productPageSchema, productViewSchema, type ProductPage, type ProductTab, type ProductView } from '../../../../contracts/listings/model';
+import { PRODUCT_TABS, type ProductPage, type ProductTab, type ProductView } from '../../../../contracts/listings/model';
 import type { ProductFormValues } from '../../../../contracts/listings/schema';
 import { apiRequest, parseAnswer } from '../../lib/api';
 
@@ -6,12 +6,15 @@ export type { ProductPage, ProductTab, ProductView };
 
 export const isProductTab = (v: unknown): v is ProductTab => (PRODUCT_TABS as readonly unknown[]).includes(v);
 
-/** Checks a `GET /api/products` answer with its schema before the lists show it. */
-export function parseProductPage(data: unknown): ProductPage {
-  return parseAnswer(productPageSchema, data, 'GET /api/products');
-}
+/**
+ * The answers' schemas (contracts/listings/answers.ts), and zod with them, load with the first answer,
+ * in parallel with its request: the lists' and the item form's first download carries no zod.
+ */
+const answers = () => import('../../../../contracts/listings/answers');
 
-function parseProduct(data: unknown, what: string): ProductView {
+/** The call's answer, checked with its schema before the lists or the form show it. */
+async function product(request: Promise<unknown>, what: string): Promise<ProductView> {
+  const [{ productViewSchema }, data] = await Promise.all([answers(), request]);
   return parseAnswer(productViewSchema, data, what);
 }
 
@@ -19,13 +22,14 @@ function parseProduct(data: unknown, what: string): ProductView {
 export async function getProductsPage(tab: ProductTab, cursor: string | undefined, signal?: AbortSignal): Promise<ProductPage> {
   const query = new URLSearchParams({ tab });
   if (cursor) query.set('cursor', cursor);
-  return parseProductPage(await apiRequest<unknown>(`/api/products?${query}`, { signal }));
+  const [{ productPageSchema }, data] = await Promise.all([answers(), apiRequest<unknown>(`/api/products?${query}`, { signal })]);
+  return parseAnswer(productPageSchema, data, 'GET /api/products');
 }
 
 const productPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}`;
 
 export async function getProduct(productId: string, signal?: AbortSignal): Promise<ProductView> {
-  return parseProduct(await apiRequest<unknown>(productPath(productId), { signal }), 'GET /api/products/{productId}');
+  return product(apiRequest<unknown>(productPath(productId), { signal }), 'GET /api/products/{productId}');
 }
 
 /**
@@ -34,12 +38,12 @@ export async function getProduct(productId: string, signal?: AbortSignal): Promi
  * `idempotencyKey` (one per save, lib/idempotency.ts) makes a repeat create nothing more.
  */
 export async function createProduct(values: ProductFormValues, submit: boolean, idempotencyKey?: string): Promise<ProductView> {
-  return parseProduct(await apiRequest<unknown>('/api/products', { method: 'POST', body: { values, submit }, idempotencyKey }), 'POST /api/products');
+  return product(apiRequest<unknown>('/api/products', { method: 'POST', body: { values, submit }, idempotencyKey }), 'POST /api/products');
 }
 
 /** Saves the form as the product's revision (a published product keeps its live version), with `submit` sent to review. */
 export async function updateProduct(productId: string, values: ProductFormValues, submit: boolean): Promise<ProductView> {
-  return parseProduct(await apiRequest<unknown>(productPath(productId), { method: 'PUT', body: { values, submit } }), 'PUT /api/products/{productId}');
+  return product(apiRequest<unknown>(productPath(productId), { method: 'PUT', body: { values, submit } }), 'PUT /api/products/{productId}');
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { OrderView, OrdersPage } from '../../contracts/orders';
+import type { OrderView, OrdersPage } from '../../contracts/order-answers';
 import { apiHandler, route } from '../shared/http';
 import { decodeCursor, encodeCursor } from './cursor';
 import { listQuery, PAGE_SIZE_DEFAULT, type OrdersFilter } from './filter';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth, configure, signedInUser, stubFetch } from '../amplify-mock';
 import { apiRequest, ApiError, parseAnswer } from '../../../web/src/lib/api';
-import { ordersPageSchema } from '../../../contracts/orders';
+import { ordersPageSchema } from '../../../contracts/order-answers';
 import { resetAuthForTests } from '../../../web/src/lib/auth-client';
 import { resetConfigForTests } from '../../../web/src/lib/config';
 

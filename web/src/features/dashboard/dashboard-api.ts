@@ -1,4 +1,4 @@
-import { dashboardSchema, type Dashboard, type DaySales, type PeriodKey, type PeriodSales } from '../../../../contracts/dashboard';
+import type { Dashboard, DaySales, PeriodKey, PeriodSales } from '../../../../contracts/dashboard';
 import { apiRequest, parseAnswer } from '../../lib/api';
 
 export type { Dashboard, DaySales, PeriodKey, PeriodSales };
@@ -7,13 +7,11 @@ export type { Dashboard, DaySales, PeriodKey, PeriodSales };
 export const PERIOD_KEYS: readonly PeriodKey[] = ['today', 'last7Days', 'last15Days', 'last30Days'];
 
 /**
- * Checks `GET /api/dashboard` (docs/api.md) with its schema (contracts/dashboard.ts) before the page
+ * `GET /api/dashboard` (docs/api.md), checked with its schema (contracts/dashboard.ts) before the page
  * formats it: a proxy's HTML page or an older server must show the error state, not "NaN" or a crash.
+ * The schema, and zod with it, loads in parallel with the request: the page's first download carries no zod.
  */
-export function parseDashboard(data: unknown): Dashboard {
-  return parseAnswer(dashboardSchema, data, 'GET /api/dashboard');
-}
-
 export async function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return parseDashboard(await apiRequest<unknown>('/api/dashboard', { signal }));
+  const [{ dashboardSchema }, data] = await Promise.all([import('../../../../contracts/dashboard'), apiRequest<unknown>('/api/dashboard', { signal })]);
+  return parseAnswer(dashboardSchema, data, 'GET /api/dashboard');
 }

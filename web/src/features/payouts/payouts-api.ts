@@ -1,15 +1,4 @@
-import {
-  payoutDetailsSchema,
-  payoutMethodViewSchema,
-  payoutsListSchema,
-  type PayoutDetails,
-  type PayoutMethodView,
-  type PayoutProductView,
-  type PayoutReconciliation,
-  type PayoutsList,
-  type PayoutStatus,
-  type PayoutView,
-} from '../../../../contracts/payouts';
+import type { PayoutDetails, PayoutMethodView, PayoutProductView, PayoutReconciliation, PayoutsList, PayoutStatus, PayoutView } from '../../../../contracts/payouts';
 import { apiRequest, parseAnswer } from '../../lib/api';
 import { downloadApiFile, type DownloadedFile } from '../../lib/download';
 
@@ -29,35 +18,36 @@ export type PayoutMethodInput = { method: 'email'; email: string } | ({ method: 
 
 export type { PayoutDetails, PayoutMethodView, PayoutProductView, PayoutReconciliation, PayoutsList, PayoutStatus, PayoutView };
 
-/** The answers are checked with their schemas (contracts/payouts.ts) before a page shows them. */
-export function parsePayoutMethod(data: unknown): PayoutMethodView {
+/**
+ * The answers are checked with their schemas (contracts/payouts.ts) before a page shows them; the
+ * schemas, and zod with them, load with the first answer, in parallel with its request, so the
+ * payouts page's first download carries no zod.
+ */
+const schemas = () => import('../../../../contracts/payouts');
+
+async function payoutMethod(request: Promise<unknown>): Promise<PayoutMethodView> {
+  const [{ payoutMethodViewSchema }, data] = await Promise.all([schemas(), request]);
   return parseAnswer(payoutMethodViewSchema, data, 'GET /api/payout-method');
 }
 
-export function parsePayouts(data: unknown): PayoutsList {
-  return parseAnswer(payoutsListSchema, data, 'GET /api/payouts');
-}
-
-export function parsePayoutDetails(data: unknown): PayoutDetails {
-  return parseAnswer(payoutDetailsSchema, data, 'GET /api/payouts/{payoutId}');
-}
-
 export async function getPayoutMethod(signal?: AbortSignal): Promise<PayoutMethodView> {
-  return parsePayoutMethod(await apiRequest<unknown>('/api/payout-method', { signal }));
+  return payoutMethod(apiRequest<unknown>('/api/payout-method', { signal }));
 }
 
 export async function putPayoutMethod(input: PayoutMethodInput): Promise<PayoutMethodView> {
-  return parsePayoutMethod(await apiRequest<unknown>('/api/payout-method', { method: 'PUT', body: input }));
+  return payoutMethod(apiRequest<unknown>('/api/payout-method', { method: 'PUT', body: input }));
 }
 
 /** The vendor's payouts, newest first; `period` is a month `yyyy-mm` or undefined for all periods. */
 export async function getPayouts(period: string | undefined, signal?: AbortSignal): Promise<PayoutsList> {
   const query = period ? `?period=${encodeURIComponent(period)}` : '';
-  return parsePayouts(await apiRequest<unknown>(`/api/payouts${query}`, { signal }));
+  const [{ payoutsListSchema }, data] = await Promise.all([schemas(), apiRequest<unknown>(`/api/payouts${query}`, { signal })]);
+  return parseAnswer(payoutsListSchema, data, 'GET /api/payouts');
 }
 
 export async function getPayoutDetails(payoutId: string, signal?: AbortSignal): Promise<PayoutDetails> {
-  return parsePayoutDetails(await apiRequest<unknown>(`/api/payouts/${encodeURIComponent(payoutId)}`, { signal }));
+  const [{ payoutDetailsSchema }, data] = await Promise.all([schemas(), apiRequest<unknown>(`/api/payouts/${encodeURIComponent(payoutId)}`, { signal })]);
+  return parseAnswer(payoutDetailsSchema, data, 'GET /api/payouts/{payoutId}');
 }
 
 /** The payout's statement CSV, fetched with the ID token and saved under the server's file name. */

@@ -15,6 +15,6 @@ export const productImagesBucket = {
  */
 export const localIdentityId = (region: string, sub: string): string => `${region}:${sub}`;
 
-/** Where a product image lives: `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>` (lambdas/listings/schema.ts). */
+/** Where a product image lives: `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>` (contracts/listings/schema.ts). */
 export const productImageKey = (identityId: string, uploadFolder: string, imageId: string, ext: string): string =>
   `${productImagesBucket.vendorPrefix}${identityId}/products/${uploadFolder}/${imageId}.${ext}`;

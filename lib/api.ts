@@ -18,13 +18,14 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey, type Route } from '../lambdas/routes';
+import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey, type Route } from '../contracts/routes';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
 import { productImagesBucket } from '../contracts/buckets';
 import type { Notifications } from './notifications';
 import { acknowledgeGuard } from './guard';
 import { payoutEnvironment, salesEnvironment, type RouteClass, type StageSettings } from './settings';
+import type { ApiErrorBody } from '../contracts/errors';
 
 /** API Gateway stage name; CloudFront hides it (RestApiOrigin sets the origin path). */
 export const API_STAGE_NAME = 'live';
@@ -63,8 +64,8 @@ export const ACCESS_LOG_FIELDS = {
 };
 
 /**
- * Answers API Gateway gives on its own, before a Lambda runs, in the same `{ error, message }`
- * shape the handlers use (lambdas/shared/errors.ts), so a client can always read both fields.
+ * Answers API Gateway gives on its own, before a Lambda runs, in the one error answer the handlers
+ * use (contracts/errors.ts: `{ error: ApiErrorCode, message }`), so a client can always read both fields.
  * `$context.error.messageString` is API Gateway's message already JSON-quoted.
  */
 export const GATEWAY_RESPONSES = [
@@ -75,7 +76,7 @@ export const GATEWAY_RESPONSES = [
   { type: 'THROTTLED', statusCode: '429', body: { error: 'too_many_requests', message: 'Too many requests. Please wait a moment and try again.' } },
   { type: 'DEFAULT_4XX', body: { error: 'bad_request', message: '$context.error.messageString' } },
   { type: 'DEFAULT_5XX', body: { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' } },
-] as const;
+] as const satisfies readonly { type: string; statusCode?: string; body: ApiErrorBody }[];
 
 const RESPONSE_TYPES: Record<(typeof GATEWAY_RESPONSES)[number]['type'], ResponseType> = {
   UNAUTHORIZED: ResponseType.UNAUTHORIZED,
@@ -87,7 +88,7 @@ const RESPONSE_TYPES: Record<(typeof GATEWAY_RESPONSES)[number]['type'], Respons
 };
 
 /** The body template: literal JSON, except that a `$context…` message is inserted unquoted (it is quoted already). */
-export function gatewayResponseTemplate(body: { error: string; message: string }): string {
+export function gatewayResponseTemplate(body: ApiErrorBody): string {
   const message = body.message.startsWith('$context.') ? body.message : JSON.stringify(body.message);
   return `{"error":${JSON.stringify(body.error)},"message":${message}}`;
 }
@@ -121,7 +122,7 @@ export interface ApiProps {
 export const LISTINGS_IMAGE_OBJECTS = `${productImagesBucket.vendorPrefix}*/products/*`;
 
 /**
- * The REST API, generated from the route table (lambdas/routes.ts): one Lambda per entry of
+ * The REST API, generated from the route table (contracts/routes.ts): one Lambda per entry of
  * `apiFunctions`, one method per route, every method behind the Cognito user-pool authorizer
  * (ID tokens; the handlers read `requestContext.authorizer.claims`). Each function gets exactly
  * the tables (`tables`) and SNS topics (`publishes`) its entry declares.

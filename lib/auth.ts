@@ -19,7 +19,7 @@ import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-co
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { cognitoTriggers } from '../lambdas/triggers';
+import { cognitoTriggers } from '../contracts/triggers';
 import {
   clientAuthFlows,
   clientReadableAttributes,

@@ -4,10 +4,10 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { tables as tableDefs, type KeyDef, type TableAccess, type TableDef, type TableKey, type TableMode } from '../lambdas/shared/tables';
+import { tables as tableDefs, type KeyDef, type TableAccess, type TableDef, type TableKey, type TableMode } from '../contracts/tables';
 import type { StageSettings } from './settings';
 
-export type { TableAccess } from '../lambdas/shared/tables';
+export type { TableAccess } from '../contracts/tables';
 
 /** Write-only access (mode `w`): item writes, no reads, and no old item values in the answers. */
 export const WRITE_ONLY_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
@@ -20,7 +20,7 @@ const attribute = (key: KeyDef): Attribute => ({
 const pascal = (name: string): string => name.replace(/(^|[-_])([a-z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase());
 
 /**
- * One DynamoDB table per entry of lambdas/shared/tables.ts (the local bootstrap reads the same
+ * One DynamoDB table per entry of contracts/tables.ts (the local bootstrap reads the same
  * file): on demand, point-in-time recovery, encrypted at rest with the AWS-managed key — or, for a
  * definition with `encryption: 'payouts-key'` (payout accounts), with the payouts customer-managed
  * key, which only roles granted that table can use. In prod a table survives the stack and refuses

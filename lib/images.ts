@@ -5,7 +5,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods, Ob
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { imageCheckFunction } from '../lambdas/images/functions';
+import { imageCheckFunction } from '../contracts/functions';
 import { referencedTag } from '../lambdas/images/tags';
 import type { Data } from './data';
 import { productImagesBucket } from '../contracts/buckets';

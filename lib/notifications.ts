@@ -3,7 +3,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic, type CfnTopic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { topics as topicDefs, type TopicKey } from '../lambdas/shared/topics';
+import { topics as topicDefs, type TopicKey } from '../contracts/topics';
 import type { StageSettings } from './settings';
 
 /**
@@ -24,7 +24,7 @@ export interface NotificationsProps {
 const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
- * One SNS topic per entry of lambdas/shared/topics.ts, for messages our Lambdas send to people
+ * One SNS topic per entry of contracts/topics.ts, for messages our Lambdas send to people
  * (new support cases for ops): TLS-only publishing, encrypted at rest with SNS's AWS-managed key,
  * optionally an e-mail subscription. Alarms have their own topic (lib/monitoring.ts).
  */
@@ -52,7 +52,7 @@ export class Notifications extends Construct {
   }
 
   /**
-   * Gives a Lambda exactly the topics it declares (`publishes` in lambdas/routes.ts): the topic ARN
+   * Gives a Lambda exactly the topics it declares (`publishes` in contracts/routes.ts): the topic ARN
    * in the topic's env var and `sns:Publish` on that topic, nothing more (the AWS-managed key needs
    * no KMS permission of the publisher, see SNS_MANAGED_KEY_ALIAS).
    */

@@ -7,14 +7,14 @@ const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
 
 /**
- * What the dev server may read (`/@fs/…` included): the web sources, the shared modules they import
- * (lambdas/ for schemas and models, contracts/) and the dependencies. Never the rest of the
+ * What the dev server may read (`/@fs/…` included): the web sources, the modules they share with the
+ * server (contracts/) and the dependencies. Never the rest of the
  * repository: `.local/` holds cognito-local's signing key, the pool file with its users and the
  * bank files, and is denied outright even if an allowed folder ever came to contain one.
  */
 export const devServerFs = {
   strict: true,
-  allow: [webRoot, path.join(repoRoot, 'lambdas'), path.join(repoRoot, 'contracts'), path.join(repoRoot, 'node_modules')],
+  allow: [webRoot, path.join(repoRoot, 'contracts'), path.join(repoRoot, 'node_modules')],
   // Vite's defaults, and the local stack's data wherever it is.
   deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.local/**', '.local'],
 };
@@ -91,6 +91,7 @@ export default defineConfig({
       'react-hook-form',
       '@hookform/resolvers/zod',
       'zod',
+      'zod/mini',
     ],
   },
 });

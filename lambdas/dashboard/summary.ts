@@ -1,42 +1,10 @@
 import { lastDays, marketplaceDay, nextPayoutDate } from '../shared/dates';
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
 import type { LedgerSummary } from './store';
+import { PERIODS, SERIES_DAYS, type Dashboard, type DaySales, type PeriodSales } from '../../contracts/dashboard';
 
-/** The dashboard's periods: days in the marketplace zone, today included. */
-export const PERIODS = { today: 1, last7Days: 7, last15Days: 15, last30Days: 30 } as const;
-export type PeriodKey = keyof typeof PERIODS;
-/** Days of the daily series (and of the longest period): the dashboard never reads more. */
-export const SERIES_DAYS = 30;
-
-export interface DaySales {
-  day: string;
-  amountCents: number;
-  quantity: number;
-  orders: number;
-}
-
-export interface PeriodSales {
-  /** First and last day of the period (yyyy-mm-dd, marketplace zone), both included. */
-  from: string;
-  to: string;
-  amountCents: number;
-  quantity: number;
-  orders: number;
-}
-
-/** GET /api/dashboard (docs/api.md). */
-export interface Dashboard {
-  asOf: string;
-  timeZone: string;
-  today: string;
-  currency: 'USD';
-  periods: Record<PeriodKey, PeriodSales>;
-  balanceCents: number;
-  minimumPayoutCents: number;
-  nextPayoutDate: string;
-  /** The last 30 days, oldest first, today last; days without sales are zeros. */
-  daily: DaySales[];
-}
+/** The answer's types and periods are the API's (contracts/dashboard.ts). */
+export { PERIODS, SERIES_DAYS, type Dashboard, type DaySales, type PeriodKey, type PeriodSales } from '../../contracts/dashboard';
 
 /** The 30 days the dashboard reads, oldest first, ending with the marketplace's today. */
 export function seriesDays(now: Date, timeZone: string): string[] {

@@ -21,12 +21,12 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, S3Event } from 'aws-lambda';
 import * as z from 'zod';
-import { IMAGE_KEY_PATTERN, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ImageContentType } from '../listings/schema';
+import { IMAGE_KEY_PATTERN, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ImageContentType } from '../../contracts/listings/schema';
 import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { deleteObject, headObject, listKeys, plainETag, readSignature, tagUnreferenced, type StoredObject } from './objects';
-import { detectImageType, extensionFits } from './content';
-import { imageCheckFunction } from './functions';
+import { detectImageType, extensionFits } from '../../contracts/images';
+import { imageCheckFunction } from '../../contracts/functions';
 import type { RejectionReason } from './model';
 import { admittedKeys, admitToFolder, getCheck, recordCheck, releaseFromFolder } from './store';
 

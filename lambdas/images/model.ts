@@ -1,9 +1,9 @@
 /**
- * Items of the `imageChecks` table (lambdas/shared/tables.ts), written by the image check
+ * Items of the `imageChecks` table (contracts/tables.ts), written by the image check
  * (lambdas/images/check-handler.ts) and read by the products API, which accepts an image key only when its
  * check item says `valid`.
  */
-import type { ImageContentType } from '../listings/schema';
+import type { ImageContentType } from '../../contracts/listings/schema';
 
 /** Why an uploaded object was deleted. */
 export const REJECTION_REASONS = [

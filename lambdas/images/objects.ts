@@ -1,7 +1,7 @@
 /** The product-images bucket's objects as the image check sees them: an object's size, ETag and first bytes, a folder's keys, tagging, deletion (the bucket itself: contracts/buckets.ts). */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
-import { SIGNATURE_BYTES } from './content';
+import { SIGNATURE_BYTES } from '../../contracts/images';
 import { referencedTag, referencedTagging } from './tags';
 
 const s3 = s3Client();

@@ -11,7 +11,7 @@ import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
 import type { ProductItem } from './product-states';
-import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_KEY_PATTERN, type ImageContentType, type ProductContent } from './schema';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_KEY_PATTERN, type ImageContentType, type ProductContent } from '../../contracts/listings/schema';
 import { imageChecks, referencedImageKeys, releaseImageRecords } from './store';
 import { FieldValidationError } from './validation';
 

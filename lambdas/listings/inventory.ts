@@ -6,7 +6,7 @@
  * neither repeated nor skipped because of an offset shift.
  */
 import * as z from 'zod';
-import { INVENTORY_SORTS, type InventorySort } from './model';
+import { INVENTORY_SORTS, type InventorySort } from '../../contracts/listings/model';
 import type { CatalogueRow } from './store';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;

@@ -20,7 +20,7 @@ import {
   PRODUCT_ID_PATTERN,
   type ProductItem,
 } from './product-states';
-import { contentToForm, productSubmitSchema, type Offer, type ProductContent } from './schema';
+import { contentToForm, productSubmitSchema, type Offer, type ProductContent } from '../../contracts/listings/schema';
 import {
   CATALOGUE_CAP,
   deleteProductItem,

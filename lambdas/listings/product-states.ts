@@ -10,8 +10,8 @@
  * only way its prices change: a saved revision takes the offer's prices, not the form's.
  */
 import { ConflictError } from '../shared/errors';
-import type { ProductTab, RevisionState } from './model';
-import type { Offer, ProductContent } from './schema';
+import type { ProductTab, RevisionState } from '../../contracts/listings/model';
+import type { Offer, ProductContent } from '../../contracts/listings/schema';
 
 export interface LiveVersion {
   content: ProductContent;

@@ -1,5 +1,5 @@
 /**
- * The products table (lambdas/shared/tables.ts) and the listings' counters and image checks.
+ * The products table (contracts/tables.ts) and the listings' counters and image checks.
  *
  * Item layout: one item per product, keyed by vendorId + productId (`P-` + 10 hex digits), as
  * `ProductItem` in ./product-states.ts describes it — the offer at the top (priceCents, compareAtCents,
@@ -26,7 +26,7 @@ import type { ImageCheckItem } from '../images/model';
 import { dynamo, paging } from '../shared/clients';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { tableName } from '../shared/tables';
-import type { ProductTab } from './model';
+import type { ProductTab } from '../../contracts/listings/model';
 import { imageKeysOf, type ImageRefChanges, type LiveVersion, type ProductItem, type Revision } from './product-states';
 
 /** Products per vendor: the inventory table reads the whole catalogue per request (docs/decisions.md). */

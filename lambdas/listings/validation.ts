@@ -2,32 +2,24 @@
  * 400 answers the item form can show next to its fields:
  * `{ error: 'validation_error', message: '<English summary>', fields: { '<field>': '<i18n key>' } }`.
  * The keys are the form's top-level field names (an image list or allergen list is one control);
- * the values are the schema's i18n keys (lambdas/listings/schema.ts).
+ * the values are the schema's i18n keys (contracts/listings/schema.ts).
  */
 import type * as z from 'zod';
-import { BadRequestError } from '../shared/errors';
+import { ValidationError } from '../shared/errors';
 import type { Reply } from '../shared/http';
-import { productFormSchema, productSubmitSchema, type ProductContent } from './schema';
+import { productFormSchema, productSubmitSchema, type ProductContent } from '../../contracts/listings/schema';
 
 /** For input the browser never sends (a number where text belongs, an unknown option): one generic key. */
 export const INVALID_FIELD_KEY = 'listing_error_invalid';
 
-export class FieldValidationError extends BadRequestError {
-  constructor(
-    readonly fields: Record<string, string>,
-    message = summary(fields),
-  ) {
-    super(message, 'validation_error');
-  }
+/** The shared ValidationError (lambdas/shared/errors.ts) whose fields are the item form's i18n keys. */
+export class FieldValidationError extends ValidationError {
+  declare readonly fields: Record<string, string>;
 
+  /** The answer as a reply (the listings handler returns it, so a create's idempotency record keeps it). */
   reply(): Reply {
-    return { statusCode: 400, body: { error: this.code, message: this.message, fields: this.fields } };
+    return { statusCode: 400, body: { ...this.body(), fields: this.fields } };
   }
-}
-
-function summary(fields: Record<string, string>): string {
-  const names = Object.keys(fields);
-  return names.length === 1 ? `Check this field: ${names[0]}.` : `Check these fields: ${names.join(', ')}.`;
 }
 
 /** The first problem of each field, as an i18n key. */

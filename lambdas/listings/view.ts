@@ -1,8 +1,8 @@
-/** Stored products as the API answers them (lambdas/listings/model.ts), with signed image URLs. */
-import type { InventoryRow, ProductVersionView, ProductView } from './model';
+/** Stored products as the API answers them (contracts/listings/model.ts), with signed image URLs. */
+import type { InventoryRow, ProductVersionView, ProductView } from '../../contracts/listings/model';
 import type { ImageSigner } from './images';
 import { productStatus, type ProductItem } from './product-states';
-import type { ProductContent } from './schema';
+import type { ProductContent } from '../../contracts/listings/schema';
 import type { CatalogueRow } from './store';
 
 async function versionView(content: ProductContent, sign: ImageSigner): Promise<ProductVersionView> {

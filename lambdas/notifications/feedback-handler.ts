@@ -9,7 +9,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { dynamo } from '../shared/clients';
-import { normalizeEmail } from '../shared/email';
+import { normalizeEmail } from '../../contracts/email';
 import { logger } from '../shared/logger';
 import { tableName } from '../shared/tables';
 

@@ -2,7 +2,7 @@
  * The notification Lambdas outside the API: what the CDK construct (lib/vendor-email.ts) deploys and
  * the local stack runs in-process (scripts/local/streams.ts, scripts/local/ses.ts).
  */
-import type { TableAccess } from '../shared/tables';
+import type { TableAccess } from '../../contracts/tables';
 import { INBOX_PREFIX } from './model';
 
 /** The notifier's timeout; a claim older than this belongs to an attempt that is surely over. */

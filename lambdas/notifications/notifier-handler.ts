@@ -20,7 +20,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { DEFAULT_EMAIL_PREFERENCES, notificationCategory, NOTIFICATION_TYPES, OPTIONAL_CATEGORIES, type OptionalCategory } from '../../contracts/notifications';
 import { dynamo } from '../shared/clients';
-import { normalizeEmail } from '../shared/email';
+import { normalizeEmail } from '../../contracts/email';
 import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { tableName } from '../shared/tables';

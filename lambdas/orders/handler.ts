@@ -1,10 +1,11 @@
+import type { OrderView, OrdersPage } from '../../contracts/order-answers';
 import { apiHandler, route } from '../shared/http';
 import { decodeCursor, encodeCursor } from './cursor';
 import { listQuery, PAGE_SIZE_DEFAULT, type OrdersFilter } from './filter';
 import { queryOrdersPage, type OrderRow } from './store';
 
 /** An order as the orders page shows it (GET /api/orders; docs/api.md). */
-export function orderView(o: OrderRow) {
+export function orderView(o: OrderRow): OrderView {
   return {
     orderId: o.orderId,
     orderNumber: o.orderNumber,
@@ -25,12 +26,11 @@ export const handler = apiHandler('orders', {
       const filter: OrdersFilter = { status: query.status, from: query.from, to: query.to };
       const after = query.cursor ? decodeCursor(query.cursor, vendorId, filter) : undefined;
       const page = await queryOrdersPage(vendorId, filter, { limit: query.limit ?? PAGE_SIZE_DEFAULT, after });
-      return {
-        body: {
-          orders: page.orders.map(orderView),
-          nextCursor: page.lastKey ? encodeCursor(vendorId, filter, page.lastKey) : null,
-        },
+      const body: OrdersPage = {
+        orders: page.orders.map(orderView),
+        nextCursor: page.lastKey ? encodeCursor(vendorId, filter, page.lastKey) : null,
       };
+      return { body };
     },
   }),
 });

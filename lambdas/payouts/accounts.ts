@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { PayoutMethodView } from '../../contracts/payouts';
 import { dynamo } from '../shared/clients';
 import { DEFAULT_PAYOUT_HOLD_DAYS, env, type EnvSource } from '../shared/env';
 import { ConflictError } from '../shared/errors';
@@ -24,7 +25,7 @@ export type Destination = { method: 'email'; email: string } | ({ method: 'bank'
 export const newPayoutAccountId = (): string => `PA-${randomBytes(5).toString('hex').toUpperCase()}`;
 
 /** The answer of GET/PUT /api/payout-method, from the vendor record's masked copy: never more than the last four digits. */
-export function payoutMethodView(summary: PayoutMethodSummary | undefined, now: Date) {
+export function payoutMethodView(summary: PayoutMethodSummary | undefined, now: Date): PayoutMethodView {
   if (!summary) return { method: null, holdDays: payoutHoldDays() };
   const { holdUntil, ...shown } = summary;
   const onHold = !!holdUntil && holdUntil > now.toISOString();

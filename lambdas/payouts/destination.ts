@@ -2,9 +2,9 @@
  * Payout destinations as vendors enter them: the checks and their messages (spec §3, §5). The
  * account number is validated here and then only stored in the payout-accounts table.
  */
-import { BadRequestError } from '../shared/errors';
-import { compactCode, firstStepProblem, type BankFieldProblem, type BankStep } from './bank-rules';
-import { bankIssues, bankStepSchema, emailDestinationSchema } from './destination-schema';
+import { BadRequestError, type ApiErrorCode } from '../shared/errors';
+import { compactCode, firstStepProblem, type BankFieldProblem, type BankStep } from '../../contracts/bank-rules';
+import { bankIssues, bankStepSchema, emailDestinationSchema } from '../../contracts/payout-destination';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const COUNTRY_CURRENCY_MESSAGE = 'Please select country and currency.';
@@ -17,9 +17,9 @@ export const PHONE_MESSAGE = 'Please enter a valid phone number.';
 export const POSTAL_CODE_MESSAGE = 'Please enter a valid postal/zip code.';
 export const ACCOUNT_NUMBER_MESSAGE = 'Please enter a valid account number.';
 
-// The checks themselves are shared with the web's wizard (bank-rules.ts) and its e-mail form (shared/email.ts).
-export { isEmail } from '../shared/email';
-export { isIban, isSwiftBic } from './bank-rules';
+// The checks themselves are shared with the web's wizard (bank-rules.ts) and its e-mail form (contracts/email.ts).
+export { isEmail } from '../../contracts/email';
+export { isIban, isSwiftBic } from '../../contracts/bank-rules';
 
 const filled = (s: string | undefined): s is string => typeof s === 'string' && s.trim().length > 0;
 
@@ -47,7 +47,7 @@ export interface BankDestination {
 }
 
 /** The spec's message and the code of each problem (the web maps the codes back to its steps and fields). */
-const PROBLEM_ERRORS: Record<BankStep, (p: BankFieldProblem) => [string, string]> = {
+const PROBLEM_ERRORS: Record<BankStep, (p: BankFieldProblem) => [string, ApiErrorCode]> = {
   type: () => [COUNTRY_CURRENCY_MESSAGE, 'invalid_country_currency'],
   business: (p) =>
     p === 'invalid_phone' ? [PHONE_MESSAGE, 'invalid_phone'] : p === 'invalid_postal_code' ? [POSTAL_CODE_MESSAGE, 'invalid_postal_code'] : [BUSINESS_DETAILS_MESSAGE, 'invalid_business_details'],
@@ -61,7 +61,7 @@ const PROBLEM_ERRORS: Record<BankStep, (p: BankFieldProblem) => [string, string]
           : [ACCOUNT_DETAILS_MESSAGE, 'invalid_account_details'],
 };
 
-/** The wizard's checks in its order (destination-schema.ts over bank-rules.ts, the same the browser runs), with its messages; IBAN where the country uses one. */
+/** The wizard's checks in its order (payout-destination.ts over bank-rules.ts, the same the browser runs), with its messages; IBAN where the country uses one. */
 export function validateBank(input: BankInput): BankDestination {
   const b = input.business ?? {};
   const { phone, street, addressMore, city, postalCode, country: businessCountry } = b;

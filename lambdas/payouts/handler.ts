@@ -3,6 +3,7 @@
  * GET /api/payouts/{payoutId} (details). Thin: parsing here, rules in period.ts and history.ts.
  */
 import * as z from 'zod';
+import type { PayoutDetails, PayoutsList } from '../../contracts/payouts';
 import { MARKETPLACE_TIME_ZONE, nextPayoutDate } from '../shared/dates';
 import { NotFoundError } from '../shared/errors';
 import { apiHandler, route } from '../shared/http';
@@ -23,16 +24,15 @@ export const handler = apiHandler('payouts', {
       const month = query.period && query.period !== 'all' ? query.period : undefined;
       const vendorId = caller.vendor.vendorId;
       const [payouts, balanceCents] = await Promise.all([listPayouts(vendorId, month), getBalanceCents(vendorId)]);
-      return {
-        body: {
-          payouts: payouts.map(payoutView),
-          balanceCents,
-          minimumPayoutCents: MINIMUM_PAYOUT_CENTS,
-          feeCents: payoutFeeCents(),
-          nextPayoutDate: nextPayoutDate(new Date(), MARKETPLACE_TIME_ZONE),
-          timeZone: MARKETPLACE_TIME_ZONE,
-        },
+      const body: PayoutsList = {
+        payouts: payouts.map(payoutView),
+        balanceCents,
+        minimumPayoutCents: MINIMUM_PAYOUT_CENTS,
+        feeCents: payoutFeeCents(),
+        nextPayoutDate: nextPayoutDate(new Date(), MARKETPLACE_TIME_ZONE),
+        timeZone: MARKETPLACE_TIME_ZONE,
       };
+      return { body };
     },
   }),
   'GET /api/payouts/{payoutId}': route({
@@ -43,7 +43,8 @@ export const handler = apiHandler('payouts', {
       const payout = ids && ids.vendorId === vendorId ? await getPayout(vendorId, ids.periodId) : null;
       if (!payout) throw new NotFoundError('No such payout.', 'payout_not_found');
       const [sales, reconciliation] = await Promise.all([periodSales(vendorId, payout.periodFrom, payout.periodTo), payoutReconciliation(vendorId, payout)]);
-      return { body: { ...payoutView(payout), sales, reconciliation } };
+      const body: PayoutDetails = { ...payoutView(payout), sales, reconciliation };
+      return { body };
     },
   }),
 });

@@ -3,6 +3,7 @@
  * in its period, with gross total, commission and products sold.
  */
 import { paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { PayoutPeriodSales, PayoutProductView, PayoutView } from '../../contracts/payouts';
 import { dynamo, paging } from '../shared/clients';
 import { addDays, MARKETPLACE_TIME_ZONE, startOfDay } from '../shared/dates';
 import { tableName } from '../shared/tables';
@@ -14,7 +15,7 @@ import { payoutWindow, reconcile, WindowSums, type Reconciliation, type Statemen
 /** Enough for two years of semi-monthly payouts. */
 export const PAYOUT_LIST_LIMIT = 48;
 
-export function payoutView(p: PayoutItem) {
+export function payoutView(p: PayoutItem): PayoutView {
   return {
     payoutId: p.payoutId,
     periodId: p.periodId,
@@ -45,21 +46,9 @@ export async function listPayouts(vendorId: string, month?: string): Promise<Pay
   return (out.Items ?? []) as PayoutItem[];
 }
 
-export interface ProductSold {
-  sku: string;
-  name: string;
-  unitPriceCents: number;
-  quantity: number;
-  amountCents: number;
-}
-
-export interface PeriodSales {
-  orders: number;
-  totalCents: number;
-  commissionCents: number;
-  netCents: number;
-  products: ProductSold[];
-}
+/** The details' products sold and period sales are the API's (contracts/payouts.ts). */
+export type ProductSold = PayoutProductView;
+export type PeriodSales = PayoutPeriodSales;
 
 /** Sums counted orders; products grouped by SKU and unit price, best sellers (by amount) first. */
 export function summarizeOrders(orders: Pick<OrderItem, 'status' | 'lines' | 'totalCents' | 'commissionCents' | 'netCents'>[]): PeriodSales {

@@ -1,5 +1,5 @@
 import { marketplaceDay } from '../shared/dates';
-import type { OrderSnapshot } from './events';
+import type { OrderSnapshot } from '../../contracts/order-events';
 import {
   entrySk,
   isCounted,

@@ -6,7 +6,7 @@ import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { BPS_DENOMINATOR, DEFAULT_COMMISSION_BPS, planOrderChange } from './apply';
 import { sendToDeadLetter, type Rejection } from './dead-letter';
-import { parseOrderEvent, type OrderSnapshot } from './events';
+import { parseOrderEvent, type OrderSnapshot } from '../../contracts/order-events';
 import type { LedgerEntryItem } from './model';
 import { getOrder, getVendorCommission, writePlan } from './store';
 

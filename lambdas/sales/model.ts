@@ -1,9 +1,11 @@
 /**
- * Item layout of the orders and ledger tables (keys in lambdas/shared/tables.ts). Money is integer
+ * Item layout of the orders and ledger tables (keys in contracts/tables.ts). Money is integer
  * cents; instants are UTC ISO-8601; `day` is a calendar date in the marketplace time zone.
  */
-export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import type { OrderStatus } from '../../contracts/orders';
+
+/** The statuses are part of the API (contracts/orders.ts). */
+export { ORDER_STATUSES, type OrderStatus } from '../../contracts/orders';
 
 /**
  * Whether an order in this status counts as a sale (daily figures, balance): every status but

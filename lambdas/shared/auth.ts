@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { Access } from '../routes';
+import type { Access } from '../../contracts/routes';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { getVendorByUserId, type VendorRecord } from './vendors';
 

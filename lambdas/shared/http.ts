@@ -2,9 +2,10 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { routeKey, routes, type Access, type ApiFunctionKey } from '../routes';
+import { routeKey, routes, type Access, type ApiFunctionKey } from '../../contracts/routes';
 import { resolveCaller, type Caller, type VendorCaller } from './auth';
-import { BadRequestError, HttpError } from './errors';
+import { fieldErrorsOf, type ApiErrorBody } from '../../contracts/errors';
+import { BadRequestError, HttpError, ValidationError } from './errors';
 import { logger } from './logger';
 
 export interface Reply {
@@ -67,7 +68,7 @@ function parse<T>(schema: z.ZodType<T>, input: unknown, where: 'body' | 'query')
   const detail = result.error.issues
     .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ');
-  throw new BadRequestError(`Invalid ${where}: ${detail}`, 'validation_error');
+  throw new ValidationError(fieldErrorsOf(result.error.issues), `Invalid ${where}: ${detail}`);
 }
 
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
@@ -78,15 +79,21 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   };
 }
 
-/** Maps any error to `{ error, message }`: typed errors keep their status, the rest are 500 with the request id. */
+/** An error answer's body (contracts/errors.ts), checked against the codes the API may answer. */
+export const errorBody = (error: ApiErrorBody['error'], message: string): ApiErrorBody => ({ error, message });
+
+/**
+ * Maps any error to the one error answer `{ error, message, fields? }` (contracts/errors.ts): typed
+ * errors keep their status (a ValidationError adds its `fields`), the rest are 500 with the request id.
+ */
 export function errorReply(err: unknown, requestId: string): APIGatewayProxyResult {
   if (err instanceof HttpError) {
     if (err.statusCode >= 500) logger.error('request failed', { error: err });
-    else logger.info('request rejected', { statusCode: err.statusCode, code: err.code });
-    return json(err.statusCode, { error: err.code, message: err.message });
+    else logger.info('request rejected', { statusCode: err.statusCode, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
+    return json(err.statusCode, err.body());
   }
   logger.error('unexpected error', { error: err as Error });
-  return json(500, { error: 'internal_error', message: `Something went wrong. Reference: ${requestId}` });
+  return json(500, errorBody('internal_error', `Something went wrong. Reference: ${requestId}`));
 }
 
 /**
@@ -119,7 +126,7 @@ export function apiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl &
       logger.appendKeys({ route: `${event.httpMethod} ${event.resource}` });
       try {
         const impl = impls[`${event.httpMethod} ${event.resource}`];
-        if (!impl) return json(404, { error: 'not_found', message: 'No such route.' });
+        if (!impl) return json(404, errorBody('not_found', 'No such route.'));
         const reply = await impl.run(event, impl.access);
         return json(reply.statusCode ?? 200, reply.body ?? null, reply.headers);
       } catch (err) {

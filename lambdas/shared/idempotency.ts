@@ -1,6 +1,6 @@
 /**
  * Idempotent creates (`Idempotency-Key` request header) with a conditional put, no extra library:
- * the record `<route>#<vendorId>#<key>` in the idempotency table (lambdas/shared/tables.ts) holds a
+ * the record `<route>#<vendorId>#<key>` in the idempotency table (contracts/tables.ts) holds a
  * fingerprint of the request body and the first answer. It is written IN THE SAME TRANSACTION as
  * what the request creates, conditional on no live record, so of a request and its retries exactly
  * one creates anything, and a create never lands without its record (or the reverse).

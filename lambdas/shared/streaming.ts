@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { Access, ApiFunctionKey } from '../routes';
-import { assertMatchesRouteTable, errorReply, json, type RouteImpl } from './http';
+import type { Access, ApiFunctionKey } from '../../contracts/routes';
+import { assertMatchesRouteTable, errorBody, errorReply, json, type RouteImpl } from './http';
 import { logger } from './logger';
 
 /**
@@ -28,7 +28,7 @@ const isStreamReply = (body: unknown): body is AsyncIterable<string | Buffer> =>
 
 /**
  * The Lambda handler of an API function whose routes are streamed (`stream: true` in
- * lambdas/routes.ts): API Gateway invokes it with InvokeWithResponseStream and passes the bytes on
+ * contracts/routes.ts): API Gateway invokes it with InvokeWithResponseStream and passes the bytes on
  * as they come. Status and headers are sent first (`awslambda.HttpResponseStream.from`, via middy's
  * `streamifyResponse`), then the body is piped with back-pressure, so the next chunk is only
  * produced when the client has taken the previous one. Anything that fails before the first byte
@@ -46,7 +46,7 @@ export function streamApiHandler(fn: ApiFunctionKey, impls: Record<string, Route
       try {
         const impl = impls[`${event.httpMethod} ${event.resource}`];
         if (!impl) {
-          result = json(404, { error: 'not_found', message: 'No such route.' });
+          result = json(404, errorBody('not_found', 'No such route.'));
         } else {
           const reply = await impl.run(event, impl.access);
           if (isStreamReply(reply.body)) {

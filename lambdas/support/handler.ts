@@ -2,7 +2,7 @@ import { ForbiddenError } from '../shared/errors';
 import { apiHandler, route } from '../shared/http';
 import { idempotencyOf, replayOf } from '../shared/idempotency';
 import { notifyOps } from './notify';
-import { supportCaseBody } from './schema';
+import { supportCaseBody } from '../../contracts/support/schema';
 import { openSupportCase, supportCaseReply } from './store';
 
 export const handler = apiHandler('support', {

@@ -7,7 +7,7 @@ import type { Reply } from '../shared/http';
 import { recordItem, replayOf, type Idempotent } from '../shared/idempotency';
 import { tableName } from '../shared/tables';
 import { notificationWrites } from '../notifications/record';
-import { SUPPORT_CASES_PER_HOUR, type SupportCategory } from './schema';
+import { SUPPORT_CASES_PER_HOUR, type SupportCategory } from '../../contracts/support/schema';
 
 export interface SupportCase {
   vendorId: string;

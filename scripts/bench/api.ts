@@ -28,7 +28,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_MARKETPLACE_TIME_ZONE, marketplaceDay } from '../../lambdas/shared/dates';
-import { localTableName } from '../../lambdas/shared/tables';
+import { localTableName } from '../../contracts/tables';
 import { commissionCents as commissionFor, DEFAULT_COMMISSION_BPS, orderTotals } from '../../lambdas/sales/apply';
 import { BALANCE_SK, daySk, isCounted, ORDER_STATUSES, orderKey, vendorStatusKey, type OrderItem } from '../../lambdas/sales/model';
 import { GROUPS } from '../../contracts/auth';

@@ -33,7 +33,7 @@ import { pendingPayout } from '../../lambdas/payouts/settlement';
 import { BALANCE_SK, type BalanceItem } from '../../lambdas/sales/model';
 import { isDay } from '../../lambdas/shared/dates';
 import { MINIMUM_PAYOUT_CENTS } from '../../lambdas/shared/money';
-import { localTableName } from '../../lambdas/shared/tables';
+import { localTableName } from '../../contracts/tables';
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';

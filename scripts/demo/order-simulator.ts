@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { seededRandom } from './random';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE, type OrderDetailType, type OrderSnapshot } from '../../lambdas/sales/events';
+import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE, type OrderDetailType, type OrderSnapshot } from '../../contracts/order-events';
 import { ORDER_STATUSES, type OrderLine, type OrderStatus } from '../../lambdas/sales/model';
 import { dynamo } from '../../lambdas/shared/clients';
 import { addDays, marketplaceDay, MARKETPLACE_TIME_ZONE, startOfDay } from '../../lambdas/shared/dates';

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { useStackEnvironment } from '../ops/cli-stack';
-import { VENDOR_ID_PATTERN } from '../../lambdas/sales/events';
+import { VENDOR_ID_PATTERN } from '../../contracts/order-events';
 
 const usage = 'Usage: npm run orders:simulate -- --vendor V-10001 --count 50 [--days 30] [--seed N] [--profile dev|test]';
 

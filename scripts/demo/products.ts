@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { localIdentityId, productImageKey, productImagesBucket } from '../../contracts/buckets';
-import { isValidBarcode, productFormSchema, productSubmitSchema, type ProductFormValues } from '../../lambdas/listings/schema';
+import { isValidBarcode, productFormSchema, productSubmitSchema, type ProductFormValues } from '../../contracts/listings/schema';
 import { s3Client } from '../../lambdas/shared/s3';
 import { LOCAL_REGION } from '../local/cognito';
 import { nutritionLabelPng, productPng } from './images';

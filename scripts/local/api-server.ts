@@ -4,8 +4,8 @@ import { Writable } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context, Handler } from 'aws-lambda';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { apiFunctions, routes, type Route } from '../../lambdas/routes';
-import { cognitoTriggers } from '../../lambdas/triggers';
+import { apiFunctions, routes, type Route } from '../../contracts/routes';
+import { cognitoTriggers } from '../../contracts/triggers';
 import type { WebConfig } from '../../contracts/web-config';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 
@@ -205,7 +205,7 @@ function send(res: http.ServerResponse, statusCode: number, body: unknown, heade
 }
 
 /**
- * The local API Gateway: serves every route of lambdas/routes.ts through the same handler modules
+ * The local API Gateway: serves every route of contracts/routes.ts through the same handler modules
  * the Lambdas run, with the token verified as the Cognito authorizer does; also serves
  * /config.json and a Lambda Invoke endpoint for cognito-local's triggers.
  */
@@ -324,7 +324,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
    * the client sees an incomplete download rather than a complete-looking one.
    */
   async function stream(handler: Handler, event: APIGatewayProxyEvent, context: Context, res: http.ServerResponse) {
-    if (!isStreamingHandler(handler)) throw new Error(`${event.resource} is marked stream in lambdas/routes.ts, but its handler is not wrapped by awslambda.streamifyResponse`);
+    if (!isStreamingHandler(handler)) throw new Error(`${event.resource} is marked stream in contracts/routes.ts, but its handler is not wrapped by awslambda.streamifyResponse`);
     const responseStream = new LocalResponseStream(httpSink(res));
     let clientClosed = false;
     res.once('close', () => {

@@ -5,7 +5,7 @@
 // so the local console and tests can read them.
 // Like the cloud pool (lib/auth.ts: signInCaseSensitive false), user names (e-mails) are found
 // whatever their case, and SignUp refuses a malformed e-mail as Cognito does (InvalidParameterException),
-// with the portal's one e-mail check (lambdas/shared/email.ts, handed over by cognito.ts as EMAIL_PATTERN).
+// with the portal's one e-mail check (contracts/email.ts, handed over by cognito.ts as EMAIL_PATTERN).
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

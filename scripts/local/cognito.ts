@@ -9,7 +9,7 @@ import {
   passwordPolicy,
   tokenValidity,
 } from '../../contracts/auth';
-import { EMAIL_PATTERN } from '../../lambdas/shared/email';
+import { EMAIL_PATTERN } from '../../contracts/email';
 import { startChild, waitForPort, type ManagedChild } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

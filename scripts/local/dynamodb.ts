@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { localTableName, tables, type TableDef, type TableKey } from '../../lambdas/shared/tables';
+import { localTableName, tables, type TableDef, type TableKey } from '../../contracts/tables';
 import { PrerequisiteError, startChild, waitForPort, type ManagedChild } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -103,7 +103,7 @@ async function addMissingIndexes(client: DynamoDBClient, key: TableKey): Promise
   }
 }
 
-/** Creates every table of lambdas/shared/tables.ts that does not exist yet (and indexes added since). */
+/** Creates every table of contracts/tables.ts that does not exist yet (and indexes added since). */
 export async function ensureTables(endpoint: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);

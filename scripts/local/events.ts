@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
-import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE, orderIngestFunction } from '../../lambdas/sales/events';
+import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE } from '../../contracts/order-events';
+import { orderIngestFunction } from '../../contracts/functions';
 import { LOCAL_REGION } from './cognito';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 // @ts-expect-error untyped module
 import S3rver from 's3rver';
 import type { Context } from 'aws-lambda';
-import { imageCheckFunction } from '../../lambdas/images/functions';
+import { imageCheckFunction } from '../../contracts/functions';
 import { productImagesBucket } from '../../contracts/buckets';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_COMMISSION_BPS } from '../../lambdas/sales/apply';
 import { DEFAULT_MARKETPLACE_TIME_ZONE } from '../../lambdas/shared/dates';
-import { localTableName, tables, type TableKey } from '../../lambdas/shared/tables';
+import { localTableName, tables, type TableKey } from '../../contracts/tables';
 import { productImagesBucket } from '../../contracts/buckets';
 import type { WebConfig } from '../../contracts/web-config';
 import { LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, startCognito, type VerificationCode } from './cognito';

@@ -14,7 +14,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { matchesNotifierFilter, notifierFunction } from '../../lambdas/notifications/functions';
-import { localTableName } from '../../lambdas/shared/tables';
+import { localTableName } from '../../contracts/tables';
 import { LOCAL_REGION } from './cognito';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 

@@ -3,7 +3,7 @@
  * profile), the test stack (`--profile test`) or a deployed stack (`--cloud`, with the stack's
  * outputs in the environment). Exits with one line saying what is missing.
  */
-import { tables, type TableKey } from '../../lambdas/shared/tables';
+import { tables, type TableKey } from '../../contracts/tables';
 import { devPorts, testPorts } from '../local/ports';
 import { waitForPort } from '../local/processes';
 import { profileDataDir, useLocalLambdaEnv } from '../local/stack';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFunctions, routes, routeKey } from '../../lambdas/routes';
-import { tables, type TableAccess, type TableKey } from '../../lambdas/shared/tables';
-import { cognitoTriggers } from '../../lambdas/triggers';
+import { apiFunctions, routes, routeKey } from '../../contracts/routes';
+import { tables, type TableAccess, type TableKey } from '../../contracts/tables';
+import { cognitoTriggers } from '../../contracts/triggers';
 import { API_STAGE_NAME, routeClass } from '../../lib/api';
 import { DEFAULT_API_THROTTLE } from '../../lib/settings';
 import { functionByDescription, props, resourcesOfType, statementsOfRole, synth, type CfnTemplate, type Synthesized } from './support';
@@ -28,7 +28,7 @@ const methods = () =>
     return { id, p, key: routeKey({ method: p.HttpMethod as never, path: resourceRef.Ref ? resourcePath(s.json, resourceRef.Ref) : '/' }) };
   });
 
-describe('REST API generated from lambdas/routes.ts', () => {
+describe('REST API generated from contracts/routes.ts', () => {
   it('has exactly one method per route, and no other', () => {
     expect(methods().map((m) => m.key).sort()).toEqual(routes.map(routeKey).sort());
   });

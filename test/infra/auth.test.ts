@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cognitoTriggers } from '../../lambdas/triggers';
+import { cognitoTriggers } from '../../contracts/triggers';
 import {
   clientAuthFlows,
   clientReadableAttributes,
@@ -8,7 +8,7 @@ import {
   passwordPolicy,
   tokenValidity,
 } from '../../contracts/auth';
-import { tables } from '../../lambdas/shared/tables';
+import { tables } from '../../contracts/tables';
 import { DEFAULT_WAF_LIMITS } from '../../lib/settings';
 import { asArray, functionByDescription, props, resourcesOfType, statementsOfRole, synth, type Synthesized } from './support';
 
@@ -204,7 +204,7 @@ describe('post-confirmation trigger', () => {
     ]);
   });
 
-  it('gets the tables lambdas/triggers.ts lists, by their env vars', () => {
+  it('gets the tables contracts/triggers.ts lists, by their env vars', () => {
     const [, fn] = trigger();
     const env = (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
     for (const key of Object.keys(cognitoTriggers.PostConfirmation.tables) as (keyof typeof tables)[]) {

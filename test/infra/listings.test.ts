@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFunctions } from '../../lambdas/routes';
-import { tables, type TableKey } from '../../lambdas/shared/tables';
+import { apiFunctions } from '../../contracts/routes';
+import { tables, type TableKey } from '../../contracts/tables';
 import { LISTINGS_IMAGE_OBJECTS } from '../../lib/api';
 import { asArray, functionByDescription, logicalIdOf, props, roleOf, statementsOfRole, synth, tableLogicalId, type CfnResource, type Synthesized } from './support';
 

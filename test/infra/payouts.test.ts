@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { payoutRunFunction, payoutWorkerFunction } from '../../lambdas/payouts/functions';
-import { apiFunctions } from '../../lambdas/routes';
-import { tables } from '../../lambdas/shared/tables';
+import { payoutRunFunction, payoutWorkerFunction } from '../../contracts/functions';
+import { apiFunctions } from '../../contracts/routes';
+import { tables } from '../../contracts/tables';
 import { PAYOUT_MAX_RECEIVE_COUNT, PAYOUT_SCHEDULES } from '../../lib/payouts';
 import { payoutEnvironment, readStageSettings } from '../../lib/settings';
 import {

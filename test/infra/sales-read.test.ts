@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFunctions, routeKey, routes, type ApiFunctionKey } from '../../lambdas/routes';
-import { tables, type TableKey } from '../../lambdas/shared/tables';
+import { apiFunctions, routeKey, routes, type ApiFunctionKey } from '../../contracts/routes';
+import { tables, type TableKey } from '../../contracts/tables';
 import { STREAM_TIMEOUT } from '../../lib/api';
 import { asArray, functionByDescription, props, roleOf, tableLogicalId, resourcesOfType, statementsOfRole, synth, type CfnResource, type CfnTemplate, type Synthesized } from './support';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
-import { apiFunctions, type ApiFunction } from '../../lambdas/routes';
-import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE, orderIngestFunction } from '../../lambdas/sales/events';
-import { tables, type TableKey } from '../../lambdas/shared/tables';
+import { apiFunctions, type ApiFunction } from '../../contracts/routes';
+import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE } from '../../contracts/order-events';
+import { orderIngestFunction } from '../../contracts/functions';
+import { tables, type TableKey } from '../../contracts/tables';
 import { readStageSettings } from '../../lib/settings';
 import {
   asArray,
@@ -44,7 +45,7 @@ function grants(roleId: string): string[] {
   });
 }
 
-describe('orders and ledger tables (lambdas/shared/tables.ts)', () => {
+describe('orders and ledger tables (contracts/tables.ts)', () => {
   it('orders: vendor id then placedAt#orderId, the byVendorStatus index, on demand, point-in-time recovery', () => {
     const t = props(s.json.Resources[tableId('orders')]);
     expect(t.KeySchema).toEqual([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageCheckFunction } from '../../lambdas/images/functions';
-import { tables, type KeyDef, type TableDef } from '../../lambdas/shared/tables';
+import { imageCheckFunction } from '../../contracts/functions';
+import { tables, type KeyDef, type TableDef } from '../../contracts/tables';
 import { productImagesBucket } from '../../contracts/buckets';
 import { UNREFERENCED_UPLOAD_EXPIRY_DAYS } from '../../lib/images';
 import { asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, queueAlarms, queuePolicyStatements, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type Synthesized } from './support';
@@ -190,7 +190,7 @@ describe('the image check dead-letter queue', () => {
   });
 });
 
-describe('tables match lambdas/shared/tables.ts', () => {
+describe('tables match contracts/tables.ts', () => {
   const schema = (key: KeyDef, sort?: KeyDef) => [
     { AttributeName: key.name, KeyType: 'HASH' },
     ...(sort ? [{ AttributeName: sort.name, KeyType: 'RANGE' }] : []),

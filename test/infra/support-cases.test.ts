@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFunctions, routeKey, routes, type ApiFunction } from '../../lambdas/routes';
-import { tables, type TableKey } from '../../lambdas/shared/tables';
-import { topics, type TopicKey } from '../../lambdas/shared/topics';
-import { cognitoTriggers } from '../../lambdas/triggers';
+import { apiFunctions, routeKey, routes, type ApiFunction } from '../../contracts/routes';
+import { tables, type TableKey } from '../../contracts/tables';
+import { topics, type TopicKey } from '../../contracts/topics';
+import { cognitoTriggers } from '../../contracts/triggers';
 import { SNS_MANAGED_KEY_ALIAS } from '../../lib/notifications';
 import {
   asArray,
@@ -91,7 +91,7 @@ describe('counters table', () => {
   });
 });
 
-describe('SNS topics from lambdas/shared/topics.ts', () => {
+describe('SNS topics from contracts/topics.ts', () => {
   it('one topic per definition, beside the alarm topic', () => {
     const ids = resourcesOfType(s.json, 'AWS::SNS::Topic').map(([id]) => id);
     expect(ids.filter((id) => id.startsWith('Notifications'))).toHaveLength(Object.keys(topics).length);
@@ -201,7 +201,7 @@ describe('support Lambda (POST /api/support)', () => {
   });
 });
 
-describe('publishing is granted as declared in lambdas/routes.ts', () => {
+describe('publishing is granted as declared in contracts/routes.ts', () => {
   it.each(Object.entries(apiFunctions) as [string, ApiFunction][])('%s: topic env vars and sns:Publish exactly for its `publishes`', (_key, def) => {
     const [, fn] = functionByDescription(s.json, def.description);
     const env = envOf(fn);

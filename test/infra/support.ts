@@ -99,7 +99,7 @@ export function logicalIdOf(json: CfnTemplate, type: string, prefix: string): st
   return ids[0] as string;
 }
 
-/** The Lambda we wrote whose Description is `description` (lambdas/routes.ts, lib/auth.ts). */
+/** The Lambda we wrote whose Description is `description` (contracts/routes.ts, lib/auth.ts). */
 export function functionByDescription(json: CfnTemplate, description: string): [string, CfnResource] {
   const found = resourcesOfType(json, 'AWS::Lambda::Function').filter(([, r]) => props(r).Description === description);
   if (found.length !== 1) throw new Error(`Expected one Lambda described "${description}", found ${found.length}`);
@@ -115,7 +115,7 @@ export function statementsOfRole(json: CfnTemplate, roleLogicalId: string): Reco
 
 export const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
-/** The logical id of the table of lambdas/shared/tables.ts named `key` (lib/data.ts names it Data<Key>Table). */
+/** The logical id of the table of contracts/tables.ts named `key` (lib/data.ts names it Data<Key>Table). */
 export const tableLogicalId = (json: CfnTemplate, key: string): string =>
   logicalIdOf(json, 'AWS::DynamoDB::Table', `Data${key.charAt(0).toUpperCase()}${key.slice(1)}Table`);
 

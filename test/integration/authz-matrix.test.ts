@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, afterAll, describe, expect, inject, it } from 'vitest';
-import { routeKey, routes, type Access, type Route } from '../../lambdas/routes';
-import { localTableName } from '../../lambdas/shared/tables';
+import { routeKey, routes, type Access, type Route } from '../../contracts/routes';
+import { localTableName } from '../../contracts/tables';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { completeForm } from '../lambdas/listings/fixtures';
@@ -10,7 +10,7 @@ import { claimsOf, expired, forged, resigned, tampered } from '../support/tokens
 import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-fixtures';
 
 /**
- * The authorization matrix: every route of lambdas/routes.ts × every kind of caller, through the local
+ * The authorization matrix: every route of contracts/routes.ts × every kind of caller, through the local
  * API server (the authorizer's token check, then the handler's access check), with the status each
  * cell must answer. Generated from the route table: a route without an entry in `expectations` (or
  * an entry for a route that no longer exists) fails the first test, so a new route cannot ship
@@ -187,7 +187,7 @@ async function call(route: Route, token: string | undefined): Promise<{ status: 
   return { status: res.status, text, json };
 }
 
-describe('authorization matrix over lambdas/routes.ts', () => {
+describe('authorization matrix over contracts/routes.ts', () => {
   it('has an expectation for every route, and none for a route that no longer exists', () => {
     const keys = routes.map(routeKey);
     expect(keys.filter((k) => !expectations[k]), 'routes without an expectation').toEqual([]);

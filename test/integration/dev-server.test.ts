@@ -36,13 +36,13 @@ describe('the dev server’s file access', () => {
   });
 
   it('refuses the rest of the repository outside the web sources and what they import', async () => {
-    for (const rel of ['package.json', 'scripts/demo/accounts.ts', 'scripts/local/cognito.ts', 'test/support/auth.ts', 'docs/local.md', '.ci/run']) {
+    for (const rel of ['package.json', 'lambdas/listings/handler.ts', 'lambdas/shared/env.ts', 'scripts/demo/accounts.ts', 'scripts/local/cognito.ts', 'test/support/auth.ts', 'docs/local.md', '.ci/run']) {
       expect({ rel, status: (await get(`/@fs${path.join(repoRoot, rel)}`)).status }).toEqual({ rel, status: 403 });
     }
   });
 
   it('still serves the app, the shared modules it imports and its dependencies', async () => {
-    for (const p of ['/', '/src/main.tsx', `/@fs${path.join(repoRoot, 'lambdas/listings/schema.ts')}`, `/@fs${path.join(repoRoot, 'contracts/buckets.ts')}`]) {
+    for (const p of ['/', '/src/main.tsx', `/@fs${path.join(repoRoot, 'contracts/listings/schema.ts')}`, `/@fs${path.join(repoRoot, 'contracts/buckets.ts')}`]) {
       expect({ p, status: (await get(p)).status }).toEqual({ p, status: 200 });
     }
   });

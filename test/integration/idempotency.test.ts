@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ProductView } from '../../lambdas/listings/model';
+import type { ProductView } from '../../contracts/listings/model';
 import { formWithImages, listingsVendor, tabIds, type ListingsVendor } from '../lambdas/listings/stack-fixtures';
 import { api, useTestStackEnv } from '../support/auth';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as ImageStore from '../../lambdas/images/store';
 import type { ImageCheckItem } from '../../lambdas/images/model';
-import { MAX_PRODUCT_IMAGES } from '../../lambdas/listings/schema';
+import { MAX_PRODUCT_IMAGES } from '../../contracts/listings/schema';
 import { localIdentityId, productImagesBucket } from '../../contracts/buckets';
 import { LOCAL_REGION } from '../../scripts/local/cognito';
 import { useTestStackEnv } from '../support/auth';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type * as ClientS3 from '@aws-sdk/client-s3';
-import type { InventoryPage, ProductPage, ProductView } from '../../lambdas/listings/model';
+import type { InventoryPage, ProductPage, ProductView } from '../../contracts/listings/model';
 import type * as Review from '../../lambdas/listings/review';
 import { completeForm } from '../lambdas/listings/fixtures';
 import { productImagesBucket } from '../../contracts/buckets';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProductView } from '../../lambdas/listings/model';
-import { localTableName } from '../../lambdas/shared/tables';
+import type { ProductView } from '../../contracts/listings/model';
+import { localTableName } from '../../contracts/tables';
 import { completeForm } from '../lambdas/listings/fixtures';
 import { createdProduct, formWithImages, listingsVendor, objectExists, products, uploadImage, type ListingsVendor } from '../lambdas/listings/stack-fixtures';
 import { useTestStackEnv } from '../support/auth';

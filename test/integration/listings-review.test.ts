@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProductView } from '../../lambdas/listings/model';
+import type { ProductView } from '../../contracts/listings/model';
 import { createdProduct, listingsVendor, products, tabIds, type ListingsVendor } from '../lambdas/listings/stack-fixtures';
 import { testStackPortsEnv, useTestStackEnv } from '../support/auth';
 

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { localTableName } from '../../lambdas/shared/tables';
+import { localTableName } from '../../contracts/tables';
 import { DEFAULT_EMAIL_PREFERENCES, notificationPageSchema } from '../../contracts/notifications';
 import { api } from '../support/auth';
 import { approvedVendor, putItems, type TestVendor } from './orders-fixtures';

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
-import { localTableName, type TableKey } from '../../lambdas/shared/tables';
+import { localTableName, type TableKey } from '../../contracts/tables';
 import { marketplaceDay } from '../../lambdas/shared/dates';
 import type { OrderItem, OrderLine, OrderStatus } from '../../lambdas/sales/model';
 import { idTokenFor, signUpVendor, useTestStackEnv } from '../support/auth';

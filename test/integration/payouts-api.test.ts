@@ -3,7 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
 import type * as Worker from '../../lambdas/payouts/worker-handler';
 import type * as Provider from '../../lambdas/payouts/provider';
-import { localTableName } from '../../lambdas/shared/tables';
+import { localTableName } from '../../contracts/tables';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { api } from '../support/auth';
 import { approvedVendor, type TestVendor } from './orders-fixtures';

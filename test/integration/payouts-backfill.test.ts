@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
-import { localTableName } from '../../lambdas/shared/tables';
+import { localTableName } from '../../contracts/tables';
 import { testStackPortsEnv, useTestStackEnv } from '../support/auth';
 
 const run = promisify(execFile);

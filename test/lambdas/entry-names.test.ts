@@ -9,12 +9,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { imageCheckFunction } from '../../lambdas/images/functions';
 import { emailFeedbackFunction, notifierFunction } from '../../lambdas/notifications/functions';
-import { payoutRunFunction, payoutWorkerFunction } from '../../lambdas/payouts/functions';
-import { apiFunctions } from '../../lambdas/routes';
-import { orderIngestFunction } from '../../lambdas/sales/events';
-import { cognitoTriggers } from '../../lambdas/triggers';
+import { imageCheckFunction, orderIngestFunction, payoutRunFunction, payoutWorkerFunction } from '../../contracts/functions';
+import { apiFunctions } from '../../contracts/routes';
+import { cognitoTriggers } from '../../contracts/triggers';
 
 const lambdasDir = path.resolve(import.meta.dirname, '../../lambdas');
 

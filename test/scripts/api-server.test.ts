@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { apiFunctions, routes } from '../../lambdas/routes';
+import { apiFunctions, routes } from '../../contracts/routes';
 import { authorizerClaims, matchRoute, queryParameters, startApiServer } from '../../scripts/local/api-server';
 
 describe('local API routing', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTableInput, startDynamoDb } from '../../scripts/local/dynamodb';
 import { PrerequisiteError } from '../../scripts/local/processes';
-import { tables, type TableKey } from '../../lambdas/shared/tables';
+import { tables, type TableKey } from '../../contracts/tables';
 
 describe('DynamoDB Local bootstrap', () => {
   it('reports a missing JDK in one line that says how to install it', async () => {
@@ -21,7 +21,7 @@ describe('DynamoDB Local bootstrap', () => {
     }
   });
 
-  it('creates every table with the keys and indexes of lambdas/shared/tables.ts', () => {
+  it('creates every table with the keys and indexes of contracts/tables.ts', () => {
     for (const key of Object.keys(tables) as TableKey[]) {
       const input = createTableInput(key);
       const def = tables[key];

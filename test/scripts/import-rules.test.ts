@@ -17,11 +17,15 @@ async function problems(code: string, filePath: string): Promise<string[]> {
 }
 
 describe('import directions (eslint.config.js)', { timeout: 60_000 }, () => {
-  it('the web may import the shared contract modules of lambdas/ and contracts/, nothing else of the server side', async () => {
-    expect(await problems("import { PRODUCT_NAME_MAX } from '../../../../lambdas/listings/form';\nexport const x = PRODUCT_NAME_MAX;\n", 'web/src/features/listings/probe.ts')).toEqual([]);
+  it('the web imports contracts/ and nothing of lambdas/ or lib/', async () => {
+    expect(await problems("import { NAME_MAX } from '../../../../contracts/listings/form';\nexport const x = NAME_MAX;\n", 'web/src/features/listings/probe.ts')).toEqual([]);
     expect(await problems("import { handler } from '../../../../lambdas/listings/handler';\nexport const x = handler;\n", 'web/src/features/listings/probe.ts')).toEqual([
       expect.stringContaining('import-x/no-restricted-paths: Unexpected path "../../../../lambdas/listings/handler"'),
     ]);
+    // Not even a pure module of lambdas/ (what the web shares with the server lives in contracts/).
+    for (const from of ['../../../../lambdas/sales/model', '../../../../lambdas/dashboard/summary', '../../../../lambdas/shared/money', '../../../../lambdas/listings/validation']) {
+      expect(await problems(`import * as m from '${from}';\nexport const x = m;\n`, 'web/src/features/listings/probe.ts'), from).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+    }
     expect(await problems("import { apiStack } from '../../../lib/api';\nexport const x = apiStack;\n", 'web/src/lib/probe.ts')).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
   });
 

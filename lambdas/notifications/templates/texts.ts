@@ -5,8 +5,8 @@
  * failure reasons. A reason that is not a known code is free text and is shown as written.
  */
 import type { Language } from '../../../contracts/languages';
-import type { REJECTION_REASONS } from '../../listings/model';
-import type { SupportCategory } from '../../support/categories';
+import type { REJECTION_REASONS } from '../../../contracts/listings/model';
+import type { SupportCategory } from '../../../contracts/support/categories';
 
 type RejectionReason = (typeof REJECTION_REASONS)[number];
 

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { handler } from '../../../lambdas/admin/handler';
 import { instantOf, QUEUE_SOURCES, summarizeQueue } from '../../../lambdas/admin/queues';
-import { tables } from '../../../lambdas/shared/tables';
+import { tables } from '../../../contracts/tables';
 import { apiEvent, context, idClaims } from '../events';
 
 for (const def of Object.values(tables)) process.env[def.envVar] = `${def.name}-test`;

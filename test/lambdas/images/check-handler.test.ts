@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type Put
 import type { S3Event } from 'aws-lambda';
 import { decodeEventKey, handler, sequencerOrder, UPLOAD_FOLDER_SLOTS, uploadFolderOf, type CheckOutcome } from '../../../lambdas/images/check-handler';
 import type { ImageCheckItem, UploadFolderItem } from '../../../lambdas/images/model';
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../../../lambdas/listings/schema';
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../../../contracts/listings/schema';
 import { context } from '../events';
 import { bmp, gif, imageKey, jpeg, png, text } from './fixtures';
 

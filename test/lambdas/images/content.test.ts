@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectImageType, extensionFits, SIGNATURE_BYTES } from '../../../lambdas/images/content';
-import { IMAGE_CONTENT_TYPES } from '../../../lambdas/listings/schema';
+import { detectImageType, extensionFits, SIGNATURE_BYTES } from '../../../contracts/images';
+import { IMAGE_CONTENT_TYPES } from '../../../contracts/listings/schema';
 import { bmp, gif, jpeg, png, text } from './fixtures';
 
 const head = (b: Buffer) => new Uint8Array(b.subarray(0, SIGNATURE_BYTES));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { productFormSchema, productSubmitSchema, type ProductContent, type ProductFormValues } from '../../../lambdas/listings/schema';
+import { productFormSchema, productSubmitSchema, type ProductContent, type ProductFormValues } from '../../../contracts/listings/schema';
 
 export const IDENTITY = 'us-east-1:0b6c7f1e-2d3a-4c5b-8e9f-a1b2c3d4e5f6';
 export const OTHER_IDENTITY = 'us-east-1:9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';

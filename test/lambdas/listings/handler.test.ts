@@ -5,7 +5,7 @@ import { PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler } from '../../../lambdas/listings/handler';
 import { encodeCursor } from '../../../lambdas/listings/cursor';
-import type { InventoryPage, ProductPage, ProductView } from '../../../lambdas/listings/model';
+import type { InventoryPage, ProductPage, ProductView } from '../../../contracts/listings/model';
 import { approveRevision, changeOffer, newProduct, type ProductItem } from '../../../lambdas/listings/product-states';
 import { apiEvent, context, idClaims } from '../events';
 import { completeForm, completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeCursor, encodeCursor, isTabSortKey } from '../../../lambdas/listings/cursor';
 import { inventoryListKey, inventoryQuery, inventorySlice, isInventoryKey, type InventoryKey, type InventoryQuery } from '../../../lambdas/listings/inventory';
-import { INVENTORY_SORTS } from '../../../lambdas/listings/model';
+import { INVENTORY_SORTS } from '../../../contracts/listings/model';
 import type { CatalogueRow } from '../../../lambdas/listings/store';
 
 const row = (n: number, o: Partial<CatalogueRow> = {}): CatalogueRow => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productFormSchema, productSubmitSchema } from '../../../lambdas/listings/schema';
+import { productFormSchema, productSubmitSchema } from '../../../contracts/listings/schema';
 import { completeForm, imageKeyFor } from './fixtures';
 
 const issues = (values: unknown, schema = productFormSchema) => {

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { localTableName } from '../../../lambdas/shared/tables';
-import type { ProductView } from '../../../lambdas/listings/model';
-import type { ProductFormValues } from '../../../lambdas/listings/schema';
+import { localTableName } from '../../../contracts/tables';
+import type { ProductView } from '../../../contracts/listings/model';
+import type { ProductFormValues } from '../../../contracts/listings/schema';
 import { localIdentityId, productImageKey, productImagesBucket } from '../../../contracts/buckets';
 import { LOCAL_REGION } from '../../../scripts/local/cognito';
 import { api } from '../../support/auth';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES, type NotificationParams, type NotificationType } from '../../../contracts/notifications';
 import { LANGUAGES, type Language } from '../../../contracts/languages';
-import { REJECTION_REASONS } from '../../../lambdas/listings/model';
-import { SUPPORT_CATEGORIES } from '../../../lambdas/support/categories';
+import { REJECTION_REASONS } from '../../../contracts/listings/model';
+import { SUPPORT_CATEGORIES } from '../../../contracts/support/categories';
 import { usd } from '../../../lambdas/notifications/templates/format';
 import { renderEmail } from '../../../lambdas/notifications/templates/render';
 import { rejectionReasonTexts, supportCategoryTexts } from '../../../lambdas/notifications/templates/texts';

@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
-import { apiFunctions, routes } from '../../../lambdas/routes';
+import { apiFunctions, routes } from '../../../contracts/routes';
 import { installLambdaStreamingShim, isStreamingHandler, LocalResponseStream, type StreamHead } from '../../../scripts/local/api-server';
 import { apiEvent, context } from '../events';
 import { parseCsv } from './csv-parse';
@@ -165,18 +165,18 @@ describe('GET /api/orders/export.csv (streamed)', () => {
   });
 
   it.each([
-    [{ status: 'shipped' }, 'validation_error'],
-    [{ from: '2026-02-30' }, 'validation_error'],
-    [{ from: '2026-03-09', to: '2026-03-08' }, 'validation_error'],
-    [{ cursor: 'abc' }, 'validation_error'],
-    [{ limit: '10' }, 'validation_error'],
-    [{ format: 'xlsx' }, 'validation_error'],
-  ])('answers 400 JSON for %j before any CSV, reading no orders', async (query, error) => {
+    [{ status: 'shipped' }, 'validation_error', { status: 'invalid_value' }],
+    [{ from: '2026-02-30' }, 'validation_error', { from: 'custom' }],
+    [{ from: '2026-03-09', to: '2026-03-08' }, 'validation_error', { from: 'custom' }],
+    [{ cursor: 'abc' }, 'validation_error', { cursor: 'unrecognized_keys' }],
+    [{ limit: '10' }, 'validation_error', { limit: 'unrecognized_keys' }],
+    [{ format: 'xlsx' }, 'validation_error', { format: 'invalid_value' }],
+  ])('answers 400 JSON for %j before any CSV, naming the field, reading no orders', async (query, error, fields) => {
     givenPages(1, 1);
     const { captured, done } = run(query as Record<string, string>);
     await done;
     expect(captured.head).toMatchObject({ statusCode: 400, headers: { 'content-type': 'application/json; charset=utf-8' } });
-    expect(JSON.parse(captured.text())).toEqual({ error, message: expect.any(String) });
+    expect(JSON.parse(captured.text())).toEqual({ error, message: expect.any(String), fields });
     expect(queries()).toHaveLength(0);
   });
 

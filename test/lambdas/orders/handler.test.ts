@@ -128,19 +128,19 @@ describe('GET /api/orders', () => {
   });
 
   it.each([
-    [{ status: 'shipped' }, 'validation_error'],
-    [{ from: '2026-13-01' }, 'validation_error'],
-    [{ from: '2026-03-09', to: '2026-03-01' }, 'validation_error'],
-    [{ limit: '0' }, 'validation_error'],
-    [{ limit: '500' }, 'validation_error'],
-    [{ page: '2' }, 'validation_error'],
-    [{ cursor: 'not a cursor' }, 'invalid_cursor'],
-    [{ cursor: encodeCursor('V-99999', {}, '2026-03-08T00:00:00.000Z#O-1') }, 'invalid_cursor'],
-    [{ status: 'paid', cursor: encodeCursor('V-10001', {}, '2026-03-08T00:00:00.000Z#O-1') }, 'invalid_cursor'],
-  ])('answers 400 %j (%s) without querying orders', async (query, error) => {
+    [{ status: 'shipped' }, 'validation_error', { status: 'invalid_value' }],
+    [{ from: '2026-13-01' }, 'validation_error', { from: 'custom' }],
+    [{ from: '2026-03-09', to: '2026-03-01' }, 'validation_error', { from: 'custom' }],
+    [{ limit: '0' }, 'validation_error', { limit: 'too_small' }],
+    [{ limit: '500' }, 'validation_error', { limit: 'too_big' }],
+    [{ page: '2' }, 'validation_error', { page: 'unrecognized_keys' }],
+    [{ cursor: 'not a cursor' }, 'invalid_cursor', undefined],
+    [{ cursor: encodeCursor('V-99999', {}, '2026-03-08T00:00:00.000Z#O-1') }, 'invalid_cursor', undefined],
+    [{ status: 'paid', cursor: encodeCursor('V-10001', {}, '2026-03-08T00:00:00.000Z#O-1') }, 'invalid_cursor', undefined],
+  ])('answers 400 %j (%s) without querying orders', async (query, error, fields) => {
     given([]);
     const res = await list(query as Record<string, string>);
-    expect(res).toEqual({ status: 400, body: { error, message: expect.any(String) } });
+    expect(res).toEqual({ status: 400, body: { error, message: expect.any(String), ...(fields ? { fields } : {}) } });
     expect(queries()).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bankStepProblems } from '../../../lambdas/payouts/bank-rules';
-import { bankIssues, bankStepSchema, emailDestinationSchema } from '../../../lambdas/payouts/destination-schema';
+import { bankStepProblems } from '../../../contracts/bank-rules';
+import { bankIssues, bankStepSchema, emailDestinationSchema } from '../../../contracts/payout-destination';
 
 const business = { phone: '+49 30 1234567', street: 'Hauptstraße 1', city: 'Berlin', postalCode: '10115', businessCountry: 'DE' };
 
@@ -19,7 +19,7 @@ describe('payout destination schema (shared by destination.ts and the web forms)
     expect(parsed.success ? {} : bankIssues(parsed.error.issues)).toEqual({ phone: 'required' });
   });
 
-  it('checks the e-mail with shared/email.ts, trimmed, with the API error code', () => {
+  it('checks the e-mail with contracts/email.ts, trimmed, with the API error code', () => {
     expect(emailDestinationSchema.parse({ email: ' shop@example.com ' })).toEqual({ email: 'shop@example.com' });
     expect(emailDestinationSchema.safeParse({ email: 'bad@@example' }).error?.issues.map((i) => i.message)).toEqual(['invalid_email']);
   });

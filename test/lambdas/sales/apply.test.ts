@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commissionCents, orderTotals, planOrderChange, type OrderChangePlan } from '../../../lambdas/sales/apply';
-import type { OrderSnapshot } from '../../../lambdas/sales/events';
+import type { OrderSnapshot } from '../../../contracts/order-events';
 import type { OrderItem } from '../../../lambdas/sales/model';
 
 const ctx = { commissionRateBps: 1500, timeZone: 'America/Los_Angeles', now: new Date('2026-11-01T09:30:00Z') };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseOrderEvent } from '../../../lambdas/sales/events';
+import { parseOrderEvent } from '../../../contracts/order-events';
 import { ORDER_STATUSES } from '../../../lambdas/sales/model';
 import { addDays, marketplaceDay, startOfDay } from '../../../lambdas/shared/dates';
 import { simulateOrders } from '../../../scripts/demo/order-simulator';

@@ -43,17 +43,17 @@ describe('POST /api/support', () => {
   });
 
   it.each([
-    ['an unknown category', { ...good, category: 'refund' }],
-    ['a blank message', { ...good, message: '   \n ' }],
-    ['a message over 5,000 characters', { ...good, message: 'x'.repeat(5001) }],
-    ['a missing vendor id', { category: 'report_bug', message: 'hi' }],
-    ['an extra field', { ...good, status: 'closed' }],
-    ['invalid JSON', '{"category":'],
-  ])('answers 400 { error, message } for %s and writes nothing', async (_what, body) => {
+    ['an unknown category', { ...good, category: 'refund' }, { category: 'invalid_value' }],
+    ['a blank message', { ...good, message: '   \n ' }, { message: 'too_small' }],
+    ['a message over 5,000 characters', { ...good, message: 'x'.repeat(5001) }, { message: 'too_big' }],
+    ['a missing vendor id', { category: 'report_bug', message: 'hi' }, { vendorId: 'invalid_type' }],
+    ['an extra field', { ...good, status: 'closed' }, { status: 'unrecognized_keys' }],
+    ['invalid JSON', '{"category":', undefined],
+  ])('answers 400 { error, message, fields } for %s, naming the field, and writes nothing', async (_what, body, fields) => {
     givenVendor();
     const res = await post(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.any(String), message: expect.any(String) });
+    expect(res.body).toEqual(fields ? { error: 'validation_error', message: expect.any(String), fields } : { error: 'invalid_json', message: expect.any(String) });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 

@@ -104,13 +104,19 @@ describe('PATCH /api/me', () => {
     expect(input.ExpressionAttributeValues).toMatchObject({ ':language': 'zh-TW' });
   });
 
-  it.each([['{"language":"fr"}'], ['{"language":"zh-tw"}'], ['{"language":"en","vendorId":"V-2"}'], ['{}'], ['not json']])(
-    'answers 400 { error, message } for %s and writes nothing',
-    async (body) => {
+  it.each([
+    ['{"language":"fr"}', { language: 'invalid_value' }],
+    ['{"language":"zh-tw"}', { language: 'invalid_value' }],
+    ['{"language":"en","vendorId":"V-2"}', { vendorId: 'unrecognized_keys' }],
+    ['{}', { language: 'invalid_value' }],
+    ['not json', undefined],
+  ])(
+    'answers 400 { error, message, fields } for %s and writes nothing',
+    async (body, fields) => {
       ddb.on(GetCommand).resolves({ Item: record });
       const res = await call('PATCH', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: expect.any(String), message: expect.any(String) });
+      expect(res.body).toEqual(fields ? { error: 'validation_error', message: expect.any(String), fields } : { error: 'invalid_json', message: expect.any(String) });
       expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
     },
   );

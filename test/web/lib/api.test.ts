@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth, configure, signedInUser, stubFetch } from '../amplify-mock';
-import { apiRequest, ApiError } from '../../../web/src/lib/api';
+import { apiRequest, ApiError, parseAnswer } from '../../../web/src/lib/api';
+import { ordersPageSchema } from '../../../contracts/order-answers';
 import { resetAuthForTests } from '../../../web/src/lib/auth-client';
 import { resetConfigForTests } from '../../../web/src/lib/config';
 
@@ -61,5 +62,22 @@ describe('apiRequest', () => {
     const calls = stubFetch(() => ({ status: 200, body: {} }));
     await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('parseAnswer: answers are read with their schemas from contracts/', () => {
+  const order = { orderId: 'O-1', orderNumber: '1001', placedAt: '2026-03-08T09:30:00.000Z', status: 'paid', totalCents: 1250, quantity: 1, lines: [{ name: 'Tea', sku: '10001-0001', quantity: 1, unitPriceCents: 1250 }] };
+
+  it('gives the answer as the schema reads it', () => {
+    expect(parseAnswer(ordersPageSchema, { orders: [order], nextCursor: null }, 'GET /api/orders')).toEqual({ orders: [order], nextCursor: null });
+  });
+
+  it.each([
+    ['an HTML page', '<html>Bad gateway</html>'],
+    ['an unknown status', { orders: [{ ...order, status: 'shipped' }], nextCursor: null }],
+    ['cents that are not integers', { orders: [{ ...order, totalCents: 12.5 }], nextCursor: null }],
+    ['a missing field', { orders: [{ ...order, lines: undefined }], nextCursor: null }],
+  ])('turns %s into ApiError invalid_response, which the pages show as their error state', (_what, data) => {
+    expect(() => parseAnswer(ordersPageSchema, data, 'GET /api/orders')).toThrow(expect.objectContaining({ name: 'ApiError', status: 200, code: 'invalid_response', message: 'GET /api/orders answered an unexpected shape.' }));
   });
 });

@@ -6,6 +6,7 @@ import zhTW from '../../../web/src/i18n/zh-TW.json';
 import { i18n, switchLanguage } from '../../../web/src/i18n/i18n';
 import { ApiError } from '../../../web/src/lib/api';
 import { API_ERROR_REASONS, describeError, errorReasonKey } from '../../../web/src/lib/error-message';
+import { API_ERROR_CODES } from '../../../contracts/errors';
 
 const root = path.resolve(__dirname, '../../..');
 const sources = (dir: string): string[] =>
@@ -26,6 +27,7 @@ function serverCodes(): string[] {
     }
     for (const m of text.matchAll(/_MESSAGE, '([a-z][a-z_]*)'\]/g)) codes.add(m[1]!);
     for (const m of text.matchAll(/\berror: '([a-z][a-z_]*)'/g)) codes.add(m[1]!);
+    for (const m of text.matchAll(/\berrorBody\('([a-z][a-z_]*)'/g)) codes.add(m[1]!);
     for (const m of text.matchAll(/code = '([a-z][a-z_]*)'|super\(\d+, '([a-z][a-z_]*)'/g)) codes.add((m[1] ?? m[2])!);
   }
   return [...codes].sort();
@@ -43,6 +45,9 @@ describe('error texts (issue 10): known codes translated, raw text only as a det
     // The scan finds the codes (a guard against the scan silently finding nothing).
     expect(codes).toEqual(expect.arrayContaining(['support_rate_limited', 'invalid_iban', 'invalid_phone', 'product_under_review', 'vendor_not_approved', 'internal_error', 'unauthorized']));
     expect(codes.filter((code) => !(code in API_ERROR_REASONS)), 'codes without a translated text').toEqual([]);
+    // The union the server's errors are typed with (contracts/errors.ts) declares every code answered, and each has its text.
+    expect(codes.filter((code) => !(API_ERROR_CODES as readonly string[]).includes(code)), 'codes missing from ApiErrorCode').toEqual([]);
+    expect(API_ERROR_CODES.filter((code) => !(code in API_ERROR_REASONS))).toEqual([]);
     for (const key of Object.values(API_ERROR_REASONS)) {
       expect(en, key).toHaveProperty(key);
       expect(zhTW, key).toHaveProperty(key);

@@ -1,5 +1,14 @@
+import type * as z from 'zod/mini';
+import type { ApiErrorBody } from '../../../contracts/errors';
 import { getIdToken, storedIdToken } from './auth-client';
 import { loadConfig } from './config';
+
+/**
+ * The codes the web itself gives a failed call, beside the server's ApiErrorCode (contracts/errors.ts):
+ * no session (401 before any request), and an answer it could not read (not JSON, or not the shape
+ * of its schema).
+ */
+export type WebErrorCode = 'unauthenticated' | 'invalid_response';
 
 /** A failed API call: the HTTP status and the server's `{ error, message }` (or a stand-in for them). */
 export class ApiError extends Error {
@@ -31,7 +40,12 @@ export interface ApiRequest {
   idempotencyKey?: string;
 }
 
-function errorBody(data: unknown): { error: string; message: string } | undefined {
+/**
+ * The error answer's `error` and `message` (contracts/errors.ts ApiErrorBody). Read by hand, not with
+ * apiErrorBodySchema: this module is part of the first visit's download, which carries no zod
+ * (docs/web.md, "Weight"); lib/field-errors.ts reads `fields` with the schema.
+ */
+function errorBody(data: unknown): Pick<ApiErrorBody, 'message'> & { error: string } | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const { error, message } = data as Record<string, unknown>;
   return typeof error === 'string' ? { error, message: typeof message === 'string' ? message : error } : undefined;
@@ -71,4 +85,16 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
     throw new ApiError(res.status, body?.error ?? `http_${res.status}`, body?.message ?? (res.statusText || `HTTP ${res.status}`), details);
   }
   return data as T;
+}
+
+/**
+ * Parses an answer with its schema from contracts/ (the one the server builds it as): a mismatch (a
+ * proxy's HTML page, an older or newer server) becomes ApiError `invalid_response`, which the pages
+ * show as their error state, never a crash or "NaN". `what` names the call, e.g. `GET /api/orders`.
+ * Only zod's types are imported here; the schemas (and zod) come with the feature chunks that use them.
+ */
+export function parseAnswer<S extends z.ZodMiniType>(schema: S, data: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError(200, 'invalid_response', `${what} answered an unexpected shape.`);
+  return result.data;
 }

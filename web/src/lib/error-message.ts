@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from './api';
+import type { ApiErrorCode } from '../../../contracts/errors';
+import { ApiError, type WebErrorCode } from './api';
 
 /** The raw text of a failed call: the server's message (ApiError) or the error's own (English, not for zh-TW sentences). */
 export function errorMessage(err: unknown): string {
@@ -9,9 +10,11 @@ export function errorMessage(err: unknown): string {
 }
 
 /**
- * What the vendor is told for each error code the API answers (`{ error: <code>, message }`, see
- * lambdas/shared/errors.ts and every `*Error(message, '<code>')` in lambdas/), as i18n keys of en.json
- * and zh-TW.json. A code missing here falls back to its HTTP status class (statusReasonKey).
+ * What the vendor is told for each error code the API answers (`{ error: <code>, message }`: every
+ * `ApiErrorCode` of contracts/errors.ts, which the server's errors are typed with) and the web's own
+ * codes, as i18n keys of en.json and zh-TW.json. Every code must be here (`satisfies`): a code the
+ * server adds without a translation fails the type check. A code this web does not know (a newer
+ * server) falls back to its HTTP status class (statusReasonKey).
  */
 export const API_ERROR_REASONS = {
   // 400
@@ -68,7 +71,7 @@ export const API_ERROR_REASONS = {
   internal_error: 'error_reason_server',
   bad_gateway: 'error_reason_server',
   invalid_response: 'error_reason_bad_response',
-} as const;
+} as const satisfies Record<ApiErrorCode | WebErrorCode, string>;
 
 export type ErrorReasonKey = (typeof API_ERROR_REASONS)[keyof typeof API_ERROR_REASONS] | 'error_network' | 'error_reason_too_large' | 'error_reason_unknown' | 'error_config';
 

@@ -1,19 +1,21 @@
+import type { ApiErrorBody, FieldErrors } from '../../../contracts/errors';
 import { ApiError } from './api';
 
 /**
- * A 400's per-field messages (docs/api.md, "Field errors"): `{ error: 'validation_error', message,
- * fields: { "<field>": "<i18n key>" } }`, keyed by the form's top-level field names, so a form can
- * show each by the field that caused it (react-hook-form's setError). ApiError carries the error body
- * as `details` (lib/api.ts); it is read structurally, anything else gives no field errors.
+ * A 400's per-field codes (docs/api.md, "Errors"): the one error answer of the API,
+ * `{ error: 'validation_error', message, fields: { "<field>": "<code>" } }` (contracts/errors.ts
+ * ApiErrorBody), keyed by the request's top-level field names, so a form can show each by the field
+ * that caused it (react-hook-form's setError). The item form's and offer dialog's codes are i18n
+ * keys. ApiError carries the error body as `details` (lib/api.ts). The web's one reader of `fields`;
+ * it checks them by hand rather than with apiErrorBodySchema so the item form's first download
+ * carries no zod (docs/web.md, "Weight"): an answer whose `fields` is not a record of non-empty
+ * strings gives no field errors.
  */
-export function serverFieldErrors(err: unknown): Record<string, string> {
+export function serverFieldErrors(err: unknown): FieldErrors {
   if (!(err instanceof ApiError) || err.status !== 400) return {};
-  const details = (err as { details?: unknown }).details;
-  const fields = typeof details === 'object' && details !== null ? (details as { fields?: unknown }).fields : undefined;
+  const fields: unknown = (err.details as Partial<Record<keyof ApiErrorBody, unknown>> | undefined)?.fields;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return {};
-  const found: Record<string, string> = {};
-  for (const [field, message] of Object.entries(fields)) {
-    if (field !== '' && typeof message === 'string' && message !== '') found[field] = message;
-  }
-  return found;
+  const entries = Object.entries(fields);
+  if (!entries.every(([, code]) => typeof code === 'string')) return {};
+  return Object.fromEntries(entries.filter(([field, code]) => field !== '' && code !== '')) as FieldErrors;
 }

@@ -1,12 +1,12 @@
 /**
  * The zod pieces the portal's small forms share (issue 11: every form on react-hook-form + zod). The
  * rules themselves stay where they were (password-rules.ts: the pool's policy and the spec's order;
- * lambdas/shared/email.ts: the one e-mail check); these wrap them as schemas whose messages are i18n
+ * contracts/email.ts: the one e-mail check); these wrap them as schemas whose messages are i18n
  * keys, translated where they are shown. zod is imported by the lazy route and dialog chunks that use
  * it, never by the login page (docs/web.md, "Weight").
  */
 import * as z from 'zod';
-import { isEmail } from '../../../lambdas/shared/email';
+import { isEmail } from '../../../contracts/email';
 import { changePasswordProblem, newPasswordProblem } from './password-rules';
 
 /** A required e-mail address, trimmed: 'error_email_required' when empty, else the format's message. */

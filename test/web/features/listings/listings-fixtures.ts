@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InventoryRow, ProductView } from '../../../../lambdas/listings/model';
-import { emptyProductForm, type ProductContent } from '../../../../lambdas/listings/schema';
+import type { InventoryRow, ProductView } from '../../../../contracts/listings/model';
+import { emptyProductForm, type ProductContent } from '../../../../contracts/listings/schema';
 import { IDENTITY_ID, storeAmplifySession } from '../../amplify-mock';
 import { renderApp } from '../../render-app';
 import { stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
 
-/** Object keys as the bucket holds them (lambdas/listings/schema.ts IMAGE_KEY_PATTERN). */
+/** Object keys as the bucket holds them (contracts/listings/schema.ts IMAGE_KEY_PATTERN). */
 export const imageKey = (n: number, ext = 'jpg') => `private/${IDENTITY_ID}/products/11111111-2222-4333-8444-555555555555/00000000-0000-4000-8000-${String(n).padStart(12, '0')}.${ext}`;
 export const image = (n: number) => ({ key: imageKey(n), url: `https://images.test/${n}.jpg?sig=abc` });
 

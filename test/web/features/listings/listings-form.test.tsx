@@ -4,7 +4,7 @@ import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { switchLanguage } from '../../../../web/src/i18n/i18n';
 import { auth, configure, fakeUploadTasks, signedInUser, storage } from '../../amplify-mock';
-import { emptyProductForm } from '../../../../lambdas/listings/schema';
+import { emptyProductForm } from '../../../../contracts/listings/schema';
 import { imageKey, jpegFile, openRoute, pngFile, productView } from './listings-fixtures';
 import { goBack, resetAppState } from '../../render-app';
 import type { SalesHandler } from '../../sales-fixtures';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMAGE_KEY_PATTERN } from '../../../../lambdas/listings/schema';
+import { IMAGE_KEY_PATTERN } from '../../../../contracts/listings/schema';
 import en from '../../../../web/src/i18n/en.json';
 import { auth, configure, fakeUploadTasks, IDENTITY_ID, signedInUser, storage, type FakeUploadTask } from '../../amplify-mock';
 import { imageKey, jpegFile, openRoute, pngFile, productView } from './listings-fixtures';

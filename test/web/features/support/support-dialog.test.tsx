@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUPPORT_CATEGORIES } from '../../../../lambdas/support/schema';
+import { SUPPORT_CATEGORIES } from '../../../../contracts/support/schema';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { switchLanguage } from '../../../../web/src/i18n/i18n';

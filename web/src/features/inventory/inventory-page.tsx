@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { InventorySort } from '../../../../lambdas/listings/model';
+import type { InventorySort } from '../../../../contracts/listings/model';
 import { Alert } from '../../components/alert';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';

@@ -1,4 +1,4 @@
-import { INVENTORY_SORTS, type InventorySort } from '../../../../lambdas/listings/model';
+import { INVENTORY_SORTS, type InventorySort } from '../../../../contracts/listings/model';
 
 export type SortOrder = 'asc' | 'desc';
 

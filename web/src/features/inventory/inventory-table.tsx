@@ -1,6 +1,6 @@
 import '../../components/data-table.css';
 import { useTranslation } from 'react-i18next';
-import { isOutOfStock, type InventorySort } from '../../../../lambdas/listings/model';
+import { isOutOfStock, type InventorySort } from '../../../../contracts/listings/model';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatMoney } from '../../lib/format';
 import type { InventoryRow } from './inventory-api';

@@ -4,7 +4,7 @@ import { Button, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { centsToPriceText, offerSchema, type OfferFormValues } from '../../../../lambdas/listings/schema';
+import { centsToPriceText, offerSchema, type OfferFormValues } from '../../../../contracts/listings/schema';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useErrorText } from '../../lib/error-message';

@@ -1,11 +1,11 @@
 /**
  * The browser's checks of an image before it is uploaded (spec §5, the stricter reading: JPEG, PNG,
  * GIF or BMP up to 5 MB, up to 10 images plus the nutrition facts label). The same type check as the
- * server's (lambdas/images/content.ts), so a file the browser lets through is one the image check
+ * server's (contracts/images.ts), so a file the browser lets through is one the image check
  * keeps; the server checks again because a vendor can bypass the browser.
  */
-import { detectImageType, SIGNATURE_BYTES } from '../../../../lambdas/images/content';
-import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageContentType } from '../../../../lambdas/listings/form';
+import { detectImageType, SIGNATURE_BYTES } from '../../../../contracts/images';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageContentType } from '../../../../contracts/listings/form';
 
 export type ImageRefusal = { reason: 'too_many'; name: string } | { reason: 'too_large'; name: string } | { reason: 'not_an_image'; name: string };
 

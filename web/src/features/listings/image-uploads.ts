@@ -6,8 +6,8 @@
  * Amplify Storage is loaded by image-storage.ts only, on the first upload, so no other chunk carries it.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ProductImageView } from '../../../../lambdas/listings/model';
-import { MAX_PRODUCT_IMAGES } from '../../../../lambdas/listings/form';
+import type { ProductImageView } from '../../../../contracts/listings/model';
+import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
 import { productImageKey } from '../../../../contracts/buckets';
 import { errorMessage } from '../../lib/error-message';
 import { checkImageFile, takeWithinLimit, type ImageRefusal } from './image-files';

@@ -4,9 +4,9 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ProductView } from '../../../../lambdas/listings/model';
-import { emptyProductForm } from '../../../../lambdas/listings/form';
-import type { ProductFormValues } from '../../../../lambdas/listings/schema';
+import type { ProductView } from '../../../../contracts/listings/model';
+import { emptyProductForm } from '../../../../contracts/listings/form';
+import type { ProductFormValues } from '../../../../contracts/listings/schema';
 import { Alert } from '../../components/alert';
 import { languageToApply } from '../../i18n/language';
 import { ApiError } from '../../lib/api';

@@ -1,7 +1,7 @@
 import '../../components/data-table.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ProductTab, ProductView } from '../../../../lambdas/listings/model';
+import type { ProductTab, ProductView } from '../../../../contracts/listings/model';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatDateTime, formatMoney } from '../../lib/format';
 import { LockedEditButton } from './locked-edit';

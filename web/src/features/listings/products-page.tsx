@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PRODUCT_TABS, type ProductPage, type ProductTab, type ProductView } from '../../../../lambdas/listings/model';
+import { PRODUCT_TABS, type ProductPage, type ProductTab, type ProductView } from '../../../../contracts/listings/model';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { LoadStatus } from '../../components/load-status';

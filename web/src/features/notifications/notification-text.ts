@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type * as z from 'zod';
 import { notificationParams, type NotificationType, type NotificationView } from '../../../../contracts/notifications';
-import { REJECTION_REASONS } from '../../../../lambdas/listings/model';
-import { SUPPORT_CATEGORIES } from '../../../../lambdas/support/categories';
+import { REJECTION_REASONS } from '../../../../contracts/listings/model';
+import { SUPPORT_CATEGORIES } from '../../../../contracts/support/categories';
 import type { Language } from '../../i18n/language';
 import { formatDay, formatDayRange, formatMoney, intlLocale, isCalendarDay } from '../../lib/format';
 

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '../../../../lambdas/sales/model';
+import { ORDER_STATUSES, type OrderStatus } from '../../../../contracts/orders';
 import { isCalendarDay } from '../../lib/format';
 
 export { ORDER_STATUSES, type OrderStatus };

@@ -3,7 +3,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { bankStepSchema } from '../../../../lambdas/payouts/destination-schema';
+import { bankStepSchema } from '../../../../contracts/payout-destination';
 import { ErrorDetail } from '../../components/error-detail';
 import { languageToApply } from '../../i18n/language';
 import { ApiError } from '../../lib/api';
@@ -28,7 +28,7 @@ import { putPayoutMethod, type PayoutMethodView } from './payouts-api';
 
 type TextKey = Exclude<keyof BankDraft, 'confirmed' | 'accountType'>;
 
-/** The server's schema for one step (destination-schema.ts); the review step has nothing to check. */
+/** The server's schema for one step (payout-destination.ts); the review step has nothing to check. */
 async function checkStep(step: WizardStep, values: BankDraft): Promise<FieldErrors<BankDraft>> {
   if (step === 'review') return {};
   const result = await zodResolver(bankStepSchema(step), undefined, { raw: true })(values, undefined, { shouldUseNativeValidation: false, fields: {} });
@@ -39,7 +39,7 @@ async function checkStep(step: WizardStep, values: BankDraft): Promise<FieldErro
  * The bank-account wizard (spec §3): type + bank country + currency → business details → account
  * details with the confirmation → review → confirm and add. Each step is checked where its fields
  * are typed, with the server's own schema for that step (react-hook-form + `bankStepSchema`,
- * lambdas/payouts/destination-schema.ts, over bank-rules.ts): the spec's message for the step,
+ * contracts/payout-destination.ts, over bank-rules.ts): the spec's message for the step,
  * every wrong field marked with its own message next to it, and the focus on the first one. A server
  * 400 goes back to the step (and field) it names, with its message.
  */

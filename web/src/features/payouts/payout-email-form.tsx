@@ -3,7 +3,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { emailDestinationSchema, type EmailDestinationInput } from '../../../../lambdas/payouts/destination-schema';
+import { emailDestinationSchema, type EmailDestinationInput } from '../../../../contracts/payout-destination';
 import { ErrorDetail } from '../../components/error-detail';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';
@@ -15,7 +15,7 @@ import { putPayoutMethod, type PayoutMethodView } from './payouts-api';
 const resolver = zodResolver(emailDestinationSchema, undefined, { raw: true });
 
 /**
- * The e-mail provider's form, checked with the server's schema (destination-schema.ts) on Save:
+ * The e-mail provider's form, checked with the server's schema (payout-destination.ts) on Save:
  * 'Please enter a valid email address' in the page (role="alert" under the form), never window.alert;
  * a server 400 says the same by the same field.
  */

@@ -1,7 +1,7 @@
 /**
  * The payout-method forms' checks, in the wizard's order, with the spec's messages (as i18n keys; the
  * English texts are the spec's and match the server's, lambdas/payouts/destination.ts). The checks
- * themselves are the server's: lambdas/payouts/bank-rules.ts and lambdas/shared/email.ts.
+ * themselves are the server's: contracts/bank-rules.ts and contracts/email.ts.
  */
 import {
   bankStepProblems,
@@ -10,8 +10,8 @@ import {
   isSwiftBic as isCompactSwiftBic,
   type BankFieldProblem,
   type BankStep,
-} from '../../../../lambdas/payouts/bank-rules';
-import { isEmail } from '../../../../lambdas/shared/email';
+} from '../../../../contracts/bank-rules';
+import { isEmail } from '../../../../contracts/email';
 
 export { isEmail };
 

@@ -8,7 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import * as z from 'zod';
-import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX, supportCaseBody } from '../../../../lambdas/support/schema';
+import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX, supportCaseBody } from '../../../../contracts/support/schema';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useErrorText } from '../../lib/error-message';
@@ -17,7 +17,7 @@ import { submitSupportCase } from './submit-support-case';
 import { ActionKey } from '../../lib/idempotency';
 
 /**
- * The server's body schema (POST /api/support, lambdas/support/schema.ts) for the two fields the vendor
+ * The server's body schema (POST /api/support, contracts/support/schema.ts) for the two fields the vendor
  * fills: its message rule as it is, its category list with the blank 'Choose one' the select starts on.
  */
 const supportFormSchema = supportCaseBody.pick({ message: true }).extend({

@@ -1,4 +1,4 @@
-import type { SupportCategory } from '../../../../lambdas/support/categories';
+import type { SupportCategory } from '../../../../contracts/support/categories';
 import { ApiError, apiRequest } from '../../lib/api';
 import { getIdToken } from '../../lib/auth-client';
 

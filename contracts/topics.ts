@@ -1,6 +1,6 @@
 /**
  * SNS topics Lambdas publish to: the CDK creates one per entry and hands its ARN to the functions
- * that declare it (`publishes` in lambdas/routes.ts); locally there is no SNS and the env var stays
+ * that declare it (`publishes` in contracts/routes.ts); locally there is no SNS and the env var stays
  * unset (the local stack injects an outbox notifier, scripts/local/stand-ins.ts).
  */
 export const topics = {

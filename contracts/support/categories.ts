@@ -1,6 +1,6 @@
 /**
  * Support constants without zod, so the web's support dialog can import them without pulling the
- * schema library into its chunk. The schema (lambdas/support/schema.ts) builds on them.
+ * schema library into its chunk. The schema (contracts/support/schema.ts) builds on them.
  */
 
 /** The eight support categories of spec §3; the keys are also the i18n keys of their labels. */

@@ -14,7 +14,7 @@ export interface ApiFunction {
   entry: string;
   /** Tables the function reads (r) or writes (rw); the CDK grants exactly these. */
   tables: TableAccess;
-  /** SNS topics the function publishes to (lambdas/shared/topics.ts); the CDK grants publish on exactly these. */
+  /** SNS topics the function publishes to (contracts/topics.ts); the CDK grants publish on exactly these. */
   publishes?: readonly TopicKey[];
   description: string;
 }
@@ -34,8 +34,8 @@ export interface Route {
   stream?: true;
 }
 
-import type { TableAccess } from './shared/tables';
-import type { TopicKey } from './shared/topics';
+import type { TableAccess } from './tables';
+import type { TopicKey } from './topics';
 
 export const apiFunctions = {
   me: {

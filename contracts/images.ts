@@ -2,7 +2,7 @@
  * What a file really is, from its first bytes (its "magic number"), not from its name or the
  * Content-Type the uploader claimed: both are chosen by whoever uploads.
  */
-import { IMAGE_EXTENSIONS, type ImageContentType } from '../listings/form';
+import { IMAGE_EXTENSIONS, type ImageContentType } from './listings/form';
 
 /** How many leading bytes the check reads (one ranged GET). */
 export const SIGNATURE_BYTES = 16;

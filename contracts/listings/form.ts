@@ -1,5 +1,5 @@
 /**
- * The item form's constants and value helpers without zod (lambdas/listings/schema.ts re-exports
+ * The item form's constants and value helpers without zod (contracts/listings/schema.ts re-exports
  * them): the web's product form imports these to render and loads the zod schema only to validate,
  * so zod is not in the form page's first download.
  */

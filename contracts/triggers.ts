@@ -1,4 +1,4 @@
-import type { TableAccess } from './shared/tables';
+import type { TableAccess } from './tables';
 
 /**
  * Cognito triggers: the CDK auth construct wires them to the user pool; locally cognito-local

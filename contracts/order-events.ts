@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import type { TableAccess } from '../shared/tables';
-import { ORDER_STATUSES } from './model';
+import { ORDER_STATUSES } from './orders';
 
 /**
  * The marketplace's order events (docs/events.md): EventBridge events whose `detail` is a full
@@ -80,11 +79,3 @@ export function parseOrderEvent(input: unknown): ParsedOrderEvent {
     .join('; ');
   return { ok: false, message };
 }
-
-/** The ingest Lambda as the CDK builds it (lib/sales.ts): its module and exactly the tables it may touch. */
-export const orderIngestFunction = {
-  entry: 'sales/ingest-handler.ts',
-  /** Orders and the ledger are written; vendors only read (the commission rate). */
-  tables: { orders: 'rw', ledger: 'rw', vendors: 'r' },
-  description: 'Marketplace order events: the order, daily sales and the ledger in one transaction',
-} as const satisfies { entry: string; tables: TableAccess; description: string };

@@ -1,12 +1,12 @@
 /**
  * The payout destination as one zod schema, shared by the server (destination.ts, PUT /api/payout-method)
  * and the web's payout forms (web/src/features/payouts: the e-mail form and the bank wizard, through
- * react-hook-form's zodResolver). The rules are bank-rules.ts' and shared/email.ts'; each problem is an
+ * react-hook-form's zodResolver). The rules are bank-rules.ts' and contracts/email.ts'; each problem is an
  * issue on its field (the wizard's flat field names) whose message is a code, not a sentence: the
  * server turns it into its English message and error code, the web into the vendor's language.
  */
 import * as z from 'zod';
-import { isEmail } from '../shared/email';
+import { isEmail } from './email';
 import { bankStepProblems, type BankField, type BankFieldProblem, type BankStep } from './bank-rules';
 
 /** The e-mail destination: a valid address (trimmed); the problem code is the API's error code. */

@@ -1,0 +1,54 @@
+/**
+ * The Lambdas outside the API route table (contracts/routes.ts) and the Cognito triggers
+ * (contracts/triggers.ts): what the CDK constructs deploy and what the local stack runs, one
+ * definition each, so cloud and local cannot drift. `entry` is a module path relative to lambdas/.
+ */
+import { productImagesBucket } from './buckets';
+import type { TableAccess } from './tables';
+
+type FunctionDef = { entry: string; description: string; tables: TableAccess };
+
+/**
+ * The payout Lambdas: what the CDK payouts construct (lib/payouts.ts) deploys. Locally
+ * `npm run payouts:run` runs the same modules in-process.
+ *
+ * The scheduled run: reads the ledger's `byPayable` index and prunes it; never payout accounts.
+ */
+export const payoutRunFunction = {
+  entry: 'payouts/run-handler.ts',
+  description: 'Payout run (15th and last day): closes the period, queues every payable vendor',
+  /** Write-only: the "balance rolled over" notifications (issue 12). */
+  tables: { notifications: 'w' },
+} as const satisfies FunctionDef;
+
+/** The worker: the exactly-once transaction on the ledger, the destination from payout accounts (read only). */
+export const payoutWorkerFunction = {
+  entry: 'payouts/worker-handler.ts',
+  description: 'Payout worker: pays one vendor for one period at most once (SQS)',
+  tables: { ledger: 'rw', payoutAccounts: 'r', notifications: 'w' },
+} as const satisfies FunctionDef;
+
+/**
+ * The image check Lambda: what the CDK images construct (lib/images.ts) deploys and what the local
+ * stack (scripts/local/s3.ts) runs for s3rver's events — one definition, so both subscribe the same
+ * handler to the same keys.
+ */
+export const imageCheckFunction = {
+  entry: 'images/check-handler.ts',
+  description: 'Product images: checks every upload (type from its bytes, size, count per upload folder), deletes what breaks the rules',
+  /** Check results and upload-folder slots; read too (the folder's admitted keys when it is full). */
+  tables: { imageChecks: 'rw' },
+  /** Object-created events of keys under this prefix only: vendors can write nowhere else. */
+  keyPrefix: productImagesBucket.vendorPrefix,
+} as const satisfies FunctionDef & { keyPrefix: string };
+
+/**
+ * The order ingest Lambda as the CDK builds it (lib/sales.ts) and the local event router
+ * (scripts/local/events.ts) runs it: its module and exactly the tables it may touch.
+ */
+export const orderIngestFunction = {
+  entry: 'sales/ingest-handler.ts',
+  /** Orders and the ledger are written; vendors only read (the commission rate). */
+  tables: { orders: 'rw', ledger: 'rw', vendors: 'r' },
+  description: 'Marketplace order events: the order, daily sales and the ledger in one transaction',
+} as const satisfies FunctionDef;

@@ -1,0 +1,90 @@
+/**
+ * The products API's answers as zod schemas (`zod/mini`), with their types (`z.infer`): the server
+ * builds ProductView, ProductPage, InventoryPage as these types (re-exported by model.ts) and the web
+ * parses the answers with these schemas. The web loads this module (and zod) only with an answer,
+ * in parallel with the request (web/src/features/listings/products-api.ts), so the item form's first
+ * download carries no zod.
+ */
+import * as z from 'zod/mini';
+import { cents, instant, int } from '../values';
+import { PRODUCT_TABS, REVISION_STATES } from './states';
+import type { ProductContent } from './schema';
+
+const productImageViewSchema = z.object({
+  key: z.string(),
+  /** Short-lived signed GET URL for display (thumbnails, form previews). */
+  url: z.string(),
+});
+export type ProductImageView = z.infer<typeof productImageViewSchema>;
+
+const isRecord = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const productVersionViewFields = {
+  /** The stored content (schema.ts's output); the web reads it through the form helpers, so only its being an object is checked. */
+  content: z.custom<ProductContent>(isRecord),
+  images: z.array(productImageViewSchema),
+  nutritionLabel: z.nullable(productImageViewSchema),
+};
+export const productVersionViewSchema = z.object(productVersionViewFields);
+export type ProductVersionView = z.infer<typeof productVersionViewSchema>;
+
+const offerViewSchema = z.object({ priceCents: cents, compareAtCents: z.nullable(cents), inventory: int, outOfStock: z.boolean(), updatedAt: z.string() });
+
+export const productViewSchema = z.object({
+  productId: z.string(),
+  /** Portal-assigned stock keeping unit, `<vendor number>-<n>` (e.g. 10001-0007). */
+  sku: z.string(),
+  /**
+   * What shoppers see: the live version's name while one exists, else the revision's. An update
+   * under review does not show here before approval; its name is `revision.content.nameEn`.
+   */
+  nameEn: z.string(),
+  nameZh: z.string(),
+  /** Thumbnail (primary image) of the same version as the name. */
+  thumbnailUrl: z.nullable(z.string()),
+  live: z.nullable(z.object({ ...productVersionViewFields, publishedAt: instant })),
+  revision: z.nullable(
+    z.object({
+      ...productVersionViewFields,
+      state: z.enum(REVISION_STATES),
+      savedAt: instant,
+      submittedAt: z.nullable(instant),
+      rejectedAt: z.nullable(instant),
+      /** Free text or `REJECTION_REASONS` codes (the web translates known codes). */
+      rejectionReasons: z.array(z.string()),
+    }),
+  ),
+  offer: offerViewSchema,
+  /** False while a revision is pending review (409 on PUT; the UI disables Edit with the tooltip). */
+  editable: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type ProductView = z.infer<typeof productViewSchema>;
+
+/** An answer of which only the offer is read (PATCH /api/products/{productId}/offer: the inventory row is updated in place). */
+export const offerAnswerSchema = z.object({ offer: offerViewSchema });
+
+/** Opaque cursor; absent on the last page (an older server sent null). */
+const nextCursor = z.optional(z.pipe(z.nullish(z.string()), z.transform((c) => c ?? undefined)));
+
+export const productPageSchema = z.object({ items: z.array(productViewSchema), nextCursor });
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+export const inventoryRowSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  thumbnailUrl: z.nullable(z.string()),
+  priceCents: cents,
+  compareAtCents: z.nullable(cents),
+  inventory: int,
+  outOfStock: z.boolean(),
+  /** published | pending | rejected | draft: where the product stands (the live version wins). */
+  status: z.enum(PRODUCT_TABS),
+});
+export type InventoryRow = z.infer<typeof inventoryRowSchema>;
+
+export const inventoryPageSchema = z.object({ items: z.array(inventoryRowSchema), total: int, nextCursor });
+export type InventoryPage = z.infer<typeof inventoryPageSchema>;

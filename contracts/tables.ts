@@ -1,0 +1,189 @@
+/**
+ * Table definitions: the single source for the CDK data construct (lib/data.ts) and the local
+ * bootstrap (scripts/local/dynamodb.ts). Keys and indexes only; items are described by each
+ * capability's store.
+ */
+export type AttributeType = 'S' | 'N';
+
+export interface KeyDef {
+  name: string;
+  type: AttributeType;
+}
+
+export interface TableDef {
+  /** Suffix of the physical name; locally the table is called `seller-portal-<name>`. */
+  name: string;
+  /** Environment variable through which Lambdas receive the physical table name. */
+  envVar: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+  globalIndexes?: readonly { indexName: string; partitionKey: KeyDef; sortKey?: KeyDef }[];
+  timeToLiveAttribute?: string;
+  /**
+   * At-rest encryption in the cloud: AWS-managed by default; `payouts-key` encrypts the table with
+   * the payouts customer-managed KMS key (lib/data.ts), so only roles granted that key can read it.
+   */
+  encryption?: 'payouts-key';
+  /**
+   * A DynamoDB stream with the new item image (lib/data.ts; locally scripts/local/dynamodb.ts), read
+   * by a Lambda event source: the notifications outbox feeds the notifier (lambdas/notifications).
+   */
+  stream?: 'NEW_IMAGE';
+}
+
+export const tables = {
+  /**
+   * Vendor records, keyed by Cognito user id (sub). `byVendorId` finds a record by its V-xxxxx id.
+   * `byStatus` (status, then createdAt) serves the ops console (issue 13): the `pending` partition is
+   * the queue of vendor applications, oldest first, without a scan; every record has both attributes,
+   * so no write path changes (docs/decisions.md, "Ops console overview").
+   */
+  vendors: {
+    name: 'vendors',
+    envVar: 'VENDORS_TABLE',
+    partitionKey: { name: 'userId', type: 'S' },
+    globalIndexes: [
+      { indexName: 'byVendorId', partitionKey: { name: 'vendorId', type: 'S' } },
+      { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+    ],
+  },
+  /**
+   * Support cases, by vendor id then case id (time-ordered). The item with case id `#rate` holds the
+   * vendor's last ten case times for the sliding-window rate limit. `byStatus` lists open cases for ops.
+   */
+  supportCases: {
+    name: 'support-cases',
+    envVar: 'SUPPORT_CASES_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'caseId', type: 'S' },
+    globalIndexes: [{ indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } }],
+  },
+  /**
+   * Marketplace orders, by vendor then `placedAt#orderId` (newest first with a reverse query; a date
+   * range is a key range). `byVendorStatus` (`<vendorId>#<status>`) serves the status filter.
+   * Item layout: lambdas/sales/model.ts.
+   */
+  orders: {
+    name: 'orders',
+    envVar: 'ORDERS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'orderKey', type: 'S' },
+    globalIndexes: [{ indexName: 'byVendorStatus', partitionKey: { name: 'vendorStatus', type: 'S' }, sortKey: { name: 'orderKey', type: 'S' } }],
+  },
+  /**
+   * The vendor's money: `BALANCE` (current balance), `DAY#<yyyy-mm-dd>` (daily sales in the
+   * marketplace time zone), `ENTRY#<time>#<id>` (ledger entries: sales, reversals, payouts).
+   * Item layout: lambdas/sales/model.ts; `PAYOUT#<period>` items: lambdas/payouts/model.ts.
+   * `byPayable` is sparse: only BALANCE items carrying `payable` (set by every balance change, removed
+   * by the payout run while the balance is below the minimum), so a run never scans the table.
+   * `byPayoutStatus` is sparse too: only `PAYOUT#` items carry `status` (pending, paid, failed), so
+   * the ops console (issue 13) counts failed payouts and bank transfers awaiting confirmation from
+   * the `failed` and `pending` partitions without a scan and without a new write.
+   */
+  ledger: {
+    name: 'ledger',
+    envVar: 'LEDGER_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    globalIndexes: [
+      { indexName: 'byPayable', partitionKey: { name: 'payable', type: 'S' }, sortKey: { name: 'vendorId', type: 'S' } },
+      { indexName: 'byPayoutStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'updatedAt', type: 'S' } },
+    ],
+  },
+  /**
+   * Payout destinations by vendor id, with the full account number: only the payout-method API
+   * (writes, answers masked) and the payout worker (reads) may touch it. Layout: lambdas/payouts/model.ts.
+   */
+  payoutAccounts: {
+    name: 'payout-accounts',
+    envVar: 'PAYOUT_ACCOUNTS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    encryption: 'payouts-key',
+  },
+  /**
+   * Vendor products, by vendor then product id (`P-…`, server-assigned). Item layout:
+   * lambdas/listings/store.ts. Sparse indexes serve the list tabs without scans:
+   * `byVendorPublished` (`publishedVendorId` present while a live version exists),
+   * `byVendorRevision` (`revisionTab` = `<vendorId>#draft|pending|rejected`), `byReviewQueue`
+   * (`reviewQueue` = `pending` while awaiting review: the ops queue, oldest first) and `byProductId`
+   * (the review command and the ops console find a product by id alone).
+   */
+  products: {
+    name: 'products',
+    envVar: 'PRODUCTS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'productId', type: 'S' },
+    globalIndexes: [
+      { indexName: 'byProductId', partitionKey: { name: 'productId', type: 'S' } },
+      { indexName: 'byVendorPublished', partitionKey: { name: 'publishedVendorId', type: 'S' }, sortKey: { name: 'publishedSort', type: 'S' } },
+      { indexName: 'byVendorRevision', partitionKey: { name: 'revisionTab', type: 'S' }, sortKey: { name: 'revisionSort', type: 'S' } },
+      { indexName: 'byReviewQueue', partitionKey: { name: 'reviewQueue', type: 'S' }, sortKey: { name: 'revisionSort', type: 'S' } },
+    ],
+  },
+  /**
+   * The server-side check of each uploaded product image (lambdas/images), by object key: `valid`
+   * (type from the bytes, size, count per upload folder) or `rejected` with the reason (the object
+   * is deleted). The products API accepts only keys under the caller's prefix that checked valid.
+   * Items keyed by an upload folder (`…/products/<folder>/`, ending in '/') hold that folder's
+   * admitted keys, so concurrent checks never admit more than 11 (lambdas/images/model.ts).
+   */
+  imageChecks: {
+    name: 'image-checks',
+    envVar: 'IMAGE_CHECKS_TABLE',
+    partitionKey: { name: 'key', type: 'S' },
+  },
+  /**
+   * Idempotency records of creating requests (`Idempotency-Key` header: POST /api/products and
+   * POST /api/support), keyed `<route>#<vendorId>#<key>`: the request's fingerprint and the first
+   * answer, written in the same transaction as what the request created, replayed to a retry.
+   * `expiresAt` (epoch seconds) lets DynamoDB delete them after a day. Layout: lambdas/shared/idempotency.ts.
+   */
+  idempotency: {
+    name: 'idempotency',
+    envVar: 'IDEMPOTENCY_TABLE',
+    partitionKey: { name: 'key', type: 'S' },
+    timeToLiveAttribute: 'expiresAt',
+  },
+  /**
+   * Vendor notifications (issue 12; contracts/notifications.ts), by vendor id then `sk`:
+   * `N#<createdAt>#<eventId>` one inbox item per event (written in the same transaction as the change
+   * it reports: the outbox the notifier e-mails from), `STATE` the unread count, the read-through time
+   * and the vendor's e-mail preferences. Item layout: lambdas/notifications/model.ts.
+   */
+  notifications: {
+    name: 'notifications',
+    envVar: 'NOTIFICATIONS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    stream: 'NEW_IMAGE',
+  },
+  /**
+   * E-mail addresses SES reported as bouncing permanently or complaining (the configuration set's
+   * event destination → lambdas/notifications/feedback-handler.ts), keyed by the normalized address:
+   * the notifier sends them nothing more (docs/decisions.md, "Vendor notifications"). Ops see the
+   * reason and time on the item.
+   */
+  emailSuppressions: {
+    name: 'email-suppressions',
+    envVar: 'EMAIL_SUPPRESSIONS_TABLE',
+    partitionKey: { name: 'email', type: 'S' },
+  },
+  /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
+  counters: {
+    name: 'counters',
+    envVar: 'COUNTERS_TABLE',
+    partitionKey: { name: 'name', type: 'S' },
+  },
+} as const satisfies Record<string, TableDef>;
+
+export type TableKey = keyof typeof tables;
+
+/**
+ * What a Lambda declares it needs of a table (contracts/routes.ts, contracts/triggers.ts, contracts/functions.ts, ...):
+ * `r` read, `rw` read-write, `w` write-only — put and update, never get, query or scan,
+ * and no old values in answers (lib/data.ts), for a table a function must fill but not read.
+ */
+export type TableMode = 'r' | 'rw' | 'w';
+export type TableAccess = Partial<Record<TableKey, TableMode>>;
+
+export const localTableName = (key: TableKey): string => `seller-portal-${tables[key].name}`;

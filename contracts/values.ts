@@ -1,0 +1,28 @@
+/**
+ * The value schemas every answer is built from: money in integer cents, UTC ISO instants, calendar
+ * days (`yyyy-mm-dd`, a real date). Plain zod (`zod/mini`: the answer schemas ride in the web's route chunks, which carry no full zod;
+ * docs/web.md, "Weight"), for the server's answers and the web's parsing alike.
+ */
+import * as z from 'zod/mini';
+
+/** An exact integer (counts, quantities): what JSON numbers from the API must be. */
+export const int = z.number().check(z.refine(Number.isSafeInteger, 'must be a safe integer'));
+
+/** Money: integer cents. */
+export const cents = int;
+
+/** A `yyyy-mm-dd` that is a real date. */
+export const calendarDay = z.string().check(z.refine(isCalendarDay, 'must be a calendar day, yyyy-mm-dd'));
+
+/** An instant the browser can read (the API sends UTC ISO-8601, e.g. `2026-03-08T09:30:00.000Z`). */
+export const instant = z.string().check(z.refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO-8601 time'));
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDay(value: string): boolean {
+  const m = DAY.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}

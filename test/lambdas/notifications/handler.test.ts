@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand,
 import { DEFAULT_EMAIL_PREFERENCES, notificationPageSchema } from '../../../contracts/notifications';
 import { encodeInboxCursor, handler } from '../../../lambdas/notifications/handler';
 import { apiEvent, context } from '../events';
+import { isErrorBody } from '../../support/error-body';
 
 process.env.VENDORS_TABLE = 'vendors-test';
 process.env.NOTIFICATIONS_TABLE = 'notifications-test';
@@ -162,7 +163,8 @@ describe('GET /api/notifications', () => {
   it('answers 400 for an unknown query parameter', async () => {
     const res = await call('GET', '/api/notifications', { query: { vendorId: 'V-99999' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation_error', message: expect.any(String) });
+    expect(res.body).toMatchObject({ error: 'validation_error', message: expect.any(String) });
+    expect(isErrorBody(res.body)).toBe(true);
   });
 });
 
@@ -225,7 +227,7 @@ describe('POST /api/notifications/read', () => {
     givenInbox(2);
     const res = await markRead(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: expect.any(String), message: expect.any(String) });
+    expect(isErrorBody(res.body)).toBe(true);
     expect(state()!.unread).toBe(2);
   });
 });
@@ -253,7 +255,8 @@ describe('GET and PUT /api/notifications/preferences', () => {
   ])('answers 400 for %s and saves nothing', async (_what, body) => {
     const res = await call('PUT', '/api/notifications/preferences', { body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'validation_error', message: expect.any(String) });
+    expect(res.body).toMatchObject({ error: 'validation_error', message: expect.any(String) });
+    expect(isErrorBody(res.body)).toBe(true);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 });

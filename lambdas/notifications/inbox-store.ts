@@ -16,18 +16,13 @@ import {
   DEFAULT_EMAIL_PREFERENCES,
   OPTIONAL_CATEGORIES,
   type EmailPreferences,
-  type NotificationCategory,
-  type NotificationType,
   type NotificationView,
   type OptionalCategory,
 } from '../../contracts/notifications';
 import { dynamo } from '../shared/clients';
+import { INBOX_PREFIX, inboxSk, STATE_SK, type InboxItem, type StateItem } from './model';
 import { tableName } from '../shared/tables';
 
-/** The key of the vendor's STATE item. */
-export const STATE_SK = 'STATE';
-/** Every inbox item's sort key starts with this (then `<createdAt>#<eventId>`). */
-export const ITEM_PREFIX = 'N#';
 /** Inbox items per page of GET /api/notifications (docs/decisions.md). */
 export const INBOX_PAGE_SIZE = 20;
 /** DynamoDB allows 100 actions per transaction: the items, plus the STATE update. */
@@ -35,28 +30,13 @@ const ITEMS_PER_TRANSACTION = 99;
 /** Concurrent writes to STATE (a new notification, another tab marking read) make a mark-read try again. */
 const MARK_READ_ATTEMPTS = 5;
 
-export const inboxItemKey = (vendorId: string, createdAt: string, eventId: string) => ({ vendorId, sk: `${ITEM_PREFIX}${createdAt}#${eventId}` });
+/** Every inbox item's sort key starts with this (then `<createdAt>#<eventId>`; lambdas/notifications/model.ts). */
+export const ITEM_PREFIX = INBOX_PREFIX;
+export const inboxItemKey = (vendorId: string, createdAt: string, eventId: string) => ({ vendorId, sk: inboxSk(createdAt, eventId) });
 const stateKey = (vendorId: string) => ({ vendorId, sk: STATE_SK });
 
-/** An inbox item as stored. */
-export interface InboxItem {
-  vendorId: string;
-  sk: string;
-  id: string;
-  type: NotificationType;
-  category: NotificationCategory;
-  createdAt: string;
-  params: Record<string, unknown>;
-  link: string;
-  readAt?: string;
-}
-
-/** The vendor's STATE item as stored (absent until the first notification or preference). */
-export interface InboxState {
-  unread?: number;
-  readThrough?: string;
-  emailPreferences?: Partial<Record<OptionalCategory, boolean>>;
-}
+/** The vendor's STATE item as the inbox reads it (absent until the first notification or preference). */
+type InboxState = Partial<Omit<StateItem, 'vendorId' | 'sk'>>;
 
 export const isRead = (item: Pick<InboxItem, 'readAt' | 'createdAt'>, readThrough: string | undefined): boolean =>
   Boolean(item.readAt) || (readThrough !== undefined && item.createdAt <= readThrough);

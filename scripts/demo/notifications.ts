@@ -7,7 +7,8 @@
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { notificationCategory, notificationParams, type NotificationParams, type NotificationType } from '../../contracts/notifications';
-import { inboxItemKey, STATE_SK } from '../../lambdas/notifications/inbox-store';
+import { inboxItemKey } from '../../lambdas/notifications/inbox-store';
+import { STATE_SK } from '../../lambdas/notifications/model';
 import { dynamo } from '../../lambdas/shared/clients';
 import { tableName } from '../../lambdas/shared/tables';
 import { demoProducts } from './products';

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { localTableName } from '../../contracts/tables';
 import { DEFAULT_EMAIL_PREFERENCES, notificationPageSchema } from '../../contracts/notifications';
@@ -29,8 +29,17 @@ const post = async (v: TestVendor, body: unknown) => api('/api/notifications/rea
 const unread = async (v: TestVendor) => ((await get(v, '/api/notifications/unread')).body as { unread: number }).unread;
 const page = async (v: TestVendor, cursor?: string) => notificationPageSchema.parse((await get(v, `/api/notifications${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`)).body);
 
+/** Approval itself notifies the vendor (issue 12): start each inbox empty, so only this test's items are in it. */
+async function clearInbox(vendorId: string): Promise<void> {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: inject('stack').dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const table = localTableName('notifications');
+  const out = await client.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'vendorId = :v', ExpressionAttributeValues: { ':v': vendorId } }));
+  for (const item of out.Items ?? []) await client.send(new DeleteCommand({ TableName: table, Key: { vendorId, sk: item.sk } }));
+}
+
 beforeAll(async () => {
   [a, b] = [await approvedVendor('inbox.a', 'Inbox A Foods'), await approvedVendor('inbox.b', 'Inbox B Foods')];
+  await Promise.all([clearInbox(a.vendorId), clearInbox(b.vendorId)]);
   await putItems('notifications', [...inbox(a.vendorId, 25), ...inbox(b.vendorId, 3)]);
 }, 60_000);
 

@@ -17,7 +17,6 @@ export const auth = {
   resendSignUpCode: vi.fn(),
   resetPassword: vi.fn(),
   confirmResetPassword: vi.fn(),
-  updatePassword: vi.fn(),
 };
 export const configure = vi.fn();
 

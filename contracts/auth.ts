@@ -26,6 +26,20 @@ export const passwordPolicy = {
  */
 export const PASSWORD_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+- ';
 
+/**
+ * Whether a password meets the user pool's policy (`passwordPolicy`): checked by the browser's forms
+ * (web/src/lib/password-rules.ts) and by the API before it asks Cognito (POST /api/me/password), because
+ * cognito-local does not enforce the policy.
+ */
+export function meetsPasswordPolicy(password: string): boolean {
+  if (password.length < passwordPolicy.minLength) return false;
+  if (passwordPolicy.requireLowercase && !/[a-z]/.test(password)) return false;
+  if (passwordPolicy.requireUppercase && !/[A-Z]/.test(password)) return false;
+  if (passwordPolicy.requireDigits && !/[0-9]/.test(password)) return false;
+  if (passwordPolicy.requireSymbols && ![...password.trim()].some((c) => PASSWORD_SYMBOLS.includes(c))) return false;
+  return true;
+}
+
 /** Custom attributes (without the `custom:` prefix). */
 export const customAttributes = {
   status: { type: 'String', mutable: true, minLen: 1, maxLen: 16 },

@@ -26,6 +26,7 @@ export const API_ERROR_CODES = [
   'invalid_swift_bic',
   'invalid_iban',
   'invalid_idempotency_key',
+  'current_password_incorrect',
   // 401
   'unauthorized',
   // 403

@@ -5,7 +5,7 @@
  * `meAnswerSchema`; the web reads the same shape (web/src/lib/me-api.ts).
  */
 import * as z from 'zod';
-import { GROUPS, VENDOR_STATUSES } from './auth';
+import { GROUPS, meetsPasswordPolicy, VENDOR_STATUSES } from './auth';
 
 /**
  * What the portal lets a user do. `vendor`: an approved vendor record with a vendor id (what
@@ -41,3 +41,18 @@ export function rolesOf(groups: readonly string[], vendor: { status: string; ven
   if (groups.includes(GROUPS.admins.name)) roles.push('admin');
   return roles;
 }
+
+/**
+ * `POST /api/me/password` (the signed-in password change, issue 12): the caller's Cognito access
+ * token (the ID token authorizes the request; Cognito's ChangePassword takes the access token), the
+ * current password and the new one, which must meet the pool's policy and differ from the current
+ * one (the dialog's own checks, web/src/lib/password-rules.ts). Answers 204.
+ */
+export const changePasswordBodySchema = z
+  .strictObject({
+    accessToken: z.string().min(1).max(8192),
+    previousPassword: z.string().min(1).max(256),
+    proposedPassword: z.string().max(256).refine(meetsPasswordPolicy, 'password_too_weak'),
+  })
+  .refine((b) => b.proposedPassword !== b.previousPassword, { message: 'password_same_as_current', path: ['proposedPassword'] });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

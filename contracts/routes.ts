@@ -40,8 +40,8 @@ import type { TopicKey } from './topics';
 export const apiFunctions = {
   me: {
     entry: 'vendor/handler.ts',
-    tables: { vendors: 'rw' },
-    description: 'The signed-in user: vendor record, status and language',
+    tables: { vendors: 'rw', notifications: 'w' },
+    description: 'The signed-in user: vendor record, status and language; the password change and its security notice',
   },
   support: {
     entry: 'support/handler.ts',
@@ -101,6 +101,7 @@ export type ApiFunctionKey = keyof typeof apiFunctions;
 export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/me', fn: 'me', access: 'signed-in' },
   { method: 'PATCH', path: '/api/me', fn: 'me', access: 'signed-in' },
+  { method: 'POST', path: '/api/me/password', fn: 'me', access: 'signed-in' },
   { method: 'POST', path: '/api/support', fn: 'support', access: 'vendor' },
   { method: 'GET', path: '/api/dashboard', fn: 'dashboard', access: 'vendor' },
   { method: 'GET', path: '/api/orders', fn: 'orders', access: 'vendor' },

@@ -1,9 +1,10 @@
 import * as z from 'zod';
-import { meAnswerSchema, rolesOf, type MeAnswer } from '../../contracts/me';
+import { changePasswordBodySchema, meAnswerSchema, rolesOf, type MeAnswer } from '../../contracts/me';
 import { NotFoundError } from '../shared/errors';
 import { apiHandler, route } from '../shared/http';
 import { LANGUAGES, updateVendorLanguage, type VendorRecord } from '../shared/vendors';
 import type { Caller } from '../shared/auth';
+import { changePassword } from './password';
 
 /**
  * What the web app learns about the signed-in user (GET and PATCH /api/me): groups and roles
@@ -48,6 +49,15 @@ export const handler = apiHandler('me', {
       const updated = await updateVendorLanguage(caller.userId, body.language);
       if (!updated) throw notFound(caller);
       return { body: meView(caller, updated) };
+    },
+  }),
+  'POST /api/me/password': route({
+    access: 'signed-in',
+    body: changePasswordBodySchema,
+    async handler({ caller, body }) {
+      // Cognito checks the current password; the notice goes to the vendor's inbox (lambdas/vendor/password.ts).
+      await changePassword(caller, body);
+      return { statusCode: 204 };
     },
   }),
 });

@@ -29,6 +29,27 @@ export interface StreamPoller {
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type Image = Record<string, unknown>;
+
+/**
+ * An image's attribute values as DynamoDB writes them into Lambda's event. Locally an empty map
+ * arrives from the stream without its type (`"params": {}` instead of `{ "M": {} }`, seen with the
+ * `password_changed` notice, whose params are empty), which unmarshall refuses ("No value defined"):
+ * typeless empty values become the empty map they are, also inside maps and lists.
+ */
+export function typedImage<T extends Image | undefined>(image: T): T {
+  if (!image) return image;
+  const fix = (v: unknown): unknown => {
+    if (typeof v !== 'object' || v === null) return v;
+    const av = v as Record<string, unknown>;
+    if (Object.keys(av).length === 0) return { M: {} };
+    if (av.M && typeof av.M === 'object') return { M: typedImage(av.M as Image) };
+    if (Array.isArray(av.L)) return { L: av.L.map(fix) };
+    return av;
+  };
+  return Object.fromEntries(Object.entries(image).map(([k, v]) => [k, fix(v)])) as T;
+}
+
 /** A DynamoDB Streams record as Lambda hands it to a function. */
 export function toLambdaRecord(r: StreamRecord, streamArn: string): DynamoDBRecord {
   const d = r.dynamodb ?? {};
@@ -42,7 +63,7 @@ export function toLambdaRecord(r: StreamRecord, streamArn: string): DynamoDBReco
     dynamodb: {
       ...(d.ApproximateCreationDateTime ? { ApproximateCreationDateTime: Math.floor(new Date(d.ApproximateCreationDateTime).getTime() / 1000) } : {}),
       Keys: d.Keys as NonNullable<DynamoDBRecord['dynamodb']>['Keys'],
-      ...(d.NewImage ? { NewImage: d.NewImage as NonNullable<DynamoDBRecord['dynamodb']>['NewImage'] } : {}),
+      ...(d.NewImage ? { NewImage: typedImage(d.NewImage as Image) as NonNullable<DynamoDBRecord['dynamodb']>['NewImage'] } : {}),
       SequenceNumber: d.SequenceNumber,
       SizeBytes: d.SizeBytes,
       StreamViewType: d.StreamViewType as NonNullable<DynamoDBRecord['dynamodb']>['StreamViewType'],

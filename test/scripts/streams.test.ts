@@ -7,7 +7,8 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { notifierFunction } from '../../lambdas/notifications/functions';
-import { startNotifierStream, type StreamHandler } from '../../scripts/local/streams';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { startNotifierStream, toLambdaRecord, type StreamHandler } from '../../scripts/local/streams';
 
 process.env.AWS_REGION = 'us-east-1';
 const ddb = mockClient(DynamoDBClient);
@@ -82,5 +83,13 @@ describe('the local stream event source of the notifier', () => {
     });
     expect(calls).toHaveLength(1 + notifierFunction.retryAttempts);
     expect(readdirSync(dir)).toHaveLength(1);
+  });
+});
+
+describe('toLambdaRecord', () => {
+  it('gives a typeless empty value (DynamoDB Local: an empty map such as password_changed params) its map type, so the notifier can unmarshall it', () => {
+    const image = { vendorId: { S: 'V-1' }, params: {}, deep: { M: { a: {}, l: { L: [{}, { S: 'x' }] } } }, n: { N: '1' } };
+    const lambda = toLambdaRecord({ eventID: 'e', eventName: 'INSERT', dynamodb: { Keys: {}, NewImage: image as never, SequenceNumber: '1' } }, 'arn:stream');
+    expect(unmarshall(lambda.dynamodb!.NewImage as never)).toEqual({ vendorId: 'V-1', params: {}, deep: { a: {}, l: [{}, 'x'] }, n: 1 });
   });
 });

@@ -17,7 +17,6 @@ export const auth = {
   resendSignUpCode: vi.fn(),
   resetPassword: vi.fn(),
   confirmResetPassword: vi.fn(),
-  updatePassword: vi.fn(),
 };
 export const configure = vi.fn();
 
@@ -34,13 +33,20 @@ export const CONFIG = {
 } as const;
 
 export const USER_ID = 'user-1';
+/** The access token of signedInUser's session (what POST /api/me/password is sent). */
+export const ACCESS_TOKEN = 'access-token-1';
 
 /** Amplify as it behaves for a user who signs in successfully (or has a stored session). */
 export function signedInUser(email = 'demo.vendor@example.com', token = 'id-token-1') {
   auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
   auth.signOut.mockResolvedValue(undefined);
   auth.getCurrentUser.mockResolvedValue({ userId: USER_ID, username: USER_ID, signInDetails: { loginId: email } });
-  auth.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => token, payload: { email, sub: USER_ID } } } });
+  auth.fetchAuthSession.mockResolvedValue({
+    tokens: {
+      idToken: { toString: () => token, payload: { email, sub: USER_ID } },
+      accessToken: { toString: () => ACCESS_TOKEN, payload: { sub: USER_ID, token_use: 'access' } },
+    },
+  });
 }
 
 /** What Amplify leaves in localStorage for a signed-in user. */

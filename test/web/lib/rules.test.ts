@@ -5,6 +5,7 @@ import { saveWithRetryOnce } from '../../../web/src/lib/save-with-retry';
 import { signInErrorFor } from '../../../web/src/lib/sign-in-errors';
 import type { Me } from '../../../web/src/lib/me-api';
 import { vendorAccessFor } from '../../../web/src/lib/vendor-access';
+import { ApiError } from '../../../web/src/lib/api';
 import { namedError } from '../amplify-mock';
 
 describe('password rules', () => {
@@ -41,6 +42,16 @@ describe('change password checks (spec §5)', () => {
     expect(passwordChangeFailure(namedError('LimitExceededException', 'Attempt limit exceeded'))).toEqual({ kind: 'other', message: 'Attempt limit exceeded' });
     expect(passwordChangeFailure(namedError('Whatever', ''))).toEqual({ kind: 'other' });
     expect(passwordChangeFailure('a string')).toEqual({ kind: 'other' });
+  });
+
+  it("maps POST /api/me/password's answers to the same outcomes", () => {
+    expect(passwordChangeFailure(new ApiError(400, 'current_password_incorrect', 'The current password you entered is incorrect.'))).toEqual({ kind: 'wrong-current-password' });
+    expect(passwordChangeFailure(new ApiError(401, 'unauthorized', 'Your session has ended. Sign in again.'))).toEqual({ kind: 'not-authenticated' });
+    expect(passwordChangeFailure(new ApiError(401, 'unauthenticated', 'No signed-in user.'))).toEqual({ kind: 'not-authenticated' });
+    expect(passwordChangeFailure(new ApiError(429, 'too_many_requests', 'Attempt limit exceeded'))).toEqual({ kind: 'other', message: 'Attempt limit exceeded' });
+    expect(passwordChangeFailure(new ApiError(400, 'validation_error', 'Password does not conform to policy: x'))).toEqual({ kind: 'other', message: 'Password does not conform to policy: x' });
+    // A server failure's reference is no sentence for the vendor: 'An error occurred.'
+    expect(passwordChangeFailure(new ApiError(500, 'internal_error', 'Something went wrong. Reference: r-1'))).toEqual({ kind: 'other' });
   });
 });
 

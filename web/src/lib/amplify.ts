@@ -20,7 +20,6 @@ export {
   signIn,
   signOut,
   signUp,
-  updatePassword,
 } from 'aws-amplify/auth';
 
 let configuredWith: WebConfig | undefined;

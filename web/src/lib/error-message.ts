@@ -33,6 +33,7 @@ export const API_ERROR_REASONS = {
   invalid_postal_code: 'please_enter_valid_postal_code',
   invalid_swift_bic: 'please_enter_valid_swift',
   invalid_iban: 'please_enter_valid_iban',
+  current_password_incorrect: 'current_password_incorrect',
   // 401 (the API's own, and the web's "no session")
   unauthorized: 'error_reason_session_expired',
   unauthenticated: 'error_reason_session_expired',

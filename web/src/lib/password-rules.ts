@@ -1,16 +1,9 @@
-import { PASSWORD_SYMBOLS, passwordPolicy } from '../../../contracts/auth';
+import { meetsPasswordPolicy, passwordPolicy } from '../../../contracts/auth';
 
 export const PASSWORD_MIN_LENGTH = passwordPolicy.minLength;
 
-/** Whether a password meets the user pool's policy (contracts/auth.ts); cognito-local does not enforce it. */
-export function meetsPasswordPolicy(password: string): boolean {
-  if (password.length < passwordPolicy.minLength) return false;
-  if (passwordPolicy.requireLowercase && !/[a-z]/.test(password)) return false;
-  if (passwordPolicy.requireUppercase && !/[A-Z]/.test(password)) return false;
-  if (passwordPolicy.requireDigits && !/[0-9]/.test(password)) return false;
-  if (passwordPolicy.requireSymbols && ![...password.trim()].some((c) => PASSWORD_SYMBOLS.includes(c))) return false;
-  return true;
-}
+/** Whether a password meets the user pool's policy (contracts/auth.ts, shared with the API); cognito-local does not enforce it. */
+export { meetsPasswordPolicy };
 
 /** Checked in the spec's order (§5): first that both entries match, then the policy. */
 export function newPasswordProblem(password: string, confirm: string): 'passwords_do_not_match' | 'password_too_weak' | null {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../web/src/i18n/en.json';
-import { auth, configure, meBody, namedError, signedInUser, type FetchCall } from '../../amplify-mock';
+import { ACCESS_TOKEN, auth, configure, meBody, signedInUser, type FetchCall, type Handler } from '../../amplify-mock';
 import { renderSignedIn, resetAppState } from '../../render-app';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
@@ -11,6 +11,7 @@ vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
 
 type User = ReturnType<typeof userEvent.setup>;
 const patches = (calls: FetchCall[]) => calls.filter((c) => c.method === 'PATCH');
+const passwordPosts = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST' && c.url.endsWith('/api/me/password'));
 const CURRENT = 'Demo!Vendor2026';
 const NEW = 'Fresh!Harvest2027';
 
@@ -152,7 +153,12 @@ describe('account settings dialog (spec §2)', () => {
 
 describe('change password dialog (spec §2, §5, §8)', () => {
   let alertSpy: ReturnType<typeof vi.spyOn>;
+  /** How the server answers POST /api/me/password (lambdas/vendor/password.ts); 204 unless a test says otherwise. */
+  let passwordAnswer: Handler;
+  const api: Handler = (call) => (call.url.endsWith('/api/me/password') ? passwordAnswer(call) : { status: 200, body: meBody() });
+  const renderWithApi = () => renderSignedIn({ api });
   beforeEach(async () => {
+    passwordAnswer = () => ({ status: 204 });
     await resetAppState();
     vi.clearAllMocks();
     signedInUser();
@@ -165,7 +171,7 @@ describe('change password dialog (spec §2, §5, §8)', () => {
   });
 
   it('opens from the password row on top of Account settings; Escape closes only it, and focus returns to Edit', async () => {
-    const { user } = await renderSignedIn();
+    const { user } = await renderWithApi();
     const f = await openChangePassword(user);
     expect(screen.getAllByRole('dialog')).toHaveLength(2);
     expect(document.activeElement).toBe(f.current);
@@ -180,7 +186,7 @@ describe('change password dialog (spec §2, §5, §8)', () => {
   });
 
   it('keeps Save disabled until all three fields are filled', async () => {
-    const { user } = await renderSignedIn();
+    const { user } = await renderWithApi();
     const f = await openChangePassword(user);
     expect(f.save.disabled).toBe(true);
     await user.type(f.current, CURRENT);
@@ -191,7 +197,7 @@ describe('change password dialog (spec §2, §5, §8)', () => {
   });
 
   it("checks in the spec's order: match, then different from current, then the pool's policy — each under its field", async () => {
-    const { user } = await renderSignedIn();
+    const { user, calls } = await renderWithApi();
     const f = await openChangePassword(user);
 
     // Everything wrong at once: only the first check speaks.
@@ -211,15 +217,12 @@ describe('change password dialog (spec §2, §5, §8)', () => {
     await fill(user, f, CURRENT, 'weakpassword', 'weakpassword');
     await user.keyboard('{Enter}');
     expect(errorUnder(f.next)).toBe(en.password_too_weak.replace('{{min}}', '12'));
-    expect(auth.updatePassword).not.toHaveBeenCalled();
+    expect(passwordPosts(calls)).toHaveLength(0);
   });
 
-  it.each([
-    ['NotAuthorizedException', 'Incorrect username or password.'],
-    ['InvalidPasswordException', 'Invalid password'],
-  ])("a wrong current password (%s) shows 'The current password you entered is incorrect.' under Current Password", async (name, message) => {
-    auth.updatePassword.mockRejectedValue(namedError(name, message));
-    const { user } = await renderSignedIn();
+  it("a wrong current password (the server's 400 current_password_incorrect) shows 'The current password you entered is incorrect.' under Current Password", async () => {
+    passwordAnswer = () => ({ status: 400, body: { error: 'current_password_incorrect', message: 'The current password you entered is incorrect.' } });
+    const { user, calls } = await renderWithApi();
     const f = await openChangePassword(user);
     await fill(user, f, 'Wrong!Password1', NEW, NEW);
     await user.click(f.save);
@@ -227,16 +230,16 @@ describe('change password dialog (spec §2, §5, §8)', () => {
     expect(f.current.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(f.current);
     expect(within(f.dialog).queryByRole('alert')).toBeNull();
-    expect(auth.updatePassword).toHaveBeenCalledWith({ oldPassword: 'Wrong!Password1', newPassword: NEW });
+    expect(passwordPosts(calls).map((c) => c.body)).toEqual([{ accessToken: ACCESS_TOKEN, previousPassword: 'Wrong!Password1', proposedPassword: NEW }]);
   });
 
   it.each([
-    ['UserUnAuthenticatedException', 'User needs to be authenticated to call this API.'],
-    ['NotAuthorizedException', 'Access Token has been revoked'],
-  ])("%s from Amplify: alert 'User not authenticated.'", async (name, message) => {
-    auth.updatePassword.mockRejectedValue(namedError(name, message));
-    const { user } = await renderSignedIn();
+    ['Amplify has no tokens (signed out elsewhere)', () => auth.fetchAuthSession.mockResolvedValue({ tokens: undefined })],
+    ['the server answers 401 (access token revoked)', () => (passwordAnswer = () => ({ status: 401, body: { error: 'unauthorized', message: 'Your session has ended. Sign in again.' } }))],
+  ])("%s: alert 'User not authenticated.'", async (_what, arrange) => {
+    const { user } = await renderWithApi();
     const f = await openChangePassword(user);
+    arrange();
     await fill(user, f, CURRENT, NEW, NEW);
     await user.click(f.save);
     expect((await within(f.dialog).findByRole('alert')).textContent).toBe(en.user_not_authenticated);
@@ -245,19 +248,22 @@ describe('change password dialog (spec §2, §5, §8)', () => {
 
   it("a session without an e-mail: alert 'User not authenticated.' without calling Cognito", async () => {
     signedInUser('');
-    const { user } = await renderSignedIn({ me: meBody({ email: '' }) });
+    const { user, calls } = await renderSignedIn({ me: meBody({ email: '' }) });
     const f = await openChangePassword(user);
     await fill(user, f, CURRENT, NEW, NEW);
     await user.click(f.save);
     expect((await within(f.dialog).findByRole('alert')).textContent).toBe(en.user_not_authenticated);
-    expect(auth.updatePassword).not.toHaveBeenCalled();
+    expect(passwordPosts(calls)).toHaveLength(0);
   });
 
   it("other errors show their message, or 'An error occurred.'", async () => {
-    auth.updatePassword.mockRejectedValueOnce(namedError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'));
-    auth.updatePassword.mockRejectedValueOnce(namedError('InvalidPasswordException', 'Password does not conform to policy: Password not long enough'));
-    auth.updatePassword.mockRejectedValueOnce(namedError('InternalErrorException', ''));
-    const { user } = await renderSignedIn();
+    const answers = [
+      { status: 429, body: { error: 'too_many_requests', message: 'Attempt limit exceeded, please try after some time.' } },
+      { status: 400, body: { error: 'validation_error', message: 'Password does not conform to policy: Password not long enough', fields: { proposedPassword: 'password_too_weak' } } },
+      { status: 500, body: { error: 'internal_error', message: 'Something went wrong. Reference: req-1' } },
+    ];
+    passwordAnswer = () => answers.shift()!;
+    const { user } = await renderWithApi();
     const f = await openChangePassword(user);
     await fill(user, f, CURRENT, NEW, NEW);
     await user.click(f.save);
@@ -270,8 +276,8 @@ describe('change password dialog (spec §2, §5, §8)', () => {
 
   it("success: 'Saving...' while busy, then the dialog closes and 'Password updated successfully.' shows in Account settings", async () => {
     let done: () => void = () => undefined;
-    auth.updatePassword.mockImplementation(() => new Promise<void>((resolve) => (done = resolve)));
-    const { user } = await renderSignedIn();
+    passwordAnswer = () => new Promise((resolve) => (done = () => resolve({ status: 204 })));
+    const { user, calls } = await renderWithApi();
     const f = await openChangePassword(user);
     await fill(user, f, CURRENT, NEW, NEW);
     await user.keyboard('{Enter}');
@@ -284,7 +290,10 @@ describe('change password dialog (spec §2, §5, §8)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: en.change_password })).toBeNull());
     const alert = within(f.settings).getByRole('alert');
     expect(alert.textContent).toContain(en.password_updated);
-    expect(auth.updatePassword).toHaveBeenCalledTimes(1);
-    expect(auth.updatePassword).toHaveBeenCalledWith({ oldPassword: CURRENT, newPassword: NEW });
+    expect(passwordPosts(calls)).toHaveLength(1);
+    expect(passwordPosts(calls)[0]).toMatchObject({
+      headers: { authorization: 'Bearer id-token-1', 'content-type': 'application/json' },
+      body: { accessToken: ACCESS_TOKEN, previousPassword: CURRENT, proposedPassword: NEW },
+    });
   });
 });

@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { NewPasswordFields, type PasswordFieldProps } from '../../components/new-password-fields';
+import { apiRequest } from '../../lib/api';
 import { loadAuth } from '../../lib/auth-client';
 import { changePasswordSchema, type ChangePasswordValues } from '../../lib/form-schemas';
 import { useSession } from '../../lib/session';
+import type { ChangePasswordBody } from '../../../../contracts/me';
 import { passwordChangeFailure } from './password-change-errors';
 
 const resolver = zodResolver(changePasswordSchema, undefined, { mode: 'sync' });
@@ -30,8 +32,9 @@ export interface ChangePasswordDialogProps {
  * Change password (spec §2, §5, §8), opened from Account settings. Save is enabled once the three
  * fields are filled; the checks (`changePasswordSchema`: match, differs from current, the pool's
  * policy) run on Save and only the first problem is shown, by its field, which takes the focus. Then
- * Amplify `updatePassword`, which has Cognito verify the current password (the spec's "re-authenticate,
- * then update" in one call); a wrong current password is said under Current Password.
+ * `POST /api/me/password` with the session's access token: the server has Cognito verify the current
+ * password and change it (the spec's "re-authenticate, then update" in one call) and records the
+ * "password changed" security notice (issue 12); a wrong current password is said under Current Password.
  */
 export default function ChangePasswordDialog({ onClose, onChanged }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
@@ -56,7 +59,13 @@ export default function ChangePasswordDialog({ onClose, onChanged }: ChangePassw
     setBusy(true);
     try {
       const { auth } = await loadAuth();
-      await auth.updatePassword({ oldPassword: values.current, newPassword: values.password });
+      const { tokens } = await auth.fetchAuthSession();
+      const accessToken = tokens?.accessToken?.toString();
+      const idToken = tokens?.idToken?.toString();
+      if (!accessToken || !idToken) throw Object.assign(new Error('No signed-in user.'), { name: 'UserUnAuthenticatedException' });
+      const body: ChangePasswordBody = { accessToken, previousPassword: values.current, proposedPassword: values.password };
+      // The ID token of the same session authorizes the call: the server checks both are the same user's.
+      await apiRequest<void>('/api/me/password', { method: 'POST', body, token: idToken });
     } catch (err) {
       setBusy(false);
       const failed = passwordChangeFailure(err);

@@ -1,4 +1,9 @@
-/** Why Amplify `updatePassword` failed, in the terms the change-password dialog explains (spec §8). */
+import { ApiError } from '../../lib/api';
+
+/**
+ * Why the password change failed (`POST /api/me/password`'s `{ error, message }`, or Amplify finding
+ * no session), in the terms the change-password dialog explains (spec §8).
+ */
 export type PasswordChangeFailure =
   /** Shown under the current-password field: 'The current password you entered is incorrect.' */
   | { kind: 'wrong-current-password' }
@@ -8,6 +13,14 @@ export type PasswordChangeFailure =
   | { kind: 'other'; message?: string };
 
 export function passwordChangeFailure(err: unknown): PasswordChangeFailure {
+  if (err instanceof ApiError) {
+    if (err.code === 'current_password_incorrect') return { kind: 'wrong-current-password' };
+    if (err.status === 401) return { kind: 'not-authenticated' };
+    // A server failure's message is a reference for support, not a sentence for the vendor.
+    if (err.status >= 500) return { kind: 'other' };
+    const message = err.message.trim();
+    return message ? { kind: 'other', message } : { kind: 'other' };
+  }
   const name = err instanceof Error ? err.name : '';
   const message = err instanceof Error ? err.message.trim() : '';
   switch (name) {

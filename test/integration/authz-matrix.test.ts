@@ -70,6 +70,12 @@ const expectations: Record<string, RouteExpectation> = {
   'GET /api/me': { request: () => ({}), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 200, otherVendor: 200, owner: 200 } },
   // The rejected demo account's language is zh-TW: the row's body is its own language, and afterAll restores the others.
   'PATCH /api/me': { request: () => ({ body: { language: 'zh-TW' } }), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 404, otherVendor: 200, owner: 200 } },
+  // A body whose access token is none (400 before Cognito is asked): every signed-in caller reaches the
+  // handler, and no cell changes anyone's password.
+  'POST /api/me/password': {
+    request: () => ({ body: { accessToken: 'not-an-access-token', previousPassword: 'Matrix!Probe2026', proposedPassword: 'Matrix!Probe2027' } }),
+    expect: { pending: 400, rejected: 400, noRecord: 400, admin: 400, otherVendor: 400, owner: 400 },
+  },
   'POST /api/support': {
     request: (ids) => ({ body: { category: 'ask_question', message: 'Authorization matrix probe.', vendorId: ids.vendorId } }),
     expect: { otherVendor: 403, owner: 201 },

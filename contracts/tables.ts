@@ -168,6 +168,25 @@ export const tables = {
     envVar: 'EMAIL_SUPPRESSIONS_TABLE',
     partitionKey: { name: 'email', type: 'S' },
   },
+  /**
+   * The ops audit log (issue 13; contracts/audit.ts): every action by marketplace staff, written in the
+   * same transaction as the change (lambdas/audit/record.ts) and append-only: writers get mode `append`
+   * (PutItem on a new key only, never UpdateItem or DeleteItem; lib/data.ts, proven in test/infra).
+   * One partition (`log` = `ops`), sorted by `entryKey` = `<at>#<auditId>`: ops actions are a few
+   * thousand a month, far below a partition's limits, and the log reads newest first as one key range.
+   * `byAction`, `byActor` (e-mail) and `byTarget` (`<type>#<id>`) serve the console's filters.
+   */
+  audit: {
+    name: 'audit',
+    envVar: 'AUDIT_TABLE',
+    partitionKey: { name: 'log', type: 'S' },
+    sortKey: { name: 'entryKey', type: 'S' },
+    globalIndexes: [
+      { indexName: 'byAction', partitionKey: { name: 'action', type: 'S' }, sortKey: { name: 'entryKey', type: 'S' } },
+      { indexName: 'byActor', partitionKey: { name: 'actorEmail', type: 'S' }, sortKey: { name: 'entryKey', type: 'S' } },
+      { indexName: 'byTarget', partitionKey: { name: 'targetKey', type: 'S' }, sortKey: { name: 'entryKey', type: 'S' } },
+    ],
+  },
   /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
   counters: {
     name: 'counters',
@@ -181,9 +200,10 @@ export type TableKey = keyof typeof tables;
 /**
  * What a Lambda declares it needs of a table (contracts/routes.ts, contracts/triggers.ts, contracts/functions.ts, ...):
  * `r` read, `rw` read-write, `w` write-only — put and update, never get, query or scan,
- * and no old values in answers (lib/data.ts), for a table a function must fill but not read.
+ * and no old values in answers (lib/data.ts), for a table a function must fill but not read;
+ * `append` — put only (no update, no delete, no read): the audit log's writers.
  */
-export type TableMode = 'r' | 'rw' | 'w';
+export type TableMode = 'r' | 'rw' | 'w' | 'append';
 export type TableAccess = Partial<Record<TableKey, TableMode>>;
 
 export const localTableName = (key: TableKey): string => `seller-portal-${tables[key].name}`;

@@ -12,6 +12,9 @@ export type { TableAccess } from '../contracts/tables';
 /** Write-only access (mode `w`): item writes, no reads, and no old item values in the answers. */
 export const WRITE_ONLY_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
 
+/** Append-only access (mode `append`): new items only. */
+export const APPEND_ONLY_ACTIONS = ['dynamodb:PutItem'] as const;
+
 const attribute = (key: KeyDef): Attribute => ({
   name: key.name,
   type: key.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
@@ -86,7 +89,7 @@ export class Data extends Construct {
 
   /**
    * Gives a Lambda exactly the tables it declares: the physical name in the table's env var and
-   * read (r), read-write (rw) or write-only (w) data access, nothing more.
+   * read (r), read-write (rw), write-only (w) or append-only (append) data access, nothing more.
    */
   connect(fn: LambdaFunction, access: TableAccess): void {
     for (const [key, mode] of Object.entries(access) as [TableKey, TableMode][]) {
@@ -95,6 +98,10 @@ export class Data extends Construct {
       fn.addEnvironment(def.envVar, table.tableName);
       if (mode === 'w') {
         this.grantWriteOnly(fn, key);
+        continue;
+      }
+      if (mode === 'append') {
+        this.grantAppendOnly(fn, key);
         continue;
       }
       if (mode === 'rw') table.grantReadWriteData(fn);
@@ -113,6 +120,22 @@ export class Data extends Construct {
         });
       }
     }
+  }
+
+  /**
+   * Mode `append` (the audit log's writers): PutItem on the table and nothing else: no UpdateItem,
+   * DeleteItem or BatchWriteItem, no reads, and no old values in answers. Every put is conditional on a
+   * new key (lambdas/audit/record.ts), so a role with this grant adds entries and can change none.
+   */
+  private grantAppendOnly(fn: LambdaFunction, key: TableKey): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: [...APPEND_ONLY_ACTIONS],
+        resources: [this.tables[key].tableArn],
+        conditions: { StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' } },
+      }),
+    );
   }
 
   /**

@@ -52,3 +52,12 @@ export async function useStackEnvironment(opts: StackEnvironmentOptions): Promis
   }
   return { dataDir };
 }
+
+/**
+ * Who acts when an ops command changes something: the audit log (lambdas/audit/record.ts) names the
+ * login (`cli:<login>`) and, when set, `OPS_EMAIL` as the operator's e-mail.
+ */
+export function cliOperator(): { userId: string; email: string } {
+  const login = process.env.USER ?? process.env.LOGNAME ?? 'operator';
+  return { userId: `cli:${login}`, email: process.env.OPS_EMAIL?.trim() || `cli:${login}` };
+}

@@ -205,6 +205,10 @@ describe('Lambdas', () => {
           expect(actions.sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
           continue;
         }
+        if (mode === 'append') {
+          expect(actions).toEqual(['dynamodb:PutItem']);
+          continue;
+        }
         expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
         if (mode === 'rw') expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
         else expect(actions).not.toContain('dynamodb:PutItem');

@@ -1,12 +1,13 @@
 import './admin.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, Route, Routes, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Route, Routes, useNavigate } from 'react-router-dom';
 import { LANGUAGES, languageNameKey } from '../../i18n/language';
 import { createQueryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAdminTranslation } from './admin-i18n';
+import { ADMIN_SECTIONS } from './sections';
 
 const OverviewPage = lazy(() => import('./overview-page'));
 
@@ -62,6 +63,24 @@ function AdminHeader() {
   );
 }
 
+/** The console's sections (sections.ts): a row of links that wraps on a phone. */
+function AdminNav() {
+  const { t } = useAdminTranslation();
+  return (
+    <nav className="admin-nav" aria-label={t('admin_console_navigation')}>
+      <ul>
+        {ADMIN_SECTIONS.map((section) => (
+          <li key={section.key}>
+            <NavLink to={section.path} end={section.key === 'overview'} data-testid={`admin-nav-${section.key}`}>
+              {t(section.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * /admin/*: the ops console (issue 13), a lazy chunk of its own that only admins download (the
  * route's AdminGuard decides before it loads). Its own layout and QueryClient, apart from the vendor
@@ -77,6 +96,7 @@ export default function AdminConsole() {
           {t('skip_to_content')}
         </a>
         <AdminHeader />
+        <AdminNav />
         <main id="main" className="admin-main" tabIndex={-1}>
           <Suspense
             fallback={

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { OVERVIEW_QUEUES } from '../../../../contracts/admin';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
@@ -9,6 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { toResource } from '../../lib/use-resource';
 import { adminQueryKeys, getOverview, waitingAge } from './admin-api';
 import { useAdminTranslation } from './admin-i18n';
+import { QUEUE_SECTION } from './sections';
 
 /**
  * The ops console's first screen (issue 13): what is waiting for operations staff, one card per queue
@@ -51,7 +53,11 @@ export default function OverviewPage() {
               const queue = data.queues[key];
               return (
                 <li key={key} className="admin-queue" data-testid={`admin-queue-${key}`} data-waiting={queue.count > 0}>
-                  <h2 className="admin-queue-label">{t(`admin_queue_${key}`)}</h2>
+                  <h2 className="admin-queue-label">
+                    <Link to={QUEUE_SECTION[key]} data-testid={`admin-queue-${key}-link`}>
+                      {t(`admin_queue_${key}`)}
+                    </Link>
+                  </h2>
                   <p className="admin-queue-count" data-testid={`admin-queue-${key}-count`}>
                     {formatCount(queue.count, language)}
                   </p>

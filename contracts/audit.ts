@@ -1,0 +1,57 @@
+/**
+ * The ops audit log (issue 13): one entry per action taken by marketplace staff, from the console or
+ * the CLIs, written in the same DynamoDB transaction as the change it records (lambdas/audit/record.ts)
+ * and never updated or deleted (the `audit` table's `append` grant, lib/data.ts). Declared once for the
+ * server and the web. Plain zod; imports nothing of the project.
+ */
+import * as z from 'zod';
+
+/** What ops can do, as the log names it. The console translates each (admin_audit_action_<action>). */
+export const AUDIT_ACTIONS = [
+  'vendor.approved',
+  'vendor.rejected',
+  'vendor.commission_changed',
+  'product.approved',
+  'product.rejected',
+  'product.changes_requested',
+  'support.replied',
+  'support.closed',
+  'support.reopened',
+  'payout.retried',
+  'payout.confirmed_paid',
+  'payout.confirmed_failed',
+  'mfa.reset',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an action is done to. */
+export const AUDIT_TARGET_TYPES = ['vendor', 'product', 'support_case', 'payout', 'user'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** A recorded value: before/after hold only the fields the action changed (status, commission rate, ...). */
+export const auditValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]));
+export type AuditValues = z.infer<typeof auditValuesSchema>;
+
+export const auditEntrySchema = z.strictObject({
+  auditId: z.string().min(1),
+  /** When (UTC ISO-8601). */
+  at: z.iso.datetime(),
+  /** Who: the operator's user id (Cognito sub, or `cli:<login>` for a CLI) and e-mail. */
+  actor: z.strictObject({ userId: z.string().min(1), email: z.string() }),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.strictObject({ type: z.enum(AUDIT_TARGET_TYPES), id: z.string().min(1) }),
+  /** The vendor the target belongs to, when there is one (V-xxxxx; an applicant's user id before approval). */
+  vendorId: z.string().nullable(),
+  before: auditValuesSchema.nullable(),
+  after: auditValuesSchema.nullable(),
+  /** The reason given (a rejection, a failed confirmation, ...), else null. */
+  reason: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /api/admin/audit` (docs/api.md): newest first, cursor-paged. */
+export const auditPageSchema = z.strictObject({
+  items: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -103,7 +103,7 @@ describe('the audit log screen (issue 13)', () => {
     const calls = auditApi();
     renderApp('/admin/audit');
     await waitFor(() => expect(rows()).toHaveLength(2));
-    await userEvent.setup().click(within(rows()[1]!).getByRole('button', { name: 'Show only actions on V-10009' }));
+    await userEvent.setup().click(within(rows()[1]!).getByRole('button', { name: 'Only this: actions on V-10009' }));
     await waitFor(() => expect(location()).toBe('/admin/audit?targetType=vendor&targetId=V-10009'));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/audit?targetType=vendor&targetId=V-10009')).toBe(true));
   });

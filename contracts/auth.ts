@@ -60,3 +60,11 @@ export const clientWritableAttributes = ['email', 'name', 'locale'] as const;
 export const clientAuthFlows = ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const;
 
 export const tokenValidity = { idTokenMinutes: 60, accessTokenMinutes: 60, refreshTokenDays: 30 } as const;
+
+/**
+ * Two-step sign-in (issue 14): optional for vendors, with an authenticator app (TOTP) only — no SMS.
+ * The same for the cloud pool (lib/auth.ts) and the local one (scripts/local/cognito.ts).
+ */
+export const mfaSettings = { configuration: 'OPTIONAL', totp: true, sms: false } as const;
+/** The issuer an authenticator app shows beside the account (the otpauth:// URI's issuer). */
+export const TOTP_ISSUER = 'Seller Portal';

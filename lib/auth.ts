@@ -26,6 +26,7 @@ import {
   clientWritableAttributes,
   customAttributes,
   GROUPS,
+  mfaSettings,
   passwordPolicy,
   tokenValidity,
 } from '../contracts/auth';
@@ -132,7 +133,9 @@ export class Auth extends Construct {
       ),
       passwordPolicy: { ...passwordPolicy, tempPasswordValidity: Duration.days(3) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      mfa: Mfa.OFF,
+      // Two-step sign-in with an authenticator app, chosen by each user (contracts/auth.ts mfaSettings).
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: mfaSettings.sms, otp: mfaSettings.totp },
       // Threat protection (compromised credentials, risky sign-ins) needs the Plus plan, billed per
       // monthly active user: on (enforced) in prod by default, off elsewhere (-c threatProtection).
       ...(settings.threatProtection === 'off'
@@ -159,7 +162,7 @@ export class Auth extends Construct {
     });
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
-      reason: 'The spec signs vendors in with e-mail and password only; MFA needs enrolment and challenge screens the product does not have yet.',
+      reason: 'MFA is optional (authenticator app, TOTP): each vendor turns it on in Account settings; requiring it for every vendor is a marketplace policy decision, not the default (docs/decisions.md, "Two-step sign-in").',
     });
     if (settings.threatProtection === 'off') {
       Validations.of(this.userPool).acknowledge({

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -6,6 +6,7 @@ import {
   clientReadableAttributes,
   clientWritableAttributes,
   customAttributes,
+  mfaSettings,
   passwordPolicy,
   tokenValidity,
 } from '../../contracts/auth';
@@ -24,6 +25,9 @@ export interface VerificationCode {
   destination?: string;
   code?: string;
 }
+
+/** The pool's two-step sign-in, as the cloud pool has it (contracts/auth.ts). */
+const LOCAL_MFA_OPTIONS = { MfaConfiguration: mfaSettings.configuration, SoftwareTokenMfaConfiguration: { Enabled: mfaSettings.totp } };
 
 /**
  * Writes cognito-local's config, pool and client from contracts/auth.ts (the same data the
@@ -58,6 +62,7 @@ export function writeCognitoFiles(dir: string, lambdaEndpoint: string): void {
             Name: 'seller-portal-local',
             UsernameAttributes: ['email'],
             AutoVerifiedAttributes: ['email'],
+            ...LOCAL_MFA_OPTIONS,
             Policies: {
               PasswordPolicy: {
                 MinimumLength: passwordPolicy.minLength,
@@ -86,6 +91,14 @@ export function writeCognitoFiles(dir: string, lambdaEndpoint: string): void {
         2,
       ),
     );
+  }
+  else {
+    // A pool written before two-step sign-in existed gets the MFA settings; its users stay as they are.
+    const pool = JSON.parse(readFileSync(poolFile, 'utf8')) as { Options: Record<string, unknown> };
+    if (pool.Options.MfaConfiguration !== LOCAL_MFA_OPTIONS.MfaConfiguration) {
+      Object.assign(pool.Options, LOCAL_MFA_OPTIONS);
+      writeFileSync(poolFile, JSON.stringify(pool, null, 2));
+    }
   }
   writeFileSync(
     path.join(db, 'clients.json'),

@@ -36,6 +36,12 @@ describe('user pool', () => {
     expect(pool.UsernameConfiguration).toEqual({ CaseSensitive: false });
   });
 
+  it('offers two-step sign-in with an authenticator app (TOTP), optional per user, never SMS (issue 14)', () => {
+    const pool = props(userPool()[1]);
+    expect(pool.MfaConfiguration).toBe('OPTIONAL');
+    expect(pool.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+  });
+
   it('lets visitors sign themselves up', () => {
     expect(props(userPool()[1]).AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: false });
   });

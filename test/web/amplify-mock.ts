@@ -17,6 +17,11 @@ export const auth = {
   resendSignUpCode: vi.fn(),
   resetPassword: vi.fn(),
   confirmResetPassword: vi.fn(),
+  confirmSignIn: vi.fn(),
+  setUpTOTP: vi.fn(),
+  verifyTOTPSetup: vi.fn(),
+  updateMFAPreference: vi.fn(),
+  fetchMFAPreference: vi.fn(),
 };
 export const configure = vi.fn();
 
@@ -40,6 +45,7 @@ export const ACCESS_TOKEN = 'access-token-1';
 export function signedInUser(email = 'demo.vendor@example.com', token = 'id-token-1') {
   auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
   auth.signOut.mockResolvedValue(undefined);
+  auth.fetchMFAPreference.mockResolvedValue({});
   auth.getCurrentUser.mockResolvedValue({ userId: USER_ID, username: USER_ID, signInDetails: { loginId: email } });
   auth.fetchAuthSession.mockResolvedValue({
     tokens: {

@@ -18,6 +18,7 @@ function session(overrides: Partial<Session>): Session {
     loading: false,
     language: 'en',
     signIn: vi.fn(),
+    confirmTotpCode: vi.fn(),
     signOut: vi.fn(),
     changeLanguage: vi.fn(),
     changeLanguageLocally: vi.fn(),

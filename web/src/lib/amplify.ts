@@ -12,14 +12,19 @@ import { amplifyConfigFor, usesLocalCredentials, type WebConfig } from './config
 
 export {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
+  fetchMFAPreference,
   getCurrentUser,
   resendSignUpCode,
   resetPassword,
+  setUpTOTP,
   signIn,
   signOut,
   signUp,
+  updateMFAPreference,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
 
 let configuredWith: WebConfig | undefined;

@@ -31,6 +31,8 @@ export const queryKeys = {
   dashboard: ['dashboard'] as const,
   /** GET /api/me inside the shell (account settings' payout account); the session keeps its own copy. */
   me: ['me'] as const,
+  /** Whether the user has two-step sign-in on (Cognito, through Amplify; account settings). */
+  twoStep: ['two-step'] as const,
   orders: {
     all: ['orders'] as const,
     /** One page of one filter (`filter`: its query string), starting at `cursor` (null: page 1). */

@@ -4,18 +4,27 @@ import { DEFAULT_LANGUAGE, languageToApply, type Language } from '../i18n/langua
 import { authErrorName, hasStoredSession, loadAuth } from './auth-client';
 import { saveMyLanguage } from './me-api';
 import { saveWithRetryOnce } from './save-with-retry';
-import { signInErrorFor, type SignInError } from './sign-in-errors';
+import { signInErrorFor, totpCodeErrorFor, type SignInError, type TotpCodeError } from './sign-in-errors';
 import { endSession, identityFromAmplify, resolveSession, restoreSession, signedOut, type SessionNotice, type SessionState } from './session-state';
 
 export type { SessionNotice, SessionState, SessionUser } from './session-state';
 export { ADMIN_HOME, VENDOR_ID_STORAGE_KEY } from './session-state';
 
-export type SignInResult = { kind: 'signed-in' } | { kind: 'refused'; notice: SessionNotice } | { kind: 'error'; error: SignInError };
+export type SignInResult =
+  | { kind: 'signed-in' }
+  | { kind: 'refused'; notice: SessionNotice }
+  | { kind: 'error'; error: SignInError }
+  /** The password was right and the user has two-step sign-in on: `confirmTotpCode` finishes the sign-in. */
+  | { kind: 'totp-required' };
+
+export type TotpResult = { kind: 'signed-in' } | { kind: 'refused'; notice: SessionNotice } | { kind: 'error'; error: TotpCodeError };
 
 export interface Session extends SessionState {
   loading: boolean;
   language: Language;
   signIn(email: string, password: string): Promise<SignInResult>;
+  /** The second step of a sign-in that answered `totp-required`: the code from the authenticator app. */
+  confirmTotpCode(code: string): Promise<TotpResult>;
   /** Signs out; with a notice, the login page then says why (e.g. the session expired during a call). */
   signOut(notice?: SessionNotice): Promise<void>;
   /** Applies a language; when a vendor is signed in also saves it (PATCH /api/me, retried once, then only logged). */
@@ -50,6 +59,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [restoring]);
 
+  /** After Cognito signed the user in: the vendor record and roles decide where they go. */
+  const finishSignIn = useCallback(async (auth: Awaited<ReturnType<typeof loadAuth>>['auth']): Promise<{ kind: 'signed-in' } | { kind: 'refused'; notice: SessionNotice }> => {
+    let next: SessionState;
+    try {
+      next = await resolveSession(await identityFromAmplify(auth));
+    } catch (err) {
+      console.error('Could not load the vendor record after sign-in', err);
+      next = await endSession({ kind: 'load-failed' });
+    }
+    setState(next);
+    return next.status === 'signed-in' ? { kind: 'signed-in' } : { kind: 'refused', notice: next.notice ?? { kind: 'load-failed' } };
+  }, []);
+
   const signIn = useCallback(async (email: string, password: string): Promise<SignInResult> => {
     setState((s) => (s.notice ? { ...s, notice: null } : s));
     let loaded: Awaited<ReturnType<typeof loadAuth>>;
@@ -72,21 +94,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         result = await attempt();
       }
       if (!result.isSignedIn) {
+        if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { kind: 'totp-required' };
         return { kind: 'error', error: result.nextStep.signInStep === 'CONFIRM_SIGN_UP' ? 'not-confirmed' : 'unsupported-step' };
       }
     } catch (err) {
       return { kind: 'error', error: signInErrorFor(err) };
     }
-    let next: SessionState;
+    return finishSignIn(auth);
+  }, [finishSignIn]);
+
+  const confirmTotpCode = useCallback(async (code: string): Promise<TotpResult> => {
+    let auth: Awaited<ReturnType<typeof loadAuth>>['auth'];
     try {
-      next = await resolveSession(await identityFromAmplify(auth));
+      auth = (await loadAuth()).auth;
+      const result = await auth.confirmSignIn({ challengeResponse: code.replace(/\s/g, '') });
+      if (!result.isSignedIn) return { kind: 'error', error: 'sign-in-expired' };
     } catch (err) {
-      console.error('Could not load the vendor record after sign-in', err);
-      next = await endSession({ kind: 'load-failed' });
+      return { kind: 'error', error: totpCodeErrorFor(err) };
     }
-    setState(next);
-    return next.status === 'signed-in' ? { kind: 'signed-in' } : { kind: 'refused', notice: next.notice ?? { kind: 'load-failed' } };
+    return finishSignIn(auth);
   }, []);
+
 
   const signOut = useCallback(async (notice?: SessionNotice) => {
     setState(await endSession(notice ?? null));
@@ -113,8 +141,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const session = useMemo<Session>(
-    () => ({ ...state, loading: state.status === 'loading', language, signIn, signOut, changeLanguage, changeLanguageLocally }),
-    [state, language, signIn, signOut, changeLanguage, changeLanguageLocally],
+    () => ({ ...state, loading: state.status === 'loading', language, signIn, confirmTotpCode, signOut, changeLanguage, changeLanguageLocally }),
+    [state, language, signIn, confirmTotpCode, signOut, changeLanguage, changeLanguageLocally],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -1,6 +1,20 @@
 /** Why a sign-in attempt failed, in the terms the login page explains. */
 export type SignInError = 'wrong-credentials' | 'not-confirmed' | 'too-many-attempts' | 'network' | 'config' | 'unsupported-step' | { other: string };
 
+/** Why a two-step code was refused: not the current code, or the sign-in it belongs to is over (start again). */
+export type TotpCodeError = 'wrong-code' | 'sign-in-expired' | Exclude<SignInError, 'wrong-credentials' | 'not-confirmed' | 'unsupported-step'>;
+
+/** Maps an Amplify / Cognito error of `confirmSignIn` with a TOTP code to a TotpCodeError. */
+export function totpCodeErrorFor(err: unknown): TotpCodeError {
+  const name = err instanceof Error ? err.name : '';
+  const message = err instanceof Error ? err.message : String(err);
+  if (name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException') return 'wrong-code';
+  // Cognito's challenge session lasts 3 minutes ("Invalid session for the user, session is expired.").
+  if (name === 'NotAuthorizedException' || name === 'SignInException' || /session/i.test(message)) return 'sign-in-expired';
+  const other = signInErrorFor(err);
+  return other === 'wrong-credentials' || other === 'not-confirmed' || other === 'unsupported-step' ? { other: message || 'Unknown error' } : other;
+}
+
 /** Maps an Amplify / Cognito error to a SignInError. */
 export function signInErrorFor(err: unknown): SignInError {
   const name = err instanceof Error ? err.name : '';

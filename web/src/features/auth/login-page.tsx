@@ -7,6 +7,7 @@ import { ADMIN_HOME, useSession } from '../../lib/session';
 import type { SignInError } from '../../lib/sign-in-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+import { TotpStep } from './totp-step';
 import type { ContactState } from './contact-page';
 
 /** The way to vendor support for a visitor who cannot sign in (issue 10): the public /contact page, with the e-mail typed here. */
@@ -103,6 +104,9 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [error, setError] = useState<Exclude<SignInError, 'not-confirmed'> | null>(null);
   const [busy, setBusy] = useState(false);
+  // The second step (issue 14), after a right password of a user with two-step sign-in on.
+  const [step, setStep] = useState<'password' | 'totp'>('password');
+  const [totpExpired, setTotpExpired] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -114,6 +118,17 @@ export default function LoginPage() {
 
   if (session.loading) return <FullScreenLock message={t('checking_authentication')} />;
   if (home) return null;
+  if (step === 'totp') {
+    return (
+      <TotpStep
+        onBack={(expired) => {
+          setPassword('');
+          setTotpExpired(expired);
+          setStep('password');
+        }}
+      />
+    );
+  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -123,11 +138,13 @@ export default function LoginPage() {
     };
     setFieldErrors(errors);
     setError(null);
+    setTotpExpired(false);
     if (errors.email) return emailRef.current?.focus();
     if (errors.password) return passwordRef.current?.focus();
     setBusy(true);
     const result = await session.signIn(email, password);
     setBusy(false);
+    if (result.kind === 'totp-required') return setStep('totp');
     if (result.kind !== 'error') return;
     if (result.error === 'not-confirmed') {
       navigate(`/signup?confirm=${encodeURIComponent(email.trim())}`);
@@ -151,6 +168,7 @@ export default function LoginPage() {
           <NoticeText notice={session.notice} email={email} />
         </FormAlert>
       )}
+      {totpExpired && <FormAlert>{t('totp_sign_in_expired')}</FormAlert>}
       {error && (
         <FormAlert detail={typeof error === 'object' && (i18n.resolvedLanguage ?? i18n.language) !== 'en' ? error.other : null}>{errorText(error)}</FormAlert>
       )}

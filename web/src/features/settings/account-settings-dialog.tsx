@@ -13,9 +13,11 @@ import { useErrorText } from '../../lib/error-message';
 import { getMe } from '../../lib/me-api';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
+import { twoStepEnabled } from './two-step';
 import { EmailPreferencesFieldset, getEmailPreferences, sameChoices, saveEmailPreferences, type EmailChoices } from './email-preferences';
 
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog'));
+const TwoStepDialog = lazy(() => import('./two-step-dialog'));
 
 /** The payout-account row: read from the vendor record when the dialog opens. */
 type PayoutAccount = { state: 'loading' } | { state: 'loaded'; id: string | null } | { state: 'failed' };
@@ -47,6 +49,10 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
   const [saving, setSaving] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [passwordChanged, setPasswordChanged] = useState(false);
+  // Two-step verification (issue 14): Cognito's answer, and the dialog that changes it.
+  const twoStep = useQuery({ queryKey: queryKeys.twoStep, queryFn: twoStepEnabled });
+  const [twoStepDialog, setTwoStepDialog] = useState<'set-up' | 'turn-off' | null>(null);
+  const [twoStepChanged, setTwoStepChanged] = useState<boolean | null>(null);
   const emailId = useId();
   const languageEditRef = useRef<HTMLButtonElement>(null);
   const languageSelectRef = useRef<HTMLSelectElement>(null);
@@ -115,6 +121,11 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
           </>
         }
       >
+        {twoStepChanged !== null && (
+          <Alert tone="success" testId="two-step-updated" onDismiss={() => setTwoStepChanged(null)} dismissLabel={t('dismiss')}>
+            {twoStepChanged ? t('two_step_turned_on') : t('two_step_turned_off')}
+          </Alert>
+        )}
         {passwordChanged && (
           <Alert tone="success" testId="password-updated" onDismiss={() => setPasswordChanged(false)} dismissLabel={t('dismiss')}>
             {t('password_updated')}
@@ -153,6 +164,24 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
               <Button size="small" onClick={() => setChangingPassword(true)} aria-label={t('edit_password')} data-testid="settings-password-edit">
                 {t('edit')}
               </Button>
+            </dd>
+          </div>
+          <div className="settings-row">
+            <dt>{t('two_step')}</dt>
+            <dd className="settings-value-with-action">
+              <span data-testid="settings-two-step">
+                {twoStep.isPending ? t('loading') : twoStep.isError ? t('two_step_status_unavailable') : twoStep.data ? t('two_step_on') : t('two_step_off')}
+              </span>
+              {twoStep.isSuccess && (
+                <Button
+                  size="small"
+                  onClick={() => setTwoStepDialog(twoStep.data ? 'turn-off' : 'set-up')}
+                  aria-label={twoStep.data ? t('two_step_turn_off_label') : t('two_step_set_up_label')}
+                  data-testid="settings-two-step-action"
+                >
+                  {twoStep.data ? t('two_step_turn_off') : t('two_step_set_up')}
+                </Button>
+              )}
             </dd>
           </div>
           <div className="settings-row">
@@ -212,6 +241,19 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
           </Alert>
         )}
       </Dialog>
+      {twoStepDialog && (
+        <Suspense fallback={null}>
+          <TwoStepDialog
+            mode={twoStepDialog}
+            onClose={() => setTwoStepDialog(null)}
+            onChanged={(on) => {
+              setTwoStepDialog(null);
+              setTwoStepChanged(on);
+              queryClient.setQueryData(queryKeys.twoStep, on);
+            }}
+          />
+        </Suspense>
+      )}
       {changingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordDialog

@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../../web/src/i18n/en.json';
+import zhTW from '../../../../web/src/i18n/zh-TW.json';
+import { switchLanguage } from '../../../../web/src/i18n/i18n';
+import { auth, configure, meBody, namedError, signedInUser } from '../../amplify-mock';
+import { renderSignedIn, resetAppState } from '../../render-app';
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
+vi.mock('aws-amplify/auth', () => auth);
+vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** Issue 14: two-step verification is turned on and off in Account settings. */
+describe('two-step verification in account settings (issue 14)', () => {
+  beforeEach(async () => {
+    await resetAppState();
+    vi.clearAllMocks();
+    signedInUser();
+    auth.setUpTOTP.mockResolvedValue({
+      sharedSecret: SECRET,
+      getSetupUri: (issuer: string, account?: string) => new URL(`otpauth://totp/${encodeURIComponent(issuer)}:${account ?? ''}?secret=${SECRET}&issuer=${encodeURIComponent(issuer)}`),
+    });
+    auth.verifyTOTPSetup.mockResolvedValue(undefined);
+    auth.updateMFAPreference.mockResolvedValue(undefined);
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    await switchLanguage('en');
+  });
+
+  it('sets up: a QR code and the key shown once, a wrong first code said under the field, then on', async () => {
+    auth.fetchMFAPreference.mockResolvedValue({});
+    const { user } = await renderSignedIn({ me: meBody() });
+    await user.click(screen.getByTestId('settings-button'));
+    const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 5_000 });
+    await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('Off'));
+    await user.click(within(settings).getByRole('button', { name: 'Set up two-step verification' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-step verification' }, { timeout: 5_000 });
+    const qr = (await within(dialog).findByTestId('two-step-qr', {}, { timeout: 5_000 })) as HTMLImageElement;
+    expect(qr.alt).toBe(en.two_step_qr_alt);
+    expect(decodeURIComponent(qr.src)).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg/);
+    expect(within(dialog).getByTestId('two-step-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+
+    auth.verifyTOTPSetup.mockRejectedValueOnce(namedError('EnableSoftwareTokenMFAException', 'Code mismatch'));
+    const code = within(dialog).getByLabelText(en.two_step_code_label);
+    await user.type(code, '000000');
+    await user.click(within(dialog).getByRole('button', { name: en.two_step_turn_on }));
+    expect(await within(dialog).findByText(en.totp_code_wrong)).toBeTruthy();
+    expect(auth.updateMFAPreference).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByLabelText(en.two_step_code_label), '123 456');
+    await user.click(within(dialog).getByRole('button', { name: en.two_step_turn_on }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Set up two-step verification' })).toBeNull());
+    expect(auth.verifyTOTPSetup).toHaveBeenLastCalledWith({ code: '123456' });
+    expect(auth.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
+    expect(within(settings).getByTestId('two-step-updated').textContent).toContain(en.two_step_turned_on);
+    expect(within(settings).getByTestId('settings-two-step').textContent).toBe('On');
+    expect(within(settings).getByRole('button', { name: 'Turn off two-step verification' })).toBeTruthy();
+  });
+
+  it('turns off after asking', async () => {
+    auth.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    const { user } = await renderSignedIn({ me: meBody() });
+    await user.click(screen.getByTestId('settings-button'));
+    const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 5_000 });
+    await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('On'));
+    await user.click(within(settings).getByRole('button', { name: 'Turn off two-step verification' }));
+    const dialog = await screen.findByRole('dialog', { name: en.two_step_off_title }, { timeout: 5_000 });
+    expect(dialog.textContent).toContain(en.two_step_off_body);
+    await user.click(within(dialog).getByRole('button', { name: en.two_step_turn_off }));
+    await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('Off'));
+    expect(auth.updateMFAPreference).toHaveBeenCalledWith({ totp: 'DISABLED' });
+    expect(within(settings).getByTestId('two-step-updated').textContent).toContain(en.two_step_turned_off);
+  });
+
+  it('says when it cannot be set up; in Traditional Chinese', async () => {
+    auth.fetchMFAPreference.mockResolvedValue({});
+    auth.setUpTOTP.mockRejectedValue(namedError('NetworkError', 'Failed to fetch'));
+    await switchLanguage('zh-TW');
+    const { user } = await renderSignedIn({ me: meBody({ language: 'zh-TW' }) });
+    await user.click(screen.getByTestId('settings-button'));
+    const settings = await screen.findByRole('dialog', { name: zhTW.account_settings }, { timeout: 5_000 });
+    await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe(zhTW.two_step_off));
+    await user.click(within(settings).getByRole('button', { name: zhTW.two_step_set_up_label }));
+    const dialog = await screen.findByRole('dialog', { name: zhTW.two_step_setup_title }, { timeout: 5_000 });
+    expect((await within(dialog).findByTestId('two-step-setup-failed', {}, { timeout: 5_000 })).textContent).toContain('無法設定兩步驟驗證');
+    expect((within(dialog).getByRole('button', { name: zhTW.two_step_turn_on }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,15 @@
+import { loadAuth } from '../../lib/auth-client';
+
+/** Whether the signed-in user has two-step sign-in (TOTP) on, as Cognito says (GetUser through Amplify). */
+export async function twoStepEnabled(): Promise<boolean> {
+  const { auth } = await loadAuth();
+  const preference = await auth.fetchMFAPreference();
+  return (preference.enabled ?? []).includes('TOTP');
+}
+
+/** The key as people copy it: groups of four. */
+export const groupedSecret = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** Whether Cognito refused a code (rather than the request failing). */
+export const isWrongCode = (err: unknown): boolean =>
+  err instanceof Error && ['CodeMismatchException', 'EnableSoftwareTokenMFAException', 'InvalidParameterException'].includes(err.name);

@@ -113,7 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return { kind: 'error', error: totpCodeErrorFor(err) };
     }
     return finishSignIn(auth);
-  }, []);
+  }, [finishSignIn]);
 
 
   const signOut = useCallback(async (notice?: SessionNotice) => {

@@ -132,7 +132,11 @@ export function Header() {
             testId="help-button"
             trigger={<HelpIcon />}
             label={t('help_menu_label')}
-            items={[{ id: 'contact-support', label: t('contact_support'), testId: 'contact-support', onSelect: () => setSupportOpen(true) }]}
+            items={[
+              { id: 'contact-support', label: t('contact_support'), testId: 'contact-support', onSelect: () => setSupportOpen(true) },
+              // Issue 13: the vendor's cases and their replies (a signed-in vendor's only).
+              ...(signedIn ? [{ id: 'support-cases', label: t('support_cases'), testId: 'support-cases-link', onSelect: () => navigate('/support') }] : []),
+            ]}
           />
           {signedIn && (
             <>

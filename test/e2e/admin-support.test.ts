@@ -126,7 +126,7 @@ describe('the support inbox and the vendor’s Support cases', () => {
     await ops.page.goto(webUrl(`/admin/support/${vendor.vendorId}/${caseId}`));
     await ops.page.getByTestId('admin-support-thread').waitFor();
     await expect.poll(() => ops.page.getByTestId('admin-support-message').count()).toBe(3);
-    expect(await ops.page.getByTestId('admin-support-case-state').innerText()).toBe(adminZhTW.admin_support_status_open);
+    expect(await ops.page.getByTestId('admin-support-case-state').getAttribute('data-status')).toBe('open');
 
     await ops.context.close();
     await v.context.close();

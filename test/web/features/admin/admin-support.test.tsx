@@ -170,6 +170,15 @@ describe('the ops console’s support inbox (issue 13, screen 4)', () => {
     await waitFor(() => expect(screen.getByTestId('admin-support-case-state').textContent).toBe('Closed'));
   });
 
+  it('the Overview’s open-cases link lands on the Open tab; a path that is no case says not found', async () => {
+    const { user } = adminAt('/admin/support/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, SOON)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Back to the support inbox' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Support inbox' }, SOON)).toBeTruthy();
+    await screen.findAllByTestId('admin-support-case', {}, SOON);
+    expect(screen.getByTestId('admin-support-tab-open').getAttribute('aria-current')).toBe('page');
+  });
+
   it('in Traditional Chinese: the inbox, the case page and a conflict', async () => {
     await switchLanguage('zh-TW');
     inbox.conflict = { status: 409, body: { error: 'support_case_closed', message: 'closed' } };

@@ -120,6 +120,14 @@ describe('the support inbox and the vendor’s Support cases', () => {
     await v.page.getByRole('heading', { level: 1, name: zhTW.support_cases }).waitFor();
     await v.page.getByTestId('support-case-item').first().waitFor();
     await phoneAudit(v.page, 'Support cases (zh-TW)');
+
+    // The reply's notification (written with the reply) leads to the case page too.
+    await v.page.goto(webUrl('/notifications'));
+    const note = v.page.getByTestId('notification-item').filter({ hasText: caseId }).filter({ hasText: REPLY });
+    await note.waitFor();
+    await note.getByRole('link').click();
+    await v.page.waitForURL(webUrl(`/support/${caseId}`));
+    await v.page.getByTestId('support-thread').waitFor();
     expect(v.errors).toEqual([]);
 
     // The vendor's answer put the case back in the Open queue for ops, with the whole thread.

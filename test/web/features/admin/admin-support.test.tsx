@@ -111,7 +111,7 @@ describe('the ops console’s support inbox (issue 13, screen 4)', () => {
 
     await user.selectOptions(screen.getByLabelText('Category'), 'report_bug');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(caseIds()).toEqual(['SC-20261121-100000-AAAA']));
+    await waitFor(() => expect(caseIds()).toEqual(['SC-20261121-100000-AAAA']), SOON);
     expect(location()).toBe('/admin/support?status=open&category=report_bug');
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -121,13 +121,13 @@ describe('the ops console’s support inbox (issue 13, screen 4)', () => {
     await user.clear(screen.getByLabelText('Vendor ID'));
     await user.type(screen.getByLabelText('Vendor ID'), 'v-10001');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(caseIds()).toEqual(['SC-20261120-093000-7F3A']));
+    await waitFor(() => expect(caseIds()).toEqual(['SC-20261120-093000-7F3A']), SOON);
     expect(calls.some((c) => c.url === '/api/admin/support?status=open&vendorId=V-10001')).toBe(true);
 
     await user.click(screen.getByTestId('admin-support-tab-closed'));
-    await waitFor(() => expect(caseIds()).toEqual(['SC-20261119-100000-BBBB']));
+    await waitFor(() => expect(caseIds()).toEqual(['SC-20261119-100000-BBBB']), SOON);
     await user.click(screen.getByTestId('admin-support-tab-answered'));
-    expect(await screen.findByTestId('admin-support-empty')).toBeTruthy();
+    expect(await screen.findByTestId('admin-support-empty', {}, SOON)).toBeTruthy();
   });
 
   it('a case: the thread, the vendor, reply (then answered), close and reopen, each said in the page', async () => {
@@ -142,18 +142,18 @@ describe('the ops console’s support inbox (issue 13, screen 4)', () => {
 
     await user.type(screen.getByLabelText('Reply to the vendor'), 'We are checking with the bank.');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Reply sent. The vendor has been notified.');
+    expect((await screen.findByRole('alert', {}, SOON)).textContent).toContain('Reply sent. The vendor has been notified.');
     expect(screen.getAllByTestId('admin-support-message').map((m) => m.getAttribute('data-author'))).toEqual(['vendor', 'ops']);
     expect(screen.getByTestId('admin-support-case-state').textContent).toBe('Answered');
 
     await user.click(screen.getByRole('button', { name: 'Close case' }));
-    await waitFor(() => expect(screen.getByTestId('admin-support-case-state').textContent).toBe('Closed'));
+    await waitFor(() => expect(screen.getByTestId('admin-support-case-state').textContent).toBe('Closed'), SOON);
     expect(screen.getByRole('alert').textContent).toContain('The case is closed.');
     expect(screen.queryByLabelText('Reply to the vendor')).toBeNull();
     expect(screen.getByTestId('admin-support-closed-note')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Reopen case' }));
-    await waitFor(() => expect(screen.getByTestId('admin-support-case-state').textContent).toBe('Open'));
+    await waitFor(() => expect(screen.getByTestId('admin-support-case-state').textContent).toBe('Open'), SOON);
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url.split('/').at(-1), c.body])).toEqual([
       ['reply', { message: 'We are checking with the bank.' }],
       ['close', {}],
@@ -166,8 +166,8 @@ describe('the ops console’s support inbox (issue 13, screen 4)', () => {
     const { user } = adminAt('/admin/support/V-10001/SC-20261120-093000-7F3A');
     await user.type(await screen.findByLabelText('Reply to the vendor', {}, SOON), 'Late reply.');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The reply could not be sent: This support case is closed (it may have just been closed by someone else).');
-    await waitFor(() => expect(screen.getByTestId('admin-support-case-state').textContent).toBe('Closed'));
+    expect((await screen.findByRole('alert', {}, SOON)).textContent).toContain('The reply could not be sent: This support case is closed (it may have just been closed by someone else).');
+    await waitFor(() => expect(screen.getByTestId('admin-support-case-state').textContent).toBe('Closed'), SOON);
   });
 
   it('the Overview’s open-cases link lands on the Open tab; a path that is no case says not found', async () => {
@@ -192,8 +192,8 @@ describe('the ops console’s support inbox (issue 13, screen 4)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '客服案件 SC-20261120-093000-7F3A' }, SOON)).toBeTruthy();
     await user.type(await screen.findByLabelText('回覆賣家', {}, SOON), '我們正在確認。');
     await user.click(screen.getByRole('button', { name: '送出回覆' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('無法送出回覆：此客服案件已結案');
-    await waitFor(() => expect(screen.getByTestId('admin-support-case-state').textContent).toBe('已結案'));
+    expect((await screen.findByRole('alert', {}, SOON)).textContent).toContain('無法送出回覆：此客服案件已結案');
+    await waitFor(() => expect(screen.getByTestId('admin-support-case-state').textContent).toBe('已結案'), SOON);
     expect(screen.getByRole('button', { name: '重新開啟案件' })).toBeTruthy();
   });
 });

@@ -103,7 +103,7 @@ describe('the vendor’s Support cases (issue 13)', () => {
   it('the help menu leads to the list: the vendor’s cases, newest first, with status and last activity', async () => {
     const { user } = await signedInAt('/dashboard');
     await user.click(await screen.findByTestId('help-button', {}, SOON));
-    await user.click(await screen.findByTestId('support-cases-link'));
+    await user.click(await screen.findByTestId('support-cases-link', {}, SOON));
     expect(await screen.findByRole('heading', { level: 1, name: 'Support cases' }, SOON)).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/support');
     const items = await screen.findAllByTestId('support-case-item', {}, SOON);
@@ -127,9 +127,9 @@ describe('the vendor’s Support cases (issue 13)', () => {
     expect(send.disabled).toBe(true);
     await user.type(screen.getByLabelText('Your answer'), '  It arrived, thank you!  ');
     await user.click(send);
-    expect((await screen.findByTestId('support-answer-outcome')).textContent).toContain('Your answer was sent.');
+    expect((await screen.findByTestId('support-answer-outcome', {}, SOON)).textContent).toContain('Your answer was sent.');
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([[`/api/support/${CASE}/messages`, { message: 'It arrived, thank you!' }]]);
-    await waitFor(() => expect(screen.getAllByTestId('support-message')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByTestId('support-message')).toHaveLength(3), SOON);
     expect(screen.getByTestId('support-case-status').textContent).toBe('Waiting for support');
     expect((screen.getByLabelText('Your answer') as HTMLTextAreaElement).value).toBe('');
   });
@@ -140,7 +140,7 @@ describe('the vendor’s Support cases (issue 13)', () => {
     expect(await screen.findByText('This case is closed. Answering reopens it and support will see your message.', {}, SOON)).toBeTruthy();
     await user.type(screen.getByLabelText('Your answer'), 'Still broken.');
     await user.click(screen.getByTestId('support-answer-send'));
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, SOON);
     // In English the server's sentence is said (lib/error-message.ts); zh-TW says the translated reason.
     expect(alert.textContent).toContain('Your answer could not be sent: This support case has reached 101 messages.');
     expect((screen.getByLabelText('Your answer') as HTMLTextAreaElement).value).toBe('Still broken.');
@@ -167,7 +167,7 @@ describe('the vendor’s Support cases (issue 13)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`客服案件 ${CASE}`);
     await user.type(screen.getByLabelText('您的回應'), '收到了，謝謝！');
     await user.click(screen.getByRole('button', { name: '送出回應' }));
-    expect((await screen.findByTestId('support-answer-outcome')).textContent).toContain('您的回應已送出');
+    expect((await screen.findByTestId('support-answer-outcome', {}, SOON)).textContent).toContain('您的回應已送出');
     expect(screen.getByTestId('support-case-status').textContent).toBe('等待客服回覆');
   });
 

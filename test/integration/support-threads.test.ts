@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localTableName } from '../../contracts/tables';
+import type { AdminOverview } from '../../contracts/admin';
 import type { AdminSupportCase, SupportCaseDetail, SupportCasePage } from '../../contracts/support/thread';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor, useTestStackEnv } from '../support/auth';
@@ -56,7 +57,11 @@ beforeAll(async () => {
 
 describe('support case threads', () => {
   it('ops reply (answered, vendor notified, audited in the same change), the vendor answers (open again), ops close and reopen', async () => {
+    const openCount = async () => ((await api('/api/admin/overview', { token: admin })).body as AdminOverview).queues.openSupportCases.count;
+    const before = await openCount();
     const caseId = await openCase(a, 'My payout did not arrive.', 'payouts_category');
+    // The Overview counts it while it waits for ops, and no longer once ops replied.
+    expect(await openCount()).toBe(before + 1);
 
     const first = await api(adminPath(a, caseId), { token: admin });
     expect(first.status).toBe(200);
@@ -72,6 +77,7 @@ describe('support case threads', () => {
     expect(replied.status).toBe(200);
     const afterReply = replied.body as AdminSupportCase;
     expect(afterReply).toMatchObject({ status: 'answered', lastAuthor: 'ops', messageCount: 2 });
+    expect(await openCount()).toBe(before);
     expect(afterReply.messages.map((m) => [m.author, m.body])).toEqual([
       ['vendor', 'My payout did not arrive.'],
       ['ops', 'We sent it again today.'],
@@ -100,6 +106,7 @@ describe('support case threads', () => {
     const answered = await answer(a, caseId, 'Thank you, it arrived.');
     expect(answered.status).toBe(201);
     expect(answered.body).toMatchObject({ status: 'open', lastAuthor: 'vendor', messageCount: 3 });
+    expect(await openCount()).toBe(before + 1);
 
     // Close, then a reply to the closed case is refused (409) and writes nothing; reopen, then close again.
     expect((await close(a, caseId)).body).toMatchObject({ status: 'closed' });

@@ -52,8 +52,9 @@ class FakeSupport {
   answer(call: FetchCall): { status: number; body?: unknown } {
     const url = new URL(call.url, 'http://localhost');
     if (url.pathname === '/api/support' && call.method === 'GET') {
-      const items = [...this.cases.values()].sort((a, b) => b.caseId.localeCompare(a.caseId)).map(({ messages: _m, ...summary }) => summary);
-      return { status: 200, body: { items, nextCursor: null } };
+      const all = [...this.cases.values()].sort((a, b) => b.caseId.localeCompare(a.caseId)).map(({ messages: _m, ...summary }) => summary);
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      return { status: 200, body: { items: all.slice(start, start + 20), nextCursor: start + 20 < all.length ? String(start + 20) : null } };
     }
     const match = /^\/api\/support\/([^/]+)(\/messages)?$/.exec(url.pathname);
     const found = match ? this.cases.get(decodeURIComponent(match[1]!)) : undefined;
@@ -112,6 +113,19 @@ describe('the vendor’s Support cases (issue 13)', () => {
     expect(within(items[0]!).getByText('Payouts')).toBeTruthy();
     expect(items[0]!.textContent).toContain('Messages: 2');
     expect(within(items[1]!).getByTestId('support-case-status').textContent).toBe('Closed');
+  });
+
+  it('20 cases a page: Load more fetches the next page with the cursor and appends it', async () => {
+    for (let i = 0; i < 23; i += 1) {
+      const caseId = `SC-20261001-0900${String(i).padStart(2, '0')}-00AA`;
+      support.cases.set(caseId, { ...support.cases.get(OTHER)!, caseId, status: 'open', preview: `Older question ${i}` });
+    }
+    const { user, calls } = await signedInAt('/support');
+    await waitFor(() => expect(screen.getAllByTestId('support-case-item')).toHaveLength(20), SOON);
+    await user.click(screen.getByTestId('support-cases-load-more'));
+    await waitFor(() => expect(screen.getAllByTestId('support-case-item')).toHaveLength(25), SOON);
+    expect(calls.filter((c) => c.url.startsWith('/api/support')).map((c) => c.url)).toEqual(['/api/support', '/api/support?cursor=20']);
+    expect(screen.queryByTestId('support-cases-load-more')).toBeNull();
   });
 
   it('a case shows its thread and the vendor answers: the answer appears and the case waits for support again', async () => {

@@ -40,6 +40,7 @@ export const API_ERROR_CODES = [
   'vendor_not_found',
   'product_not_found',
   'payout_not_found',
+  'support_case_not_found',
   // 405 (the local API server; API Gateway answers a missing method with its own 403)
   'method_not_allowed',
   // 409
@@ -53,6 +54,9 @@ export const API_ERROR_CODES = [
   'product_published',
   'catalogue_full',
   'payout_method_conflict',
+  'support_case_closed',
+  'support_case_not_closed',
+  'support_thread_full',
   // 422
   'idempotency_key_reused',
   // 429

@@ -104,6 +104,11 @@ export const apiFunctions = {
     tables: { notifications: 'rw', vendors: 'r' },
     description: 'Vendor notifications inbox: the list, the unread count, mark read, e-mail preferences',
   },
+  adminSupport: {
+    entry: 'admin/support-handler.ts',
+    tables: { supportCases: 'rw', vendors: 'r', notifications: 'w', audit: 'append' },
+    description: 'Ops console support inbox: cases by status, category and vendor; the thread; reply (the vendor is notified), close, reopen; each audited',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -137,6 +142,14 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor' },
   { method: 'GET', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
   { method: 'PUT', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
+  { method: 'GET', path: '/api/support', fn: 'support', access: 'vendor' },
+  { method: 'GET', path: '/api/support/{caseId}', fn: 'support', access: 'vendor' },
+  { method: 'POST', path: '/api/support/{caseId}/messages', fn: 'support', access: 'vendor' },
+  { method: 'GET', path: '/api/admin/support', fn: 'adminSupport', access: 'admin' },
+  { method: 'GET', path: '/api/admin/support/{vendorId}/{caseId}', fn: 'adminSupport', access: 'admin' },
+  { method: 'POST', path: '/api/admin/support/{vendorId}/{caseId}/reply', fn: 'adminSupport', access: 'admin' },
+  { method: 'POST', path: '/api/admin/support/{vendorId}/{caseId}/close', fn: 'adminSupport', access: 'admin' },
+  { method: 'POST', path: '/api/admin/support/{vendorId}/{caseId}/reopen', fn: 'adminSupport', access: 'admin' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

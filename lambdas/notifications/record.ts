@@ -48,6 +48,8 @@ export function linkFor<T extends NotificationType>(type: T, params: Notificatio
     case 'balance_rolled_over':
     case 'payout_method_changed':
       return '/payouts';
+    case 'support_reply':
+      return `/support/${encodeURIComponent(String(p.caseId))}`;
     default:
       return '/dashboard';
   }

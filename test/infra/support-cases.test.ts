@@ -183,15 +183,19 @@ describe('support Lambda (POST /api/support)', () => {
     const methods = resourcesOfType(s.json, 'AWS::ApiGateway::Method')
       .map(([, m]) => props(m))
       .filter((m) => JSON.stringify(m.ResourceId) === JSON.stringify({ Ref: resourceId }));
-    expect(methods).toEqual([
-      expect.objectContaining({
-        HttpMethod: 'POST',
-        AuthorizationType: 'COGNITO_USER_POOLS',
-        AuthorizerId: { Ref: authorizerId },
-        Integration: expect.objectContaining({ Type: 'AWS_PROXY' }),
-      }),
-    ]);
-    expect(JSON.stringify(methods[0]!.Integration)).toContain(arn(support()[0]));
+    // POST opens a case; GET (issue 13) lists the vendor's cases: both through the authorizer to this Lambda.
+    const byMethod = (m: Record<string, unknown>) => String(m.HttpMethod);
+    expect([...methods].sort((a, b) => byMethod(a).localeCompare(byMethod(b)))).toEqual(
+      ['GET', 'POST'].map((HttpMethod) =>
+        expect.objectContaining({
+          HttpMethod,
+          AuthorizationType: 'COGNITO_USER_POOLS',
+          AuthorizerId: { Ref: authorizerId },
+          Integration: expect.objectContaining({ Type: 'AWS_PROXY' }),
+        }),
+      ),
+    );
+    for (const m of methods) expect(JSON.stringify(m.Integration)).toContain(arn(support()[0]));
   });
 
   it('has error and throttle alarms like every Lambda', () => {

@@ -49,6 +49,8 @@ interface Ids {
   /** A second product of B's, for the DELETE row (the owner's cell deletes it). */
   deletableProductId: string;
   payoutId: string;
+  /** A support case of B's (issue 13): read, answered, replied to, closed and reopened by the rows below. */
+  supportCaseId: string;
 }
 interface RouteExpectation {
   /** Path parameters, query and body of the request every cell of the row sends. */
@@ -116,6 +118,22 @@ const expectations: Record<string, RouteExpectation> = {
     request: () => ({ body: { email: { account: true, products: true, payouts: true, balance: false, support: true } } }),
     expect: { otherVendor: 200, owner: 200 },
   },
+  // Support threads (issue 13): a vendor lists and reads its own cases; B's case id from A is 404, as
+  // one that does not exist. The ops inbox rows run in this order on B's case: reply, close, reopen.
+  'GET /api/support': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/support/{caseId}': { request: (ids) => ({ params: { caseId: ids.supportCaseId } }), expect: { otherVendor: 404, owner: 200 } },
+  'POST /api/support/{caseId}/messages': {
+    request: (ids) => ({ params: { caseId: ids.supportCaseId }, body: { message: 'Authorization matrix answer.' } }),
+    expect: { otherVendor: 404, owner: 201 },
+  },
+  'GET /api/admin/support': { request: () => ({ query: '?status=open' }), expect: { admin: 200 } },
+  'GET /api/admin/support/{vendorId}/{caseId}': { request: (ids) => ({ params: { vendorId: ids.vendorId, caseId: ids.supportCaseId } }), expect: { admin: 200 } },
+  'POST /api/admin/support/{vendorId}/{caseId}/reply': {
+    request: (ids) => ({ params: { vendorId: ids.vendorId, caseId: ids.supportCaseId }, body: { message: 'Authorization matrix reply.' } }),
+    expect: { admin: 200 },
+  },
+  'POST /api/admin/support/{vendorId}/{caseId}/close': { request: (ids) => ({ params: { vendorId: ids.vendorId, caseId: ids.supportCaseId }, body: {} }), expect: { admin: 200 } },
+  'POST /api/admin/support/{vendorId}/{caseId}/reopen': { request: (ids) => ({ params: { vendorId: ids.vendorId, caseId: ids.supportCaseId }, body: {} }), expect: { admin: 200 } },
 };
 
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {
@@ -170,7 +188,10 @@ beforeAll(async () => {
   } finally {
     await fake.close();
   }
-  ids = { vendorId: b.vendorId, productId, deletableProductId, payoutId: `P-${b.vendorId}-2026-11-2` };
+  const opened = await api('/api/support', { method: 'POST', token: b.token, body: JSON.stringify({ category: 'ask_question', message: 'Matrix case.', vendorId: b.vendorId }) });
+  if (opened.status !== 201) throw new Error(`POST /api/support: ${opened.status}`);
+  const supportCaseId = (opened.body as { caseId: string }).caseId;
+  ids = { vendorId: b.vendorId, productId, deletableProductId, payoutId: `P-${b.vendorId}-2026-11-2`, supportCaseId };
 }, 120_000);
 
 afterAll(async () => {
@@ -223,7 +244,7 @@ describe('authorization matrix over contracts/routes.ts', () => {
         wanted.push({ principal, ...want });
         if (res.status >= 400) expect(errorBody, `${principal}: a ${res.status} is { error, message }`).toMatchObject({ error: expect.any(String), message: expect.any(String) });
         // Another vendor never sees B's ids in an answer, whatever its status.
-        if (principal === 'otherVendor') for (const id of [ids.productId, ids.deletableProductId, ids.payoutId]) expect(res.text).not.toContain(id);
+        if (principal === 'otherVendor') for (const id of [ids.productId, ids.deletableProductId, ids.payoutId, ids.supportCaseId]) expect(res.text).not.toContain(id);
       }
       expect(cells).toEqual(wanted);
     });

@@ -111,6 +111,10 @@ const validBodies = (): Record<string, unknown[]> => ({
   'PATCH /api/products/{productId}/offer': [{ price: '9.99', compareAtPrice: '', inventory: 5, outOfStock: false }],
   'POST /api/notifications/read': [{ ids: ['E-1', 'E-2'] }, { all: true }],
   'PUT /api/notifications/preferences': [{ email: { account: true, products: false, payouts: true, balance: true, support: false } }],
+  'POST /api/support/{caseId}/messages': [{ message: 'Fuzz answer.' }],
+  'POST /api/admin/support/{vendorId}/{caseId}/reply': [{ message: 'Fuzz reply.' }],
+  'POST /api/admin/support/{vendorId}/{caseId}/close': [{}],
+  'POST /api/admin/support/{vendorId}/{caseId}/reopen': [{}],
 });
 
 /** A valid body with one change somewhere: a field's value replaced, a field dropped, a key added (prototype keys included), nested too. */

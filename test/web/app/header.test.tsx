@@ -61,11 +61,12 @@ describe('header (spec §2)', () => {
     expect(screen.getByTestId('account-display-name').textContent).toBe('Demo.vendor');
   });
 
-  it('help menu has one item, Contact support, which opens the support dialog', async () => {
+  // Issue 13 adds "Support cases" (the vendor's cases and replies) after the spec's one item.
+  it('help menu: Contact support, which opens the support dialog, then Support cases', async () => {
     const { user } = await signedInAt();
     const menu = await openMenu(user, 'help-button');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Contact support']);
+    expect(items.map((i) => i.textContent)).toEqual(['Contact support', 'Support cases']);
     expect(items[0]!.getAttribute('href')).toBeNull();
     await user.click(items[0]!);
     expect(await screen.findByRole('dialog', { name: 'Contact support' })).toBeTruthy();

@@ -17,6 +17,9 @@ describe('route table (spec §2)', () => {
     ['/products/new', true, 'vendor'],
     ['/products/P-10001-0007/edit', true, 'vendor'],
     ['/inventory', true, 'vendor'],
+    // Issue 13: the vendor's support cases and one case's thread.
+    ['/support', true, 'vendor'],
+    ['/support/SC-20261120-093000-7F3A', true, 'vendor'],
   ])('%s: header %s, access %s', (path, header, access) => {
     expect(routeAccess(path)).toMatchObject({ header, access });
   });

@@ -47,6 +47,9 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/inventory', header: true, access: 'vendor', page: lazyPage(() => import('../features/inventory/inventory-page')) },
   // Issue 12: the notifications inbox the header's bell leads to.
   { path: '/notifications', header: true, access: 'vendor', page: lazyPage(() => import('../features/notifications/notifications-page')) },
+  // Issue 13: the vendor's support cases (the help menu's "Support cases") and each case's thread.
+  { path: '/support', header: true, access: 'vendor', page: lazyPage(() => import('../features/support/support-cases-page')) },
+  { path: '/support/:caseId', header: true, access: 'vendor', page: lazyPage(() => import('../features/support/support-case-page')) },
   // The spec checks the /admin prefix without showing anything for it: to anyone not in `admins` the
   // area still shows the header and not-found content; admins get the ops console (its own header).
   { path: '/admin/*', header: true, access: 'admin', page: lazyPage(() => import('../features/admin/admin-console')) },

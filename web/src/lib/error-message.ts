@@ -48,6 +48,7 @@ export const API_ERROR_REASONS = {
   vendor_not_found: 'error_reason_vendor_not_found',
   product_not_found: 'product_not_found',
   payout_not_found: 'error_reason_payout_not_found',
+  support_case_not_found: 'error_reason_support_case_not_found',
   // 405
   method_not_allowed: 'error_reason_unexpected',
   // Idempotency-Key: malformed (a client defect) or reused with another body (422)
@@ -64,6 +65,9 @@ export const API_ERROR_REASONS = {
   product_published: 'error_reason_product_published',
   catalogue_full: 'catalogue_full',
   payout_method_conflict: 'error_reason_payout_method_conflict',
+  support_case_closed: 'error_reason_support_case_closed',
+  support_case_not_closed: 'error_reason_conflict',
+  support_thread_full: 'error_reason_support_thread_full',
   // 429
   too_many_requests: 'error_reason_rate_limited',
   support_rate_limited: 'error_reason_support_rate_limited',

@@ -64,6 +64,12 @@ export const queryKeys = {
     /** E-mail preferences (account settings). */
     preferences: ['notifications', 'preferences'] as const,
   },
+  /** The vendor's support cases (issue 13): the "Load more" list and each case with its thread. */
+  support: {
+    all: ['support'] as const,
+    list: ['support', 'list'] as const,
+    detail: (caseId: string) => ['support', 'detail', caseId] as const,
+  },
 };
 
 /**

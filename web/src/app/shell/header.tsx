@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { Alert } from '../../components/alert';
 import { Dropdown } from '../../components/dropdown';
 import { LANGUAGES, languageButtonLabel, languageNameKey } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
+import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { AccountIcon, BellIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
 
@@ -31,6 +33,7 @@ export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useSession();
+  const queryClient = useQueryClient();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
   // The page's alert after a support case was opened; it belongs to the page it was shown on.
@@ -132,7 +135,11 @@ export function Header() {
             testId="help-button"
             trigger={<HelpIcon />}
             label={t('help_menu_label')}
-            items={[{ id: 'contact-support', label: t('contact_support'), testId: 'contact-support', onSelect: () => setSupportOpen(true) }]}
+            items={[
+              { id: 'contact-support', label: t('contact_support'), testId: 'contact-support', onSelect: () => setSupportOpen(true) },
+              // Issue 13: the vendor's cases and their replies (a signed-in vendor's only).
+              ...(signedIn ? [{ id: 'support-cases', label: t('support_cases'), testId: 'support-cases-link', onSelect: () => navigate('/support') }] : []),
+            ]}
           />
           {signedIn && (
             <>
@@ -176,6 +183,8 @@ export function Header() {
               onSubmitted={(caseId) => {
                 setSupportOpen(false);
                 setSubmitted({ caseId, pathname });
+                // The Support cases page lists it when next shown (at once, if it is the page shown).
+                void queryClient.invalidateQueries({ queryKey: queryKeys.support.all });
               }}
             />
           </Suspense>

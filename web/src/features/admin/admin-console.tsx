@@ -11,6 +11,7 @@ import { ADMIN_SECTIONS } from './sections';
 
 const OverviewPage = lazy(() => import('./overview-page'));
 const AuditPage = lazy(() => import('./audit/audit-page'));
+const SupportSection = lazy(() => import('./support/support-section'));
 
 /** A path under /admin the console does not have. */
 function ConsoleNotFound() {
@@ -109,6 +110,7 @@ export default function AdminConsole() {
             <Routes>
               <Route index element={<OverviewPage />} />
               <Route path="audit" element={<AuditPage />} />
+              <Route path="support/*" element={<SupportSection />} />
               <Route path="*" element={<ConsoleNotFound />} />
             </Routes>
           </Suspense>

@@ -1,0 +1,62 @@
+import type * as z from 'zod';
+import {
+  adminSupportCaseSchema,
+  supportCasePageSchema,
+  type AdminSupportCase,
+  type SupportCasePage,
+  type SupportCaseSummary,
+  type SupportStatus,
+} from '../../../../../contracts/support/thread';
+import type { SupportCategory } from '../../../../../contracts/support/categories';
+import { ApiError, apiRequest } from '../../../lib/api';
+
+export type { AdminSupportCase, SupportCasePage, SupportCaseSummary, SupportStatus };
+
+/** The inbox's filter, as the page's URL holds it (`?status=&category=&vendor=`). */
+export interface InboxFilter {
+  status: SupportStatus;
+  category: SupportCategory | '';
+  vendorId: string;
+}
+
+/** The support screen's query keys (the console's own QueryClient). */
+export const supportKeys = {
+  all: ['admin', 'support'] as const,
+  inbox: (f: InboxFilter) => ['admin', 'support', 'inbox', f.status, f.category, f.vendorId] as const,
+  detail: (vendorId: string, caseId: string) => ['admin', 'support', 'case', vendorId, caseId] as const,
+};
+
+function parsed<T>(schema: z.ZodType<T>, data: unknown, route: string): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError(200, 'invalid_response', `${route} answered an unexpected shape.`);
+  return result.data;
+}
+
+/** GET /api/admin/support: one page of the inbox for a filter. */
+export async function getInboxPage(filter: InboxFilter, cursor: string | undefined, signal?: AbortSignal): Promise<SupportCasePage> {
+  const query = new URLSearchParams({ status: filter.status });
+  if (filter.category) query.set('category', filter.category);
+  if (filter.vendorId) query.set('vendorId', filter.vendorId);
+  if (cursor) query.set('cursor', cursor);
+  return parsed(supportCasePageSchema, await apiRequest<unknown>(`/api/admin/support?${query.toString()}`, { signal }), 'GET /api/admin/support');
+}
+
+const casePath = (vendorId: string, caseId: string) => `/api/admin/support/${encodeURIComponent(vendorId)}/${encodeURIComponent(caseId)}`;
+
+/** GET /api/admin/support/{vendorId}/{caseId}: the thread with the vendor. */
+export async function getAdminCase(vendorId: string, caseId: string, signal?: AbortSignal): Promise<AdminSupportCase> {
+  return parsed(adminSupportCaseSchema, await apiRequest<unknown>(casePath(vendorId, caseId), { signal }), 'GET /api/admin/support/{vendorId}/{caseId}');
+}
+
+export type CaseAction = { kind: 'reply'; message: string } | { kind: 'close' } | { kind: 'reopen' };
+
+/** POST …/reply, …/close or …/reopen: answers the case as it is after the change. */
+export async function actOnCase(vendorId: string, caseId: string, action: CaseAction): Promise<AdminSupportCase> {
+  const body = action.kind === 'reply' ? { message: action.message } : {};
+  const data = await apiRequest<unknown>(`${casePath(vendorId, caseId)}/${action.kind}`, { method: 'POST', body });
+  return parsed(adminSupportCaseSchema, data, `POST /api/admin/support/{vendorId}/{caseId}/${action.kind}`);
+}
+
+export function formatInstant(instant: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
+}

@@ -53,6 +53,8 @@ export const API_ERROR_CODES = [
   'product_published',
   'catalogue_full',
   'payout_method_conflict',
+  'application_decided',
+  'commission_changed',
   // 422
   'idempotency_key_reused',
   // 429

@@ -10,6 +10,8 @@ import { useAdminTranslation } from './admin-i18n';
 import { ADMIN_SECTIONS } from './sections';
 
 const OverviewPage = lazy(() => import('./overview-page'));
+const ApplicationsScreen = lazy(() => import('./applications/applications-screen'));
+const VendorsScreen = lazy(() => import('./vendors/vendors-screen'));
 
 /** A path under /admin the console does not have. */
 function ConsoleNotFound() {
@@ -107,6 +109,8 @@ export default function AdminConsole() {
           >
             <Routes>
               <Route index element={<OverviewPage />} />
+              <Route path="applications/*" element={<ApplicationsScreen />} />
+              <Route path="vendors/*" element={<VendorsScreen />} />
               <Route path="*" element={<ConsoleNotFound />} />
             </Routes>
           </Suspense>

@@ -81,7 +81,7 @@ describe('ops console: vendor applications and the vendor directory', () => {
     const vendorId = /approved as (V-\d+)/.exec(await approved.innerText())?.[1];
     expect(vendorId).toMatch(/^V-\d+$/);
     await page.getByText(adminEn.admin_apps_action_approved).first().waitFor();
-    expect(await page.getByTestId('admin-app-state').innerText()).toBe(adminEn.admin_apps_status_approved);
+    await page.getByTestId('admin-app-state').filter({ hasText: adminEn.admin_apps_status_approved }).waitFor();
 
     // The approved vendor signs in and reaches the dashboard with the new vendor id.
     const vendorSide = await newPage(browser);
@@ -104,7 +104,7 @@ describe('ops console: vendor applications and the vendor directory', () => {
     await dialog.getByTestId('admin-app-reject-confirm').click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('admin-app-notice').waitFor();
-    expect(await page.getByTestId('admin-app-state').innerText()).toBe(adminZhTW.admin_apps_status_rejected);
+    await page.getByTestId('admin-app-state').filter({ hasText: adminZhTW.admin_apps_status_rejected }).waitFor();
     await page.getByTestId('admin-language-button').click();
     await page.getByRole('link', { name: adminEn.admin_apps_back }).waitFor();
 
@@ -142,11 +142,13 @@ describe('ops console: vendor applications and the vendor directory', () => {
     await page.getByTestId('admin-language-button').click();
     await page.getByRole('button', { name: adminZhTW.admin_vendors_commission_save }).waitFor();
     await auditAtPhoneWidth(page, 'vendor detail (zh-TW)');
-    await page.goto(webUrl('/admin/vendors'));
+    await page.getByTestId('admin-nav-vendors').click();
     await page.getByRole('heading', { level: 1, name: adminZhTW.admin_vendors_title }).waitFor();
+    await page.getByTestId('admin-vendors-table').waitFor();
     await auditAtPhoneWidth(page, 'vendors (zh-TW)');
-    await page.goto(webUrl('/admin/applications'));
+    await page.getByTestId('admin-nav-applications').click();
     await page.getByRole('heading', { level: 1, name: adminZhTW.admin_apps_title }).waitFor();
+    await page.getByTestId('admin-apps-table').waitFor();
     await auditAtPhoneWidth(page, 'applications (zh-TW)');
     expect(errors).toEqual([]);
     await context.close();

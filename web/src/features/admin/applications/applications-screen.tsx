@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { toResource } from '../../../lib/use-resource';
 import { useAdminTranslation } from '../admin-i18n';
 import { useAdminFormat } from './admin-format';
-import { applicationsKeys, decideApplication, getApplication, getApplications, type AdminVendorRecord, type ApplicationsPage } from './applications-api';
+import { applicationsKeys, decideApplication, getApplication, getApplications, type AdminVendorRecord, type ApplicationDetail, type ApplicationsPage } from './applications-api';
 import { AuditTrail } from './audit-trail';
 
 /** /admin/applications/*: the queue and an application's detail (issue 13). */
@@ -123,6 +123,8 @@ function ApplicationDetailPage() {
     setNotice(null);
     try {
       const record = await decideApplication(userId, { ...body, expectedStatus: data.application.status });
+      // The record as it now is, at once (the history follows with the refetch below).
+      queryClient.setQueryData<ApplicationDetail>(applicationsKeys.detail(userId), (old) => (old ? { ...old, application: record } : old));
       setNotice({
         tone: 'success',
         text: record.status === 'approved' ? t('admin_apps_approved_notice', { name: record.vendorName, vendorId: record.vendorId ?? '' }) : t('admin_apps_rejected_notice', { name: record.vendorName }),

@@ -16,9 +16,10 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { tables } from '../../../contracts/tables';
+import { vendorDetailSchema } from '../../../contracts/admin-vendors';
 import { reviewVendor } from '../../../lambdas/vendor/review';
 import { changeCommission } from '../../../lambdas/admin/vendor-changes';
-import { directoryQuery, listApplications, listVendors } from '../../../lambdas/admin/vendors';
+import { directoryQuery, listApplications, listVendors, vendorDetail } from '../../../lambdas/admin/vendors';
 import { handler as changesHandler } from '../../../lambdas/admin/vendor-changes-handler';
 import { handler as readHandler } from '../../../lambdas/admin/vendors-handler';
 import { apiEvent, context, idClaims } from '../events';
@@ -213,5 +214,44 @@ describe('the queue and the directory read indexes, never a scan', () => {
     expect(vendor.statusCode).toBe(403);
     const bad = await readHandler(apiEvent('GET', '/api/admin/vendors', { claims: adminClaims, query: { status: 'sleeping' } }), context);
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('vendorDetail', () => {
+  it('answers the record, commission, balance, orders, product counts, the masked payout method, payouts and the trail', async () => {
+    const record = {
+      ...pending,
+      status: 'approved',
+      vendorId: 'V-10001',
+      commissionRateBps: 1250,
+      payoutMethod: { method: 'bank', payoutAccountId: 'PA-V-10001-2', destination: '•••• 6789', accountNumberLast4: '6789', bankName: 'Bank', updatedAt: '2026-03-01T00:00:00.000Z' },
+    };
+    ddb.on(QueryCommand, { IndexName: 'byVendorId' }).resolves({ Items: [{ userId: 'u-1' }] });
+    ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: record });
+    ddb.on(GetCommand, { TableName: 'ledger-test' }).resolves({ Item: { balanceCents: 8_500 } });
+    ddb.on(QueryCommand, { TableName: 'orders-test' }).resolves({
+      Items: [{ vendorId: 'V-10001', orderKey: 'k', orderId: 'o-1', orderNumber: 'MK-1', placedAt: '2026-03-09T10:00:00.000Z', status: 'paid', totalCents: 4_500, lines: [] }],
+    });
+    ddb.on(QueryCommand, { TableName: 'ledger-test' }).resolves({
+      Items: [{ vendorId: 'V-10001', sk: 'PAYOUT#2026-02-2', payoutId: 'P-1', periodId: '2026-02-2', periodFrom: '2026-02-16', periodTo: '2026-02-28', status: 'paid', amountCents: 8_000, feeCents: 100, paidCents: 7_900, method: 'bank', destinationMasked: '•••• 6789', payoutAccountId: 'PA-V-10001-2', createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z' }],
+    });
+    ddb.on(QueryCommand, { TableName: 'products-test' }).callsFake((input: { ExpressionAttributeValues: Record<string, string> }) => ({
+      Count: ({ 'V-10001': 4, 'V-10001#draft': 2, 'V-10001#pending': 1, 'V-10001#rejected': 0 } as Record<string, number>)[input.ExpressionAttributeValues[':pk']!] ?? 0,
+    }));
+    ddb.on(QueryCommand, { TableName: 'audit-test' }).resolves({ Items: [] });
+    const detail = await vendorDetail('V-10001');
+    expect(detail).toMatchObject({
+      vendor: { vendorId: 'V-10001', status: 'approved' },
+      commission: { rateBps: 1250, storedRateBps: 1250 },
+      balanceCents: 8_500,
+      recentOrders: [{ orderNumber: 'MK-1', totalCents: 4_500 }],
+      products: { live: 4, draft: 2, pending: 1, rejected: 0 },
+      payoutMethod: { method: 'bank', destination: '•••• 6789', payoutAccountId: 'PA-V-10001-2', holdUntil: null },
+      payouts: [{ payoutId: 'P-1', amountCents: 8_000, paidCents: 7_900 }],
+      audit: [],
+    });
+    expect(JSON.stringify(detail)).not.toContain('accountNumber');
+    expect(vendorDetailSchema.parse(detail)).toEqual(detail);
+    expect(ddb.commandCalls(ScanCommand)).toHaveLength(0);
   });
 });

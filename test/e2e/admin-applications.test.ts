@@ -122,6 +122,14 @@ describe('ops console: vendor applications and the vendor directory', () => {
     await page.getByTestId('admin-vendors-q').fill(approveName.slice(0, 20).toLowerCase());
     await page.getByTestId('admin-vendors-search-button').click();
     await page.getByTestId('admin-vendors-table').getByRole('link', { name: approveName }).waitFor();
+    // An e-mail prefix (with its @), with the status filter.
+    await page.getByTestId('admin-vendors-q').fill(approveEmail.slice(0, approveEmail.indexOf('@') + 1).toUpperCase());
+    await page.getByTestId('admin-vendors-status-filter').selectOption('approved');
+    await page.getByTestId('admin-vendors-search-button').click();
+    await page.getByTestId('admin-vendors-table').getByText(approveEmail).waitFor();
+    await page.getByTestId('admin-vendors-status-filter').selectOption('rejected');
+    await page.getByTestId('admin-vendors-empty').waitFor();
+    await page.getByTestId('admin-vendors-status-filter').selectOption('');
     await page.getByTestId('admin-vendors-q').fill(vendorId!);
     await page.getByTestId('admin-vendors-search-button').click();
     await page.waitForURL(webUrl(`/admin/vendors?q=${vendorId}`));

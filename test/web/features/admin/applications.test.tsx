@@ -123,6 +123,7 @@ describe('Vendor applications (ops console)', () => {
     expect(entry.textContent).toContain(en.admin_apps_action_rejected);
     expect(entry.textContent).toContain('ann@example.com');
     expect(entry.textContent).toContain('Business licence missing');
+    expect(entry.textContent).toContain('Before: Status: Pending → After: Status: Rejected');
 
     await user.click(screen.getByTestId('admin-app-reject'));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Sunrise Noodle Co.' });

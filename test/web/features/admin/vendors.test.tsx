@@ -134,6 +134,7 @@ describe('Vendors (ops console)', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ commissionRateBps: 1250, expectedRateBps: null });
     await waitFor(() => expect(screen.getByTestId('admin-vendor-commission-current').textContent).toBe("12.5% (this vendor's own rate)"));
     expect(screen.getByTestId('admin-vendor-audit-entry').textContent).toContain(en.admin_apps_action_commission_changed);
+    expect(screen.getByTestId('admin-vendor-audit-entry').textContent).toContain('Before: Commission rate: the marketplace default → After: Commission rate: 12.5%');
 
     conflict = true;
     await user.clear(input);

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../../../contracts/audit';
+import type { AuditEntry, AuditValues } from '../../../../../contracts/audit';
 import { useAdminTranslation } from '../admin-i18n';
 import { useAdminFormat } from './admin-format';
 
@@ -9,17 +9,30 @@ const ACTION_KEYS: Record<string, string> = {
   'vendor.commission_changed': 'admin_apps_action_commission_changed',
 };
 
-const valuesText = (values: AuditEntry['before']): string =>
-  values
-    ? Object.entries(values)
-        .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
-        .join('; ')
-    : '—';
+/** The fields these screens know, by their own labels; others as recorded. */
+const FIELD_LABELS: Record<string, string> = { status: 'admin_apps_status', vendorId: 'admin_apps_vendor_id', commissionRateBps: 'admin_vendors_commission' };
+const STATUSES = new Set(['pending', 'approved', 'rejected']);
+
+function useValuesText() {
+  const { t } = useAdminTranslation();
+  const valueText = (key: string, value: AuditValues[string]): string => {
+    if (key === 'commissionRateBps') return typeof value === 'number' ? `${value / 100}%` : t('admin_apps_value_default');
+    if (key === 'status' && typeof value === 'string' && STATUSES.has(value)) return t(`admin_apps_status_${value}`);
+    return Array.isArray(value) ? value.join(', ') : String(value);
+  };
+  return (values: AuditValues | null): string =>
+    values
+      ? Object.entries(values)
+          .map(([key, value]) => `${FIELD_LABELS[key] ? t(FIELD_LABELS[key]!) : key}: ${valueText(key, value)}`)
+          .join('; ')
+      : '—';
+}
 
 /** What ops did to this vendor, newest first: when, who, what (before → after), why. */
 export function AuditTrail({ entries, testId }: { entries: readonly AuditEntry[]; testId: string }) {
   const { t } = useAdminTranslation();
   const format = useAdminFormat();
+  const valuesText = useValuesText();
   if (entries.length === 0) return <p className="admin-muted" data-testid={`${testId}-empty`}>{t('admin_apps_audit_empty')}</p>;
   return (
     <ol className="admin-trail" data-testid={testId}>

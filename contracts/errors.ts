@@ -57,6 +57,9 @@ export const API_ERROR_CODES = [
   'support_case_closed',
   'support_case_not_closed',
   'support_thread_full',
+
+  'application_decided',
+  'commission_changed',
   // 422
   'idempotency_key_reused',
   // 429

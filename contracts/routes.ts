@@ -16,6 +16,11 @@ export interface ApiFunction {
   tables: TableAccess;
   /** SNS topics the function publishes to (contracts/topics.ts); the CDK grants publish on exactly these. */
   publishes?: readonly TopicKey[];
+  /**
+   * Cognito user-pool admin actions the function calls on the portal's pool (e.g.
+   * `cognito-idp:AdminUpdateUserAttributes`); the CDK grants exactly these on that pool (lib/api.ts).
+   */
+  cognitoAdmin?: readonly `cognito-idp:Admin${string}`[];
   description: string;
 }
 
@@ -109,6 +114,17 @@ export const apiFunctions = {
     tables: { supportCases: 'rw', vendors: 'r', notifications: 'w', audit: 'append' },
     description: 'Ops console support inbox: cases by status, category and vendor; the thread; reply (the vendor is notified), close, reopen; each audited',
   },
+  adminVendors: {
+    entry: 'admin/vendors-handler.ts',
+    tables: { vendors: 'r', orders: 'r', ledger: 'r', products: 'r', audit: 'r' },
+    description: 'Ops console: pending vendor applications, the vendor directory and a vendor detail with its audit trail (reads only)',
+  },
+  adminVendorChanges: {
+    entry: 'admin/vendor-changes-handler.ts',
+    tables: { vendors: 'rw', counters: 'rw', notifications: 'w', audit: 'append' },
+    cognitoAdmin: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
+    description: 'Ops console: approve or reject a vendor application (with Cognito) and change a commission rate, each with its audit entry',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -150,6 +166,12 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/admin/support/{vendorId}/{caseId}/reply', fn: 'adminSupport', access: 'admin' },
   { method: 'POST', path: '/api/admin/support/{vendorId}/{caseId}/close', fn: 'adminSupport', access: 'admin' },
   { method: 'POST', path: '/api/admin/support/{vendorId}/{caseId}/reopen', fn: 'adminSupport', access: 'admin' },
+  { method: 'GET', path: '/api/admin/applications', fn: 'adminVendors', access: 'admin' },
+  { method: 'GET', path: '/api/admin/applications/{userId}', fn: 'adminVendors', access: 'admin' },
+  { method: 'POST', path: '/api/admin/applications/{userId}/decision', fn: 'adminVendorChanges', access: 'admin' },
+  { method: 'GET', path: '/api/admin/vendors', fn: 'adminVendors', access: 'admin' },
+  { method: 'GET', path: '/api/admin/vendors/{vendorId}', fn: 'adminVendors', access: 'admin' },
+  { method: 'PUT', path: '/api/admin/vendors/{vendorId}/commission', fn: 'adminVendorChanges', access: 'admin' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

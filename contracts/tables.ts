@@ -45,6 +45,10 @@ export const tables = {
     globalIndexes: [
       { indexName: 'byVendorId', partitionKey: { name: 'vendorId', type: 'S' } },
       { indexName: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+      // The ops directory's search (issue 13): `directory` = `vendor` on every record, sorted by the
+      // lowercased name / e-mail (+ `#<userId>`), so a prefix is a key range (lambdas/shared/vendors.ts).
+      { indexName: 'byDirectoryName', partitionKey: { name: 'directory', type: 'S' }, sortKey: { name: 'nameKey', type: 'S' } },
+      { indexName: 'byDirectoryEmail', partitionKey: { name: 'directory', type: 'S' }, sortKey: { name: 'emailKey', type: 'S' } },
     ],
   },
   /**

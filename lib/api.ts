@@ -220,6 +220,8 @@ export class Api extends Construct {
         });
         props.data.connect(fn, def.tables);
         props.notifications.connect(fn, def.publishes ?? []);
+        // Cognito admin actions the function declares (e.g. the ops console's vendor review), on this pool only.
+        if (def.cognitoAdmin?.length) fn.addToRolePolicy(new PolicyStatement({ actions: [...def.cognitoAdmin], resources: [props.userPool.userPoolArn] }));
         return [key, fn];
       }),
     ) as Record<ApiFunctionKey, AppFunction>;

@@ -26,7 +26,29 @@ export interface VendorRecord {
   payoutMethod?: PayoutMethodSummary;
   createdAt: string;
   updatedAt: string;
+  /** The last review decision (lambdas/vendor/review.ts): when and by whom (the operator's e-mail, or a CLI's name). */
+  reviewedAt?: string;
+  reviewedBy?: string;
+  /** The vendor's own commission rate (basis points); absent: the stack default (lambdas/sales/ingest-handler.ts). */
+  commissionRateBps?: number;
 }
+
+/**
+ * The ops directory's search keys (issue 13; docs/decisions.md, "Vendor applications and directory"):
+ * every record carries `directory` (one partition) with its lowercased business name and e-mail as
+ * the sort keys of the `byDirectoryName` / `byDirectoryEmail` indexes, so a name or e-mail prefix is a
+ * key-range query, never a scan. Name and e-mail do not change after sign-up, so only creation writes them.
+ */
+export const DIRECTORY_PARTITION = 'vendor';
+export function directoryKeys(record: Pick<VendorRecord, 'userId' | 'vendorName' | 'email'>): { directory: string; nameKey: string; emailKey: string } {
+  return {
+    directory: DIRECTORY_PARTITION,
+    nameKey: `${searchText(record.vendorName)}#${record.userId}`,
+    emailKey: `${searchText(record.email)}#${record.userId}`,
+  };
+}
+/** The normalised form both the keys and a search prefix take: NFKC, lowercase, single spaces. */
+export const searchText = (value: string): string => value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 export async function getVendorByUserId(userId: string): Promise<VendorRecord | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('vendors'), Key: { userId }, ConsistentRead: true }));
@@ -39,7 +61,7 @@ export async function createVendorIfAbsent(record: VendorRecord): Promise<boolea
     await dynamo.send(
       new PutCommand({
         TableName: tableName('vendors'),
-        Item: record,
+        Item: { ...record, ...directoryKeys(record) },
         ConditionExpression: 'attribute_not_exists(userId)',
       }),
     );

@@ -15,6 +15,8 @@ import { ConflictError, NotFoundError } from '../shared/errors';
 import { tableName } from '../shared/tables';
 import { notificationWrites } from '../notifications/record';
 import { getVendorByUserId, type VendorRecord } from '../shared/vendors';
+import { auditWrite, type Operator } from '../audit/record';
+import type { VendorStatus } from '../../contracts/auth';
 
 /** Vendor ids are `V-` + a sequence that starts after this number (the first approval is V-10001). */
 export const VENDOR_ID_SEQUENCE_BASE = 10_000;
@@ -25,6 +27,26 @@ const idp = () => (cognito ??= new CognitoIdentityProviderClient({}));
 const userPoolId = (): string => env.userPoolId();
 
 export type ReviewDecision = { decision: 'approve' } | { decision: 'reject'; reason: string };
+
+export interface ReviewOptions {
+  now?: Date;
+  /**
+   * The status the operator saw (the console sends it): when the record is no longer in it, someone
+   * else decided first and the review is a 409 `application_decided` naming who, not a silent repeat.
+   * Unset (the CLI): reviewing into the state the vendor is already in only re-syncs Cognito.
+   */
+  expectedStatus?: VendorStatus;
+}
+
+/** A CLI or test may name itself with a plain label; the audit log then records it as both id and e-mail. */
+const operatorOf = (actor: Operator | string): Operator => (typeof actor === 'string' ? { userId: actor, email: actor } : actor);
+
+/** The 409 of a decision someone else made first: who and when, from the record. */
+export function alreadyDecided(record: VendorRecord): ConflictError {
+  const who = record.reviewedBy ?? 'another operator';
+  const when = record.reviewedAt ? ` at ${record.reviewedAt}` : '';
+  return new ConflictError(`This application was already ${record.status} by ${who}${when}.`, 'application_decided');
+}
 
 export interface ReviewResult {
   vendor: VendorRecord;
@@ -84,10 +106,14 @@ async function userIdForEmail(email: string): Promise<string> {
  * The vendor record is the source of truth and is written first; Cognito is then brought in line,
  * so repeating a review after a partial failure completes it.
  */
-export async function reviewVendor(email: string, review: ReviewDecision, reviewer: string, now = new Date()): Promise<ReviewResult> {
+export async function reviewVendor(email: string, review: ReviewDecision, actor: Operator | string, options: ReviewOptions = {}): Promise<ReviewResult> {
+  const operator = operatorOf(actor);
+  const reviewer = operator.email || operator.userId;
+  const now = options.now ?? new Date();
   const userId = await userIdForEmail(email);
   const current = await getVendorByUserId(userId);
   if (!current) throw new NotFoundError(`${email} has no vendor application.`, 'vendor_not_found');
+  if (options.expectedStatus !== undefined && current.status !== options.expectedStatus) throw alreadyDecided(current);
   const target = review.decision === 'approve' ? 'approved' : 'rejected';
 
   let vendor = current;
@@ -142,6 +168,17 @@ export async function reviewVendor(email: string, review: ReviewDecision, review
               },
             },
             ...notification,
+            // The audit entry, in the same transaction: logged exactly when the decision is made.
+            auditWrite({
+              actor: operator,
+              action: review.decision === 'approve' ? 'vendor.approved' : 'vendor.rejected',
+              target: { type: 'vendor', id: newVendorId ?? current.vendorId ?? userId },
+              vendorId: newVendorId ?? current.vendorId ?? userId,
+              before: { status: current.status },
+              after: review.decision === 'approve' ? { status: target, vendorId: newVendorId! } : { status: target },
+              reason: review.decision === 'reject' ? review.reason : null,
+              at,
+            }),
           ],
         }),
       );
@@ -149,6 +186,9 @@ export async function reviewVendor(email: string, review: ReviewDecision, review
       changed = true;
     } catch (err) {
       if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+        // Someone else decided between our read and our write: say who (nothing of ours was written).
+        const now = await getVendorByUserId(userId);
+        if (now && now.status !== current.status) throw alreadyDecided(now);
         throw new ConflictError(`${email} was reviewed by someone else just now; look again.`, 'review_conflict');
       }
       throw err;

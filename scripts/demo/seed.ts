@@ -35,6 +35,7 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
     await createVendorIfAbsent({ userId: userIds.get(account)!, email: account.email, ...account.vendor, createdAt: now, updatedAt: now });
     if (account.vendor.vendorId) await reserveVendorId(account.vendor.vendorId);
   }
+  await (await import('./console-applications')).seedConsoleApplications((account) => ensureUser(cognito, opts.userPoolId, account));
   cognito.destroy();
   await seedDemoOrders(demoAccounts.approved.vendor.vendorId);
   const { seedDemoProducts } = await import('./products');

@@ -4,10 +4,10 @@
  *   default          the running local portal (`npm start`)
  *   --profile test   the test stack
  *   --cloud          a deployed stack: set AWS credentials and USER_POOL_ID, VENDORS_TABLE and
- *                    COUNTERS_TABLE from the stack's outputs (see docs/operations.md)
+ *                    COUNTERS_TABLE, NOTIFICATIONS_TABLE and AUDIT_TABLE from the stack's outputs (see docs/operations.md)
  */
 import { parseArgs } from 'node:util';
-import { useStackEnvironment } from './cli-stack';
+import { cliOperator, useStackEnvironment } from './cli-stack';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -30,7 +30,7 @@ process.env.LOG_LEVEL ??= 'WARN';
 await useStackEnvironment({
   profile: values.profile ?? 'dev',
   cloud: values.cloud ?? false,
-  tables: ['vendors', 'counters', 'notifications'],
+  tables: ['vendors', 'counters', 'notifications', 'audit'],
   env: [{ name: 'USER_POOL_ID', output: 'UserPoolId' }],
   alsoWaitFor: ['cognito'],
 });
@@ -38,12 +38,8 @@ await useStackEnvironment({
 const { reviewVendor } = await import('../../lambdas/vendor/review');
 const { HttpError } = await import('../../lambdas/shared/errors');
 try {
-  const reviewer = `cli:${process.env.USER ?? 'operator'}`;
-  const { vendor, changed } = await reviewVendor(
-    email,
-    decision === 'approve' ? { decision: 'approve' } : { decision: 'reject', reason },
-    reviewer,
-  );
+  // The same domain function as the ops console, which records the decision in the audit log as this operator.
+  const { vendor, changed } = await reviewVendor(email, decision === 'approve' ? { decision: 'approve' } : { decision: 'reject', reason }, cliOperator());
   const what = vendor.status === 'approved' ? `approved as ${vendor.vendorId}` : `rejected (${vendor.rejectionReason})`;
   console.log(`${changed ? '✔' : '•'} ${vendor.vendorName} <${vendor.email}> ${changed ? 'is now' : 'was already'} ${what}.`);
 } catch (err) {

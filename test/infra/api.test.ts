@@ -216,6 +216,27 @@ describe('Lambdas', () => {
     }
   });
 
+  it('get exactly the Cognito admin actions they declare, on the user pool only (the ops console review: issue 13)', () => {
+    const cognitoStatements = (description: string) => {
+      const fn = functionFor(description);
+      const roleId = (fn.p.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      return statementsOfRole(s.json, roleId).filter((st) => JSON.stringify(st.Action).includes('cognito-idp:'));
+    };
+    expect(apiFunctions.adminVendorChanges.cognitoAdmin).toEqual(
+      expect.arrayContaining(['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup']),
+    );
+    for (const def of Object.values(apiFunctions) as { description: string; cognitoAdmin?: readonly string[] }[]) {
+      const statements = cognitoStatements(def.description);
+      if (!def.cognitoAdmin?.length) {
+        expect({ fn: def.description, statements }).toEqual({ fn: def.description, statements: [] });
+        continue;
+      }
+      expect(statements).toHaveLength(1);
+      expect([...(statements[0]!.Action as string[])].sort()).toEqual([...def.cognitoAdmin].sort());
+      expect(statements[0]!.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AuthUserPool/), 'Arn'] });
+    }
+  });
+
   it('keep their logs in their own log group with a retention', () => {
     for (const { p } of ours()) {
       const logGroupId = ((p.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup).Ref;

@@ -134,6 +134,21 @@ const expectations: Record<string, RouteExpectation> = {
   },
   'POST /api/admin/support/{vendorId}/{caseId}/close': { request: (ids) => ({ params: { vendorId: ids.vendorId, caseId: ids.supportCaseId }, body: {} }), expect: { admin: 200 } },
   'POST /api/admin/support/{vendorId}/{caseId}/reopen': { request: (ids) => ({ params: { vendorId: ids.vendorId, caseId: ids.supportCaseId }, body: {} }), expect: { admin: 200 } },
+
+  // The ops console's applications and directory (issue 13): the admin reaches each; the decision names an
+  // applicant that does not exist (404, nothing decided), the commission change sets B's rate (the default, 15 %).
+  'GET /api/admin/applications': { request: () => ({}), expect: { admin: 200 } },
+  'GET /api/admin/applications/{userId}': { request: () => ({ params: { userId: 'matrix-no-such-applicant' } }), expect: { admin: 404 } },
+  'POST /api/admin/applications/{userId}/decision': {
+    request: () => ({ params: { userId: 'matrix-no-such-applicant' }, body: { decision: 'approve' } }),
+    expect: { admin: 404 },
+  },
+  'GET /api/admin/vendors': { request: () => ({ query: '?status=pending' }), expect: { admin: 200 } },
+  'GET /api/admin/vendors/{vendorId}': { request: (ids) => ({ params: { vendorId: ids.vendorId } }), expect: { admin: 200 } },
+  'PUT /api/admin/vendors/{vendorId}/commission': {
+    request: (ids) => ({ params: { vendorId: ids.vendorId }, body: { commissionRateBps: 1500, expectedRateBps: null } }),
+    expect: { admin: 200 },
+  },
 };
 
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {

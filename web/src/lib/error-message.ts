@@ -68,6 +68,9 @@ export const API_ERROR_REASONS = {
   support_case_closed: 'error_reason_support_case_closed',
   support_case_not_closed: 'error_reason_conflict',
   support_thread_full: 'error_reason_support_thread_full',
+
+  application_decided: 'error_reason_conflict',
+  commission_changed: 'error_reason_conflict',
   // 429
   too_many_requests: 'error_reason_rate_limited',
   support_rate_limited: 'error_reason_support_rate_limited',

@@ -116,7 +116,7 @@ describe('the audit log screen (issue 13)', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(within(rows()[0]!).getByTestId('admin-audit-action').textContent).toBe('拒絕商品');
     expect(within(rows()[0]!).getByTestId('admin-audit-target').textContent).toContain('商品 P-0000000001');
-    expect(within(rows()[1]!).getByTestId('admin-audit-action').textContent).toBe('核准廠商申請');
+    expect(within(rows()[1]!).getByTestId('admin-audit-action').textContent).toBe('核准賣家申請');
     expect(screen.getByTestId('admin-audit-export').textContent).toBe('匯出 CSV');
     expect(screen.getByTestId('admin-nav-audit').textContent).toBe('稽核紀錄');
   });

@@ -13,6 +13,9 @@ const OverviewPage = lazy(() => import('./overview-page'));
 const AuditPage = lazy(() => import('./audit/audit-page'));
 const SupportSection = lazy(() => import('./support/support-section'));
 
+const ApplicationsScreen = lazy(() => import('./applications/applications-screen'));
+const VendorsScreen = lazy(() => import('./vendors/vendors-screen'));
+
 /** A path under /admin the console does not have. */
 function ConsoleNotFound() {
   const { t } = useAdminTranslation();
@@ -111,6 +114,9 @@ export default function AdminConsole() {
               <Route index element={<OverviewPage />} />
               <Route path="audit" element={<AuditPage />} />
               <Route path="support/*" element={<SupportSection />} />
+
+              <Route path="applications/*" element={<ApplicationsScreen />} />
+              <Route path="vendors/*" element={<VendorsScreen />} />
               <Route path="*" element={<ConsoleNotFound />} />
             </Routes>
           </Suspense>

@@ -53,6 +53,9 @@ export const API_ERROR_CODES = [
   'product_published',
   'catalogue_full',
   'payout_method_conflict',
+  'payout_not_failed',
+  'payout_not_awaiting',
+  'payout_retry_blocked',
   // 422
   'idempotency_key_reused',
   // 429

@@ -16,6 +16,10 @@ export interface ApiFunction {
   tables: TableAccess;
   /** SNS topics the function publishes to (contracts/topics.ts); the CDK grants publish on exactly these. */
   publishes?: readonly TopicKey[];
+  /** Queues the function sends to (`payouts`: the payout worker's queue, env PAYOUT_QUEUE_URL); the CDK grants SendMessage on exactly these. */
+  queues?: readonly 'payouts'[];
+  /** Buckets the function reads (`payoutBatches`: bank-transfer instructions, env PAYOUT_BATCH_BUCKET); the CDK grants list and get under their prefix. */
+  reads?: readonly 'payoutBatches'[];
   description: string;
 }
 
@@ -94,6 +98,16 @@ export const apiFunctions = {
     tables: { notifications: 'rw', vendors: 'r' },
     description: 'Vendor notifications inbox: the list, the unread count, mark read, e-mail preferences',
   },
+  adminPayouts: {
+    entry: 'admin/payouts-handler.ts',
+    // Ledger: the period and status indexes, the retry and confirm transitions (with the vendor's
+    // payout_paid / payout_failed notifications); vendors: names and the current payout method;
+    // audit: append the operator's entry in the same transaction.
+    tables: { ledger: 'rw', vendors: 'r', notifications: 'w', audit: 'append' },
+    queues: ['payouts'],
+    reads: ['payoutBatches'],
+    description: 'Ops console payouts: period figures, failed payouts and retry, bank transfers awaiting confirmation, the bank batch',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -125,6 +139,11 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor' },
   { method: 'GET', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
   { method: 'PUT', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
+  { method: 'GET', path: '/api/admin/payouts', fn: 'adminPayouts', access: 'admin' },
+  { method: 'GET', path: '/api/admin/payouts/periods/{periodId}', fn: 'adminPayouts', access: 'admin' },
+  { method: 'POST', path: '/api/admin/payouts/{payoutId}/retry', fn: 'adminPayouts', access: 'admin' },
+  { method: 'POST', path: '/api/admin/payouts/{payoutId}/confirm', fn: 'adminPayouts', access: 'admin' },
+  { method: 'POST', path: '/api/admin/payouts/bank-batch', fn: 'adminPayouts', access: 'admin' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -108,7 +108,11 @@ export const handler = apiHandler('adminPayouts', {
     async handler({ body, caller }) {
       const bucket = env.payoutBatchBucket();
       if (!bucket) throw new NotFoundError('Bank transfers are not set up on this stack.', 'not_found');
-      const instructions = await readInstructions(bucket, body.periodId);
+      // A bucket nothing was written to yet (a new local stack) holds no batch.
+      const instructions = await readInstructions(bucket, body.periodId).catch((err: unknown) => {
+        if ((err as Error).name === 'NoSuchBucket') return [];
+        throw err;
+      });
       const at = new Date().toISOString();
       // The file holds full account numbers: who downloaded which period is in the audit log.
       await dynamo.send(

@@ -41,6 +41,7 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   await seedDemoProducts(demoAccounts.approved.vendor.vendorId, userIds.get(demoAccounts.approved)!);
   const { seedDemoNotifications } = await import('./notifications');
   await seedDemoNotifications(demoAccounts.approved.vendor.vendorId);
+  await (await import('./console-payouts')).seedConsolePayouts();
 }
 
 /**

@@ -1,7 +1,7 @@
 import '../../../components/data-table.css';
 import './payouts.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { Dialog } from '../../../components/dialog';
@@ -345,6 +345,8 @@ function ActionDialog({ action, language, onClose, onDone }: { action: Action; l
   const client = useQueryClient();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  // A second click before the first answer (a double click) sends nothing more.
+  const sending = useRef(false);
   const [error, setError] = useState<ErrorText | null>(null);
   const { payout } = action;
   const who = payout.vendorName ?? payout.vendorId;
@@ -352,7 +354,8 @@ function ActionDialog({ action, language, onClose, onDone }: { action: Action; l
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -362,6 +365,7 @@ function ActionDialog({ action, language, onClose, onDone }: { action: Action; l
       onDone(t(`admin_payouts_done_${answer.outcome}`, { vendor: who, amount }));
     } catch (err) {
       setError(describe(err));
+      sending.current = false;
       setBusy(false);
     }
   };

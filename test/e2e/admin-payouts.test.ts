@@ -159,7 +159,10 @@ describe('ops console: Payouts in Chromium', () => {
     await row.waitFor({ state: 'detached' });
 
     // The period's figures and payouts at 390 px, in Traditional Chinese.
-    await page.goto(webUrl(`/admin/payouts?period=${PERIOD}`));
+    // In-app navigation (the language stays): the period view, then the period picked.
+    await page.getByTestId('admin-payouts-view-period').click();
+    await page.getByTestId('admin-payouts-period').selectOption(PERIOD);
+    await page.waitForURL(webUrl(`/admin/payouts?period=${PERIOD}`));
     await page.getByTestId('admin-payouts-summary').waitFor();
     await page.getByTestId(`admin-payout-${payoutId}`).waitFor();
     expect(await page.getByTestId(`admin-payout-${payoutId}`).getByTestId('admin-payout-status').innerText()).toBe(adminZhTW.admin_payouts_status_paid);

@@ -199,4 +199,24 @@ describe('ops console payouts API (issue 13)', () => {
     expect((await post('/api/admin/payouts/nonsense/confirm', { outcome: 'paid' })).status).toBe(404);
     expect((await api('/api/admin/payouts/periods/2026-13-1', { token: adminToken })).status).toBe(400);
   });
+
+  it('the demo seed (npm start) has a failed payout and a bank batch awaiting confirmation, and seeding again adds nothing', async () => {
+    const { CONSOLE_PAYOUT_VENDORS, seedConsolePayouts } = await import('../../scripts/demo/console-payouts');
+    const items = async (vendorId: string) =>
+      (await dynamo.send(new ddb.QueryCommand({ TableName: tableName('ledger'), KeyConditionExpression: 'vendorId = :v', ExpressionAttributeValues: { ':v': vendorId }, ConsistentRead: true }))).Items ?? [];
+    const lotus = CONSOLE_PAYOUT_VENDORS.failed.vendorId;
+    const harbor = CONSOLE_PAYOUT_VENDORS.bank.vendorId;
+    const before = [await items(lotus), await items(harbor)];
+    await seedConsolePayouts();
+    expect([await items(lotus), await items(harbor)]).toEqual(before);
+
+    const failedPayout = before[0]!.find((i) => String(i.sk).startsWith('PAYOUT#')) as PayoutItem;
+    const bankPayout = before[1]!.find((i) => String(i.sk).startsWith('PAYOUT#')) as PayoutItem;
+    const failed = adminPayoutPageSchema.parse((await api('/api/admin/payouts?view=failed', { token: adminToken })).body);
+    expect(failed.items.find((p) => p.payoutId === failedPayout.payoutId)).toMatchObject({ vendorName: 'Lotus Tea House', failureReason: 'recipient_unavailable' });
+    const awaiting = adminPayoutPageSchema.parse((await api('/api/admin/payouts?view=awaiting', { token: adminToken })).body);
+    expect(awaiting.items.find((p) => p.payoutId === bankPayout.payoutId)).toMatchObject({ vendorName: 'Harbor Spice Co.', method: 'bank' });
+    const file = bankBatchSchema.parse((await post('/api/admin/payouts/bank-batch', { periodId: bankPayout.periodId })).body);
+    expect(file.csv).toContain(`${bankPayout.payoutId},${harbor},52700,USD,EUR`);
+  });
 });

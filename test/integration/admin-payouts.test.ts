@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type * as LibDynamoDb from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
@@ -11,7 +13,7 @@ import { summarize } from '../../lambdas/payouts/model';
 import { adminPayoutActionSchema, adminPayoutPageSchema, adminPayoutPeriodSchema, bankBatchSchema } from '../../contracts/admin-payouts';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { startFakePayoutProvider, type FakePayoutProvider } from '../../scripts/local/payout-provider-fake';
-import { api, idTokenFor, useTestStackEnv } from '../support/auth';
+import { api, idTokenFor, testStackPortsEnv, useTestStackEnv } from '../support/auth';
 
 /**
  * The ops console's Payouts API (issue 13) against the local stack: retry of a failed payout exactly
@@ -218,5 +220,21 @@ describe('ops console payouts API (issue 13)', () => {
     expect(awaiting.items.find((p) => p.payoutId === bankPayout.payoutId)).toMatchObject({ vendorName: 'Harbor Spice Co.', method: 'bank' });
     const file = bankBatchSchema.parse((await post('/api/admin/payouts/bank-batch', { periodId: bankPayout.periodId })).body);
     expect(file.csv).toContain(`${bankPayout.payoutId},${harbor},52700,USD,EUR`);
+  });
+
+  it('`npm run payouts:bank -- confirm` keeps working through the same function, and the audit log names the CLI operator', { timeout: 60_000 }, async () => {
+    const vendor = await vendorWith(9_000, bankAccount);
+    expect(await worker.payVendor({ vendorId: vendor.vendorId, periodId: PERIOD }, deps)).toBe('submitted');
+    const payoutId = `P-${vendor.vendorId}-${PERIOD}`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'scripts/ops/payouts-bank.ts', '--profile', 'test', 'confirm', payoutId, 'failed', 'Account', 'closed'],
+      { env: { ...process.env, ...testStackPortsEnv(), LOG_LEVEL: 'SILENT', USER: 'finance1', OPS_EMAIL: 'finance1@example.com' } },
+    );
+    expect(stdout).toContain(`✔ ${payoutId}: failed`);
+    expect((await ledgerOf(vendor.vendorId)).payout).toMatchObject({ status: 'failed', failureReason: 'Account closed' });
+    expect(await auditOf(payoutId)).toEqual([
+      expect.objectContaining({ action: 'payout.confirmed_failed', reason: 'Account closed', actor: { userId: 'cli:finance1', email: 'finance1@example.com' } }),
+    ]);
   });
 });

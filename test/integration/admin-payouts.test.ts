@@ -237,4 +237,22 @@ describe('ops console payouts API (issue 13)', () => {
       expect.objectContaining({ action: 'payout.confirmed_failed', reason: 'Account closed', actor: { userId: 'cli:finance1', email: 'finance1@example.com' } }),
     ]);
   });
+
+  it('`npm run payouts:run -- --queued` delivers the retries waiting in the local payout queue (the local stand-in of SQS)', { timeout: 90_000 }, async () => {
+    const { vendorId, userId } = await vendorWith(15_000, emailAccount('fail.queued@example.com'));
+    expect(await worker.payVendor({ vendorId, periodId: PERIOD }, deps)).toBe('failed');
+    const fixed = emailAccount('queued.ok@example.com', 'PA-2')(vendorId);
+    await dynamo.send(new ddb.PutCommand({ TableName: tableName('payoutAccounts'), Item: fixed }));
+    await dynamo.send(
+      new ddb.UpdateCommand({ TableName: tableName('vendors'), Key: { userId }, UpdateExpression: 'SET payoutMethod = :m, payoutAccountId = :id', ExpressionAttributeValues: { ':m': summarize(fixed), ':id': fixed.payoutAccountId } }),
+    );
+    const payoutId = `P-${vendorId}-${PERIOD}`;
+    expect((await post(`/api/admin/payouts/${payoutId}/retry`, { retryCount: 0 })).status).toBe(200);
+    const { stdout } = await promisify(execFile)(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/ops/payouts-run.ts', '--profile', 'test', '--queued'], {
+      env: { ...process.env, ...testStackPortsEnv(), LOG_LEVEL: 'SILENT', PAYOUT_PROVIDER_URL: '', PAYOUT_PROVIDER_API_KEY: '' },
+    });
+    expect(stdout).toContain(`${vendorId}: paid`);
+    expect((await ledgerOf(vendorId)).payout).toMatchObject({ status: 'paid', retryCount: 1 });
+    expect(queue.queuedPayoutMessages(queueDir).filter((m) => m.message.vendorId === vendorId)).toEqual([]);
+  });
 });

@@ -56,3 +56,32 @@ export const auditPageSchema = z.strictObject({
   nextCursor: z.string().nullable(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const validDay = (value: string): boolean => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/**
+ * The audit log's filters (`GET /api/admin/audit` and `/api/admin/audit.csv` query): any combination of
+ * an action, the operator's e-mail, a target (type and id together) and a range of UTC days (inclusive).
+ */
+export const auditFilterFields = z.strictObject({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  actor: z.string().trim().toLowerCase().min(1).max(254).optional(),
+  targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
+  targetId: z.string().trim().min(1).max(200).optional(),
+  from: z.string().refine(validDay, 'is not a day (YYYY-MM-DD)').optional(),
+  to: z.string().refine(validDay, 'is not a day (YYYY-MM-DD)').optional(),
+});
+
+/** The filters' rules across fields, for the filter schema and for schemas that extend it (the list adds a cursor). */
+export function withFilterRules<T extends z.ZodType<z.infer<typeof auditFilterFields>>>(schema: T) {
+  return schema
+    .refine((f) => (f.targetType === undefined) === (f.targetId === undefined), { message: 'a target needs both targetType and targetId', path: ['targetId'] })
+    .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'from is after to', path: ['from'] });
+}
+
+export const auditFilterSchema = withFilterRules(auditFilterFields);
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+/** The machine columns of the audit CSV, in order (docs/api.md). */
+export const AUDIT_CSV_COLUMNS = ['at_utc', 'actor_email', 'actor_id', 'action', 'target_type', 'target_id', 'vendor_id', 'before', 'after', 'reason', 'audit_id'] as const;

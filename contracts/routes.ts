@@ -93,6 +93,16 @@ export const apiFunctions = {
     tables: { vendors: 'r', products: 'r', supportCases: 'r', ledger: 'r' },
     description: 'Ops console overview: what is waiting (applications, reviews, support cases, payouts) and the oldest wait',
   },
+  audit: {
+    entry: 'audit/handler.ts',
+    tables: { audit: 'r' },
+    description: 'Ops console audit log: every ops action, newest first, filtered and cursor-paged (read only)',
+  },
+  auditExport: {
+    entry: 'audit/export-handler.ts',
+    tables: { audit: 'r' },
+    description: 'Ops console audit log: CSV export of the current filter, streamed page by page (read only)',
+  },
   notifications: {
     entry: 'notifications/handler.ts',
     tables: { notifications: 'rw', vendors: 'r' },
@@ -134,6 +144,8 @@ export const routes: readonly Route[] = [
   { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor' },
   { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor' },
   { method: 'GET', path: '/api/admin/overview', fn: 'adminOverview', access: 'admin' },
+  { method: 'GET', path: '/api/admin/audit', fn: 'audit', access: 'admin' },
+  { method: 'GET', path: '/api/admin/audit.csv', fn: 'auditExport', access: 'admin', stream: true },
   { method: 'GET', path: '/api/notifications', fn: 'notifications', access: 'vendor' },
   { method: 'GET', path: '/api/notifications/unread', fn: 'notifications', access: 'vendor' },
   { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor' },

@@ -83,6 +83,8 @@ const expectations: Record<string, RouteExpectation> = {
   'GET /api/dashboard': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
   // The ops console (issue 13): only the admin reaches it; everyone else is 401 (unverified) or 403 not_admin by its access level.
   'GET /api/admin/overview': { request: () => ({}), expect: { admin: 200 } },
+  'GET /api/admin/audit': { request: () => ({ query: '?limit=5' }), expect: { admin: 200 } },
+  'GET /api/admin/audit.csv': { request: () => ({ query: '?action=vendor.approved' }), expect: { admin: 200 } },
   'GET /api/orders': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
   'GET /api/orders/export.csv': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
   'GET /api/payouts': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },

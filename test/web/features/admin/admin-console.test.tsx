@@ -3,25 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitingAge } from '../../../../web/src/features/admin/admin-api';
 import { switchLanguage } from '../../../../web/src/i18n/i18n';
-import { auth, configure, meBody, signedInUser, storeAmplifySession, stubFetch, USER_ID, type FetchCall } from '../../amplify-mock';
+import { auth, configure, meBody, signedInUser, storeAmplifySession, stubFetch, type FetchCall } from '../../amplify-mock';
 import { renderApp, resetAppState } from '../../render-app';
+import { adminApi } from './admin-fixtures';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
 vi.mock('aws-amplify/auth', () => auth);
 vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
-
-/** GET /api/me of the demo admin (ops@example.com): group admins, no vendor record (issue 11). */
-const adminMe = {
-  userId: USER_ID,
-  email: 'ops@example.com',
-  groups: ['admins'],
-  roles: ['admin'],
-  status: null,
-  vendorId: null,
-  vendorName: null,
-  language: null,
-  payoutAccountId: null,
-};
 
 const OVERVIEW = {
   generatedAt: '2026-03-10T12:00:00.000Z',
@@ -35,13 +23,8 @@ const OVERVIEW = {
 };
 
 /** The API as the admin sees it: /api/me, the overview, and 403 for anything a vendor would call. */
-function adminApi(overview: (call: FetchCall) => { status: number; body?: unknown } = () => ({ status: 200, body: OVERVIEW })) {
-  return stubFetch((call) => {
-    if (call.url === '/api/me' && call.method === 'GET') return { status: 200, body: adminMe };
-    if (call.url === '/api/me') return { status: 404, body: { error: 'vendor_not_found', message: 'Vendor not found for user user-1' } };
-    if (call.url === '/api/admin/overview') return overview(call);
-    return { status: 403, body: { error: 'vendor_not_approved', message: 'Your vendor account is not approved.' } };
-  });
+function overviewApi(overview: (call: FetchCall) => { status: number; body?: unknown } = () => ({ status: 200, body: OVERVIEW })) {
+  return adminApi((call) => (call.url === '/api/admin/overview' ? overview(call) : undefined));
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -60,7 +43,7 @@ describe('the ops console (issues 11 and 13)', () => {
   });
 
   it('an admin signing in on / lands on /admin and sees the Overview: every queue, its count and oldest wait', async () => {
-    const calls = adminApi();
+    const calls = overviewApi();
     renderApp('/');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'ops@example.com');
@@ -97,7 +80,7 @@ describe('the ops console (issues 11 and 13)', () => {
   });
 
   it('a restored admin session opening / goes to /admin', async () => {
-    adminApi();
+    overviewApi();
     storeAmplifySession();
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5_000 })).toBeTruthy();
@@ -105,7 +88,7 @@ describe('the ops console (issues 11 and 13)', () => {
   });
 
   it('an admin opening a vendor page (/dashboard) is sent to the console, not to the login page', async () => {
-    const calls = adminApi();
+    const calls = overviewApi();
     storeAmplifySession();
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5_000 })).toBeTruthy();
@@ -114,7 +97,7 @@ describe('the ops console (issues 11 and 13)', () => {
   });
 
   it('an unknown path under /admin stays in the console with a way back to the overview', async () => {
-    adminApi();
+    overviewApi();
     storeAmplifySession();
     renderApp('/admin/nothing-here');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5_000 })).toBeTruthy();
@@ -125,7 +108,7 @@ describe('the ops console (issues 11 and 13)', () => {
   });
 
   it('an admin on a path outside the console gets the not-found page without the vendor navigation or account menus', async () => {
-    const calls = adminApi();
+    const calls = overviewApi();
     storeAmplifySession();
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5_000 })).toBeTruthy();
@@ -139,7 +122,7 @@ describe('the ops console (issues 11 and 13)', () => {
   });
 
   it('shows the Overview in Traditional Chinese, and the language switch stays in the browser (no vendor record to save it to)', async () => {
-    const calls = adminApi();
+    const calls = overviewApi();
     storeAmplifySession();
     renderApp('/admin');
     await screen.findByTestId('admin-queues', {}, { timeout: 5_000 });
@@ -158,7 +141,7 @@ describe('the ops console (issues 11 and 13)', () => {
 
   it('says when the overview cannot be loaded, and Try again loads it', async () => {
     let fail = true;
-    adminApi(() => (fail ? { status: 500, body: { error: 'internal_error', message: 'Something went wrong. Reference: r-1' } } : { status: 200, body: OVERVIEW }));
+    overviewApi(() => (fail ? { status: 500, body: { error: 'internal_error', message: 'Something went wrong. Reference: r-1' } } : { status: 200, body: OVERVIEW }));
     storeAmplifySession();
     renderApp('/admin');
     const status = await screen.findByTestId('admin-overview-status', {}, { timeout: 5_000 });
@@ -170,7 +153,7 @@ describe('the ops console (issues 11 and 13)', () => {
   });
 
   it('an answer of the wrong shape is an error, not NaN', async () => {
-    adminApi(() => ({ status: 200, body: { ...OVERVIEW, queues: { ...OVERVIEW.queues, failedPayouts: { count: 'many', oldestAt: null } } } }));
+    overviewApi(() => ({ status: 200, body: { ...OVERVIEW, queues: { ...OVERVIEW.queues, failedPayouts: { count: 'many', oldestAt: null } } } }));
     storeAmplifySession();
     renderApp('/admin');
     const status = await screen.findByTestId('admin-overview-status', {}, { timeout: 5_000 });
@@ -179,7 +162,7 @@ describe('the ops console (issues 11 and 13)', () => {
   });
 
   it('Log out signs the admin out and goes to /', async () => {
-    adminApi();
+    overviewApi();
     storeAmplifySession();
     renderApp('/admin');
     await screen.findByTestId('admin-queues', {}, { timeout: 5_000 });

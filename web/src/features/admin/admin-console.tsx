@@ -10,6 +10,7 @@ import { useAdminTranslation } from './admin-i18n';
 import { ADMIN_SECTIONS } from './sections';
 
 const OverviewPage = lazy(() => import('./overview-page'));
+const AuditPage = lazy(() => import('./audit/audit-page'));
 const AdminPayoutsPage = lazy(() => import('./payouts/payouts-page'));
 
 /** A path under /admin the console does not have. */
@@ -108,6 +109,7 @@ export default function AdminConsole() {
           >
             <Routes>
               <Route index element={<OverviewPage />} />
+              <Route path="audit" element={<AuditPage />} />
               <Route path="payouts/*" element={<AdminPayoutsPage />} />
               <Route path="*" element={<ConsoleNotFound />} />
             </Routes>

@@ -1,0 +1,64 @@
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditPageSchema, type AuditAction, type AuditFilter, type AuditPage, type AuditTargetType } from '../../../../../contracts/audit';
+import { ApiError, apiRequest } from '../../../lib/api';
+import { downloadApiFile, type DownloadedFile } from '../../../lib/download';
+
+export type { AuditEntry, AuditFilter, AuditPage } from '../../../../../contracts/audit';
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES };
+
+/** The filter as the API's query string (`action=…&actor=…`; '' for none), in a fixed order. */
+export function auditQuery(filter: AuditFilter): string {
+  const params = new URLSearchParams();
+  for (const key of ['action', 'actor', 'targetType', 'targetId', 'from', 'to'] as const) {
+    const value = filter[key];
+    if (value) params.set(key, value);
+  }
+  return params.toString();
+}
+
+/** The filter a page's URL holds: unknown actions, half a target or a bad day are left out. */
+export function parseAuditFilter(params: URLSearchParams): AuditFilter {
+  const filter: AuditFilter = {};
+  const action = params.get('action');
+  if (action && (AUDIT_ACTIONS as readonly string[]).includes(action)) filter.action = action as AuditAction;
+  const actor = params.get('actor')?.trim().toLowerCase();
+  if (actor) filter.actor = actor;
+  const targetType = params.get('targetType');
+  const targetId = params.get('targetId')?.trim();
+  if (targetType && targetId && (AUDIT_TARGET_TYPES as readonly string[]).includes(targetType)) {
+    filter.targetType = targetType as AuditTargetType;
+    filter.targetId = targetId;
+  }
+  for (const key of ['from', 'to'] as const) {
+    const day = params.get(key);
+    if (day && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`))) filter[key] = day;
+  }
+  if (filter.from && filter.to && filter.from > filter.to) delete filter.from;
+  return filter;
+}
+
+/** Writes the filter over the URL's parameters (the page's other parameters are kept). */
+export function canonicalAuditParams(filter: AuditFilter, params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of ['action', 'actor', 'targetType', 'targetId', 'from', 'to']) next.delete(key);
+  for (const [key, value] of new URLSearchParams(auditQuery(filter))) next.set(key, value);
+  return next;
+}
+
+/** `GET /api/admin/audit` (docs/api.md): one page of the log, checked against the contract. */
+export async function getAuditPage(filter: AuditFilter, cursor: string | undefined, signal?: AbortSignal): Promise<AuditPage> {
+  const query = new URLSearchParams(auditQuery(filter));
+  if (cursor) query.set('cursor', cursor);
+  const qs = query.toString();
+  const parsed = auditPageSchema.safeParse(await apiRequest<unknown>(`/api/admin/audit${qs ? `?${qs}` : ''}`, { signal }));
+  if (!parsed.success) throw new ApiError(200, 'invalid_response', 'GET /api/admin/audit answered an unexpected shape.');
+  return parsed.data;
+}
+
+/** `GET /api/admin/audit.csv`: the filtered log as a file. */
+export function exportAuditCsv(filter: AuditFilter, signal?: AbortSignal): Promise<DownloadedFile> {
+  const qs = auditQuery(filter);
+  return downloadApiFile(`/api/admin/audit.csv${qs ? `?${qs}` : ''}`, { fallbackName: 'audit-log.csv', signal });
+}
+
+/** The text key of an action (admin.en.json): i18next reads dots as nesting, so `vendor.approved` → `admin_audit_action_vendor_approved`. */
+export const auditActionKey = (action: AuditAction): string => `admin_audit_action_${action.replace('.', '_')}`;

@@ -21,11 +21,12 @@ export const AUDIT_ACTIONS = [
   'payout.confirmed_paid',
   'payout.confirmed_failed',
   'mfa.reset',
+  'payout.batch_downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action is done to. */
-export const AUDIT_TARGET_TYPES = ['vendor', 'product', 'support_case', 'payout', 'user'] as const;
+export const AUDIT_TARGET_TYPES = ['vendor', 'product', 'support_case', 'payout', 'user', 'payout_batch'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A recorded value: before/after hold only the fields the action changed (status, commission rate, ...). */

@@ -60,6 +60,10 @@ export const API_ERROR_CODES = [
 
   'application_decided',
   'commission_changed',
+
+  'payout_not_failed',
+  'payout_not_awaiting',
+  'payout_retry_blocked',
   // 422
   'idempotency_key_reused',
   // 429

@@ -21,6 +21,10 @@ export interface ApiFunction {
    * `cognito-idp:AdminUpdateUserAttributes`); the CDK grants exactly these on that pool (lib/api.ts).
    */
   cognitoAdmin?: readonly `cognito-idp:Admin${string}`[];
+  /** Queues the function sends to (`payouts`: the payout worker's queue, env PAYOUT_QUEUE_URL); the CDK grants SendMessage on exactly these. */
+  queues?: readonly 'payouts'[];
+  /** Buckets the function reads (`payoutBatches`: bank-transfer instructions, env PAYOUT_BATCH_BUCKET); the CDK grants list and get under their prefix. */
+  reads?: readonly 'payoutBatches'[];
   description: string;
 }
 
@@ -125,6 +129,16 @@ export const apiFunctions = {
     cognitoAdmin: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
     description: 'Ops console: approve or reject a vendor application (with Cognito) and change a commission rate, each with its audit entry',
   },
+  adminPayouts: {
+    entry: 'admin/payouts-handler.ts',
+    // Ledger: the period and status indexes, the retry and confirm transitions (with the vendor's
+    // payout_paid / payout_failed notifications); vendors: names and the current payout method;
+    // audit: append the operator's entry in the same transaction.
+    tables: { ledger: 'rw', vendors: 'r', notifications: 'w', audit: 'append' },
+    queues: ['payouts'],
+    reads: ['payoutBatches'],
+    description: 'Ops console payouts: period figures, failed payouts and retry, bank transfers awaiting confirmation, the bank batch',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -172,6 +186,11 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/admin/vendors', fn: 'adminVendors', access: 'admin' },
   { method: 'GET', path: '/api/admin/vendors/{vendorId}', fn: 'adminVendors', access: 'admin' },
   { method: 'PUT', path: '/api/admin/vendors/{vendorId}/commission', fn: 'adminVendorChanges', access: 'admin' },
+  { method: 'GET', path: '/api/admin/payouts', fn: 'adminPayouts', access: 'admin' },
+  { method: 'GET', path: '/api/admin/payouts/periods/{periodId}', fn: 'adminPayouts', access: 'admin' },
+  { method: 'POST', path: '/api/admin/payouts/{payoutId}/retry', fn: 'adminPayouts', access: 'admin' },
+  { method: 'POST', path: '/api/admin/payouts/{payoutId}/confirm', fn: 'adminPayouts', access: 'admin' },
+  { method: 'POST', path: '/api/admin/payouts/bank-batch', fn: 'adminPayouts', access: 'admin' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

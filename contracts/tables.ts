@@ -83,6 +83,9 @@ export const tables = {
    * `byPayoutStatus` is sparse too: only `PAYOUT#` items carry `status` (pending, paid, failed), so
    * the ops console (issue 13) counts failed payouts and bank transfers awaiting confirmation from
    * the `failed` and `pending` partitions without a scan and without a new write.
+   * `byPayoutPeriod` (issue 13, the console's Payouts screen) is sparse the same way: only `PAYOUT#`
+   * items carry `periodId`, every one of them since issue 6, so a period's payouts are one partition
+   * (by vendor id) with no new attribute and no backfill (docs/decisions.md, "Ops console: payouts").
    */
   ledger: {
     name: 'ledger',
@@ -92,6 +95,7 @@ export const tables = {
     globalIndexes: [
       { indexName: 'byPayable', partitionKey: { name: 'payable', type: 'S' }, sortKey: { name: 'vendorId', type: 'S' } },
       { indexName: 'byPayoutStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'updatedAt', type: 'S' } },
+      { indexName: 'byPayoutPeriod', partitionKey: { name: 'periodId', type: 'S' }, sortKey: { name: 'vendorId', type: 'S' } },
     ],
   },
   /**

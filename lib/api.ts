@@ -16,6 +16,8 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IIdentityPool } from 'aws-cdk-lib/aws-cognito-identitypool';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { apiFunctions, routes, type ApiFunction, type ApiFunctionKey, type Route } from '../contracts/routes';
@@ -261,6 +263,48 @@ export class Api extends Construct {
       id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${LISTINGS_IMAGE_OBJECTS}]`,
       reason: "Get, Delete and PutObjectTagging only, only product images (private/<identity>/products/): the handler limits each request to the caller's own identity prefix.",
     });
+  }
+}
+
+/** Where bank-transfer instructions live in the payout-batch bucket (lambdas/payouts/bank.ts). */
+export const PAYOUT_BATCH_PREFIX = 'bank-transfers/';
+
+/** The payout resources API functions may declare (`queues`, `reads`): the Payouts construct's. */
+export interface ApiPayoutResources {
+  queue: IQueue;
+  batchBucket: IBucket;
+  /** The payouts KMS key the batch bucket is encrypted with. */
+  payoutsKey: IKey;
+}
+
+/**
+ * Grants API functions the payout resources they declare (contracts/routes.ts `queues`, `reads`):
+ * `queues: ['payouts']` SendMessage on the payout queue only (env PAYOUT_QUEUE_URL); `reads:
+ * ['payoutBatches']` ListBucket limited to `bank-transfers/`, GetObject under it and kms:Decrypt on
+ * the payouts key (env PAYOUT_BATCH_BUCKET). The Payouts construct is built after the API, so the
+ * stack calls this once both exist.
+ */
+export function connectApiPayouts(functions: Record<ApiFunctionKey, AppFunction>, resources: ApiPayoutResources): void {
+  for (const key of Object.keys(apiFunctions) as ApiFunctionKey[]) {
+    const def: ApiFunction = apiFunctions[key];
+    const fn = functions[key];
+    if (def.queues?.includes('payouts')) {
+      fn.addEnvironment('PAYOUT_QUEUE_URL', resources.queue.queueUrl);
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [resources.queue.queueArn] }));
+    }
+    if (def.reads?.includes('payoutBatches')) {
+      fn.addEnvironment('PAYOUT_BATCH_BUCKET', resources.batchBucket.bucketName);
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['s3:ListBucket'], resources: [resources.batchBucket.bucketArn], conditions: { StringLike: { 's3:prefix': [`${PAYOUT_BATCH_PREFIX}*`] } } }),
+      );
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [resources.batchBucket.arnForObjects(`${PAYOUT_BATCH_PREFIX}*`)] }));
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['kms:Decrypt'], resources: [resources.payoutsKey.keyArn] }));
+      const bucketId = Stack.of(fn).getLogicalId(resources.batchBucket.node.defaultChild as CfnElement);
+      Validations.of(fn).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${PAYOUT_BATCH_PREFIX}*]`,
+        reason: 'GetObject only, only under bank-transfers/ of the payout-batch bucket: the console builds the bank batch download (audited) from these instruction objects.',
+      });
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { tables } from '../contracts/tables';
 import { topics } from '../contracts/topics';
 import { AccessLogs } from './access-logs';
-import { Api } from './api';
+import { Api, connectApiPayouts } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
 import { regionalRules, WebAcl } from './firewall';
@@ -72,6 +72,8 @@ export class SellerPortalStack extends Stack {
     this.firewall.associate('ApiAssociation', this.api.restApi.deploymentStage.stageArn, this.api.restApi.deploymentStage);
     this.sales = new Sales(this, 'Sales', { settings, data: this.data });
     this.payouts = new Payouts(this, 'Payouts', { settings, data: this.data, accessLogs: accessLogs.bucket });
+    // The ops console's payouts function (issue 13): retry sends to the payout queue, the bank batch download reads the batch bucket.
+    connectApiPayouts(this.api.functions, { queue: this.payouts.queue, batchBucket: this.payouts.batchBucket, payoutsKey: this.data.payoutsKey });
     this.site = new Site(this, 'Site', {
       settings,
       accessLogs: accessLogs.bucket,

@@ -35,7 +35,22 @@ export interface PayoutItem {
   /** Bank transfer: when the instruction was written (the payout stays pending until ops confirm). */
   submittedAt?: string;
   failureReason?: string;
+  /**
+   * How many times ops retried the payout (issue 13; absent = never): each retry moves it failed →
+   * pending once, conditionally on this count, and the provider is called with `attemptKey`.
+   */
+  retryCount?: number;
+  /** The reason of the failure a retry started from (the provider's code or ops' words). */
+  lastFailureReason?: string;
 }
+
+/**
+ * The provider's idempotency key of the payout's current attempt: the payout id, then
+ * `<payout id>.r<n>` after the n-th retry — the same attempt is never paid twice, and a retry is not
+ * answered with the first attempt's refusal.
+ */
+export const attemptKey = (payout: Pick<PayoutItem, 'payoutId' | 'retryCount'>): string =>
+  payout.retryCount ? `${payout.payoutId}.r${payout.retryCount}` : payout.payoutId;
 
 interface PayoutAccountBase {
   vendorId: string;

@@ -8,6 +8,8 @@ import type { PayoutAccountItem } from './model';
 
 export interface PayoutRequest {
   payoutId: string;
+  /** The idempotency key of this attempt (model.ts `attemptKey`); the payout id when absent. */
+  idempotencyKey?: string;
   /** Sent to the vendor (after the fee), USD cents. */
   amountCents: number;
   account: PayoutAccountItem;
@@ -63,14 +65,14 @@ export class TransientProviderError extends Error {
  */
 export function emailPayoutProvider(config: ConfigSource, fetchImpl: typeof fetch = fetch): PayoutProvider {
   return {
-    async pay({ payoutId, amountCents, account }) {
+    async pay({ payoutId, idempotencyKey, amountCents, account }) {
       if (account.method !== 'email') return { status: 'failed', reason: 'not_an_email_destination' };
       const { baseUrl, apiKey } = await config.emailProvider();
       let res: Response;
       try {
         res = await fetchImpl(new URL('/v1/payouts', baseUrl), {
           method: 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'idempotency-key': payoutId, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${apiKey}`, 'idempotency-key': idempotencyKey ?? payoutId, 'content-type': 'application/json' },
           body: JSON.stringify({ recipientEmail: account.email, amountCents, currency: 'USD', reference: payoutId }),
           signal: AbortSignal.timeout(10_000),
         });

@@ -5,7 +5,7 @@ import { BALANCE_SK, entrySk, type LedgerEntryItem } from '../sales/model';
 import { logger } from '../shared/logger';
 import { tableName } from '../shared/tables';
 import { PAYABLE_ATTRIBUTE, PAYABLE_INDEX, PAYABLE_VALUE, type PayoutAccountItem, type PayoutItem } from './model';
-import { notificationWrites } from '../notifications/record';
+import { notificationWrites, type TransactItem } from '../notifications/record';
 import { payoutSk } from './period';
 
 export async function getPayout(vendorId: string, periodId: string): Promise<PayoutItem | null> {
@@ -83,9 +83,10 @@ export async function debitForPayout(payout: PayoutItem): Promise<DebitOutcome> 
 
 /**
  * pending → paid, with the vendor's "payout paid" notification in the same transaction; false when
- * the payout was no longer pending (someone else settled it).
+ * the payout was no longer pending (someone else settled it). `extra`: more items of the same
+ * transaction (ops' confirmation adds its audit entry, lambdas/audit/record.ts).
  */
-export async function markPaid(payout: PayoutItem, providerReference: string, at: string): Promise<boolean> {
+export async function markPaid(payout: PayoutItem, providerReference: string, at: string, extra: readonly TransactItem[] = []): Promise<boolean> {
   try {
     await dynamo.send(
       new TransactWriteCommand({
@@ -107,6 +108,7 @@ export async function markPaid(payout: PayoutItem, providerReference: string, at
             params: { payoutId: payout.payoutId, period: payout.periodId, amountCents: payout.amountCents, feeCents: payout.feeCents, paidCents: payout.paidCents },
             createdAt: at,
           }),
+          ...extra,
         ],
       }),
     );
@@ -142,7 +144,7 @@ export async function markSubmitted(payout: PayoutItem, providerReference: strin
  * pending → failed and the amount back on the balance (ENTRY kind payout_reversal), with the
  * vendor's "payout failed" notification, in one transaction.
  */
-async function failAndRecredit(payout: PayoutItem, reason: string, at: string): Promise<'written' | 'not_pending' | 'contention'> {
+async function failAndRecredit(payout: PayoutItem, reason: string, at: string, extra: readonly TransactItem[]): Promise<'written' | 'not_pending' | 'contention'> {
   const ledger = tableName('ledger');
   const entry: LedgerEntryItem = {
     vendorId: payout.vendorId,
@@ -183,6 +185,7 @@ async function failAndRecredit(payout: PayoutItem, reason: string, at: string): 
             params: { payoutId: payout.payoutId, period: payout.periodId, amountCents: payout.amountCents, reason },
             createdAt: at,
           }),
+          ...extra,
         ],
       }),
     );
@@ -204,9 +207,9 @@ const FAIL_ATTEMPTS = 5;
  * Logs the `PayoutFailed` alarm (its metric filter matches `"alarm": "PayoutFailed"`; no destination
  * in the log). 'already_settled' when the payout was no longer pending.
  */
-export async function failPayout(payout: PayoutItem, reason: string, at: string): Promise<'failed' | 'already_settled'> {
+export async function failPayout(payout: PayoutItem, reason: string, at: string, extra: readonly TransactItem[] = []): Promise<'failed' | 'already_settled'> {
   for (let attempt = 0; attempt < FAIL_ATTEMPTS; attempt++) {
-    const out = await failAndRecredit(payout, reason, at);
+    const out = await failAndRecredit(payout, reason, at, extra);
     if (out === 'contention') continue;
     if (out === 'written') {
       logger.error('payout failed; balance re-credited', { alarm: 'PayoutFailed', payoutId: payout.payoutId, reason, amountCents: payout.amountCents });
@@ -215,6 +218,90 @@ export async function failPayout(payout: PayoutItem, reason: string, at: string)
     return 'already_settled';
   }
   throw new Error(`Payout ${payout.payoutId}: could not record the failure (contention)`);
+}
+
+/** Where a retried payout goes: the vendor's current destination (the masked copy on the vendor record). */
+export interface RetryDestination {
+  payoutAccountId: string;
+  method: PayoutItem['method'];
+  destinationMasked: string;
+}
+
+/**
+ * `retried`: failed → pending with the retry count one up, the amount debited again and booked
+ * (ENTRY kind payout), in one transaction with `extra` (the audit entry). `not_failed`: the payout is
+ * no longer failed at this retry count (another operator or an earlier request retried it).
+ * `insufficient_balance`: the balance no longer holds the amount (a later payout paid it out).
+ */
+export type RetryOutcome = 'retried' | 'not_failed' | 'insufficient_balance' | 'contention';
+
+export async function retryFailedPayout(
+  payout: PayoutItem,
+  destination: RetryDestination,
+  at: string,
+  extra: readonly TransactItem[] = [],
+): Promise<RetryOutcome> {
+  const ledger = tableName('ledger');
+  const seen = payout.retryCount ?? 0;
+  const next = seen + 1;
+  const entry: LedgerEntryItem = {
+    vendorId: payout.vendorId,
+    sk: entrySk(at, `${payout.payoutId}#retry${next}`),
+    kind: 'payout',
+    amountCents: -payout.amountCents,
+    payoutId: payout.payoutId,
+    at,
+  };
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: ledger,
+              Key: { vendorId: payout.vendorId, sk: payout.sk },
+              UpdateExpression:
+                'SET #status = :pending, retryCount = :next, lastFailureReason = :reason, payoutAccountId = :account, #method = :method, destinationMasked = :dest, updatedAt = :now REMOVE failureReason, submittedAt, providerReference',
+              // The count the operator saw: two retries of the same failure, one wins.
+              ConditionExpression: `#status = :failed AND ${seen === 0 ? 'attribute_not_exists(retryCount)' : 'retryCount = :seen'}`,
+              ExpressionAttributeNames: { '#status': 'status', '#method': 'method' },
+              ExpressionAttributeValues: {
+                ':pending': 'pending',
+                ':failed': 'failed',
+                ':next': next,
+                ':reason': payout.failureReason ?? 'unknown',
+                ':account': destination.payoutAccountId,
+                ':method': destination.method,
+                ':dest': destination.destinationMasked,
+                ':now': at,
+                ...(seen === 0 ? {} : { ':seen': seen }),
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: ledger,
+              Key: { vendorId: payout.vendorId, sk: BALANCE_SK },
+              UpdateExpression: 'SET updatedAt = :now ADD balanceCents :debit',
+              // The failure re-credited the amount; it must still be there (not paid out since).
+              ConditionExpression: 'balanceCents >= :amount',
+              ExpressionAttributeValues: { ':now': at, ':debit': -payout.amountCents, ':amount': payout.amountCents },
+            },
+          },
+          { Put: { TableName: ledger, Item: entry, ConditionExpression: 'attribute_not_exists(sk)' } },
+          ...extra,
+        ],
+      }),
+    );
+    return 'retried';
+  } catch (err) {
+    const codes = cancellationCodes(err);
+    if (!codes) throw err;
+    if (codes[0] === 'ConditionalCheckFailed') return 'not_failed';
+    if (codes[1] === 'ConditionalCheckFailed') return 'insufficient_balance';
+    if (codes.some((c) => RETRYABLE.has(c))) return 'contention';
+    throw err;
+  }
 }
 
 export interface PayableCandidate {

@@ -11,7 +11,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { env, type EnvSource } from '../shared/env';
 import { logger } from '../shared/logger';
 import { MINIMUM_PAYOUT_CENTS } from '../shared/money';
-import type { PayoutAccountItem, PayoutItem } from './model';
+import { attemptKey, type PayoutAccountItem, type PayoutItem } from './model';
 import { decidePayout, payoutFeeCents, payoutIdFor, periodFromId } from './period';
 import { bankTransferProvider } from './bank';
 import { s3InstructionStore } from './bank-s3';
@@ -58,7 +58,7 @@ export async function payVendor(message: PayoutMessage, deps: WorkerDeps): Promi
 async function settle(payout: PayoutItem, deps: WorkerDeps, now: () => Date, known?: PayoutAccountItem): Promise<SettlementOutcome> {
   const route = settlementRoute(payout, known ?? (await getPayoutAccount(payout.vendorId)), deps.providers);
   if (!route.pay) return failPayout(payout, route.reason, now().toISOString());
-  const next = providerTransition(await route.provider.pay({ payoutId: payout.payoutId, amountCents: payout.paidCents, account: route.account }));
+  const next = providerTransition(await route.provider.pay({ payoutId: payout.payoutId, idempotencyKey: attemptKey(payout), amountCents: payout.paidCents, account: route.account }));
   if (next.to === 'failed') return failPayout(payout, next.reason, now().toISOString());
   await (next.to === 'paid' ? markPaid : markSubmitted)(payout, next.reference, now().toISOString());
   logger.info(`payout ${next.to}`, { payoutId: payout.payoutId, paidCents: payout.paidCents });

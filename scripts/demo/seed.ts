@@ -43,6 +43,8 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   const { seedDemoNotifications } = await import('./notifications');
   await seedDemoNotifications(demoAccounts.approved.vendor.vendorId);
   await (await import('./console-support')).seedConsoleSupport({ vendorId: demoAccounts.approved.vendor.vendorId, userId: userIds.get(demoAccounts.approved)!, email: demoAccounts.approved.email });
+
+  await (await import('./console-payouts')).seedConsolePayouts();
 }
 
 /**

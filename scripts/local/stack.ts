@@ -75,6 +75,8 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
     USER_POOL_ID: LOCAL_USER_POOL_ID,
     USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
     PRODUCT_IMAGES_BUCKET: productImagesBucket.localName,
+    // Bank-transfer instructions on s3rver (created on first use by `npm run payouts:run`); the console's bank batch download reads them.
+    PAYOUT_BATCH_BUCKET: 'seller-portal-payout-batches',
     // Vendor e-mails (lambdas/notifications): links into the local web app, sent to aws-ses-v2-local.
     PORTAL_URL: `http://127.0.0.1:${ports.web}`,
     NOTIFICATION_SENDER: process.env.NOTIFICATION_SENDER || 'no-reply@example.com',

@@ -5,6 +5,8 @@ import { useDeadLetterSink, type DeadLetterSink } from '../../lambdas/sales/dead
 import { useS3StandIn, type S3StandIn } from '../../lambdas/shared/s3';
 import { useSesClientConfig } from '../../lambdas/notifications/ses';
 import { useOpsNotifier, type OpsNotifier } from '../../lambdas/support/ops-notifier';
+import { usePayoutQueue } from '../../lambdas/payouts/queue';
+import { folderPayoutQueue } from './payout-queue';
 
 /**
  * The local implementations of the Lambdas' adapter interfaces, injected into this process's
@@ -41,7 +43,12 @@ export const s3rverStandIn: S3StandIn = {
 };
 
 /** Where a stack's data folder keeps the outbox and the dead letters. */
-export const localFolders = (dataDir: string) => ({ outbox: path.join(dataDir, 'outbox'), deadLetter: path.join(dataDir, 'dead-letter') });
+export const localFolders = (dataDir: string) => ({
+  outbox: path.join(dataDir, 'outbox'),
+  deadLetter: path.join(dataDir, 'dead-letter'),
+  /** Payout messages the console's retries sent (scripts/local/payout-queue.ts). */
+  payoutQueue: path.join(dataDir, 'payout-queue'),
+});
 
 /** Injects the local stand-ins for a stack whose data lives in `dataDir` (SES: aws-ses-v2-local at `sesEndpoint`). */
 export function installLocalStandIns(dataDir: string, opts: { sesEndpoint?: string } = {}): void {
@@ -49,6 +56,7 @@ export function installLocalStandIns(dataDir: string, opts: { sesEndpoint?: stri
   useOpsNotifier(outboxNotifier(folders.outbox));
   useDeadLetterSink(folderDeadLetterSink(folders.deadLetter));
   useS3StandIn(s3rverStandIn);
+  usePayoutQueue(folderPayoutQueue(folders.payoutQueue));
   // The notifier's SES v2 client, pointed at the stand-in: the same client and calls as in the cloud.
   if (opts.sesEndpoint) useSesClientConfig({ endpoint: opts.sesEndpoint });
 }

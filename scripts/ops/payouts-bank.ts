@@ -9,7 +9,7 @@
  * (locally seller-portal-payout-batches on s3rver).
  */
 import { parseArgs } from 'node:util';
-import { useStackEnvironment } from './cli-stack';
+import { cliOperator, useStackEnvironment } from './cli-stack';
 
 export const LOCAL_PAYOUT_BATCH_BUCKET = 'seller-portal-payout-batches';
 
@@ -28,9 +28,10 @@ if (command === 'batch' && args[0] && /^\d{4}-\d{2}-[12]$/.test(args[0])) {
   const { batchCsv } = await import('./bank-batch');
   process.stdout.write(await batchCsv(process.env.PAYOUT_BATCH_BUCKET!, args[0]));
 } else if (command === 'confirm' && args[0] && (args[1] === 'paid' || args[1] === 'failed')) {
-  await useStackEnvironment({ profile, cloud, tables: ['ledger', 'notifications'] });
+  // The audit log names the operator (issue 13): the same function and entry as the console's confirmation.
+  await useStackEnvironment({ profile, cloud, tables: ['ledger', 'notifications', 'audit'] });
   const { confirmBankPayout } = await import('../../lambdas/payouts/confirm');
-  const outcome = await confirmBankPayout(args[0], args[1], args.slice(2).join(' ').trim() || undefined);
+  const outcome = await confirmBankPayout(args[0], args[1], { actor: cliOperator(), reason: args.slice(2).join(' ').trim() || undefined });
   console.log(`${outcome === args[1] ? '✔' : '✖'} ${args[0]}: ${outcome}`);
   if (outcome !== args[1]) process.exitCode = 1;
 } else {

@@ -237,6 +237,38 @@ describe('Lambdas', () => {
     }
   });
 
+  it('send to the payout queue and read the bank batch only when they declare it (the console payouts function, issue 13)', () => {
+    const queueId = resourcesOfType(s.json, 'AWS::SQS::Queue').find(([id]) => id.startsWith('PayoutsQueue'))![0];
+    const bucketId = resourcesOfType(s.json, 'AWS::S3::Bucket').find(([id]) => id.startsWith('PayoutsBatchBucket'))![0];
+    for (const def of Object.values(apiFunctions)) {
+      const { p } = functionFor(def.description);
+      const env = (p.Environment as { Variables: Record<string, unknown> }).Variables;
+      const roleId = (p.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const statements = statementsOfRole(s.json, roleId);
+      const sqs = statements.filter((st) => JSON.stringify(st.Action).includes('sqs:'));
+      const s3 = statements.filter((st) => JSON.stringify(st.Resource).includes(`"${bucketId}"`));
+      const declared = def as { queues?: readonly string[]; reads?: readonly string[] };
+      if (declared.queues?.includes('payouts')) {
+        expect(env.PAYOUT_QUEUE_URL).toEqual({ Ref: queueId });
+        expect(sqs).toEqual([expect.objectContaining({ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } })]);
+      } else {
+        expect(env.PAYOUT_QUEUE_URL).toBeUndefined();
+        expect(sqs).toEqual([]);
+      }
+      if (declared.reads?.includes('payoutBatches')) {
+        expect(env.PAYOUT_BATCH_BUCKET).toEqual({ Ref: bucketId });
+        expect(s3.map((st) => st.Action).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+        expect(s3.find((st) => st.Action === 's3:ListBucket')?.Condition).toEqual({ StringLike: { 's3:prefix': ['bank-transfers/*'] } });
+        expect(JSON.stringify(s3.find((st) => st.Action === 's3:GetObject')?.Resource)).toContain('/bank-transfers/*');
+        expect(statements.some((st) => st.Action === 'kms:Decrypt')).toBe(true);
+      } else {
+        expect(env.PAYOUT_BATCH_BUCKET).toBeUndefined();
+        expect(s3).toEqual([]);
+      }
+    }
+    expect(apiFunctions.adminPayouts).toMatchObject({ queues: ['payouts'], reads: ['payoutBatches'] });
+  });
+
   it('keep their logs in their own log group with a retention', () => {
     for (const { p } of ours()) {
       const logGroupId = ((p.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup).Ref;

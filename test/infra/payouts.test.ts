@@ -252,8 +252,15 @@ describe('least privilege', () => {
 
   it('only the worker (read) and the payout-method API (write-only) may use the key or touch payout accounts', () => {
     const expected = [roleOf(fn(payoutWorkerFunction.description)[1]), roleOf(fn(apiFunctions.payoutMethod.description)[1])].sort();
-    expect(rolesMentioning(keyId())).toEqual(expected);
+    // The ops console's payouts function (issue 13) decrypts the bank batch it lets admins download
+    // (the instructions are encrypted with the key) — kms:Decrypt only, and never payout accounts.
+    const consoleRole = roleOf(fn(apiFunctions.adminPayouts.description)[1]);
+    expect(rolesMentioning(keyId())).toEqual([...expected, consoleRole].sort());
     expect(rolesMentioning(accountsId())).toEqual(expected);
+    const consoleKeyActions = statementsOfRole(s.json, consoleRole)
+      .filter((st) => JSON.stringify(st.Resource).includes(`"${keyId()}"`))
+      .flatMap((st) => [st.Action].flat());
+    expect(consoleKeyActions).toEqual(['kms:Decrypt']);
   });
 
 });

@@ -65,7 +65,7 @@ describe('orders and ledger tables (contracts/tables.ts)', () => {
     expect(t).toMatchObject({ BillingMode: 'PAY_PER_REQUEST', PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, SSESpecification: { SSEEnabled: true } });
   });
 
-  it('ledger: vendor id then sk (BALANCE, DAY#…, ENTRY#…, PAYOUT#…), the sparse byPayable and byPayoutStatus indexes, point-in-time recovery', () => {
+  it('ledger: vendor id then sk (BALANCE, DAY#…, ENTRY#…, PAYOUT#…), the sparse byPayable, byPayoutStatus and byPayoutPeriod indexes, point-in-time recovery', () => {
     const t = props(s.json.Resources[tableId('ledger')]);
     expect(t.KeySchema).toEqual([
       { AttributeName: 'vendorId', KeyType: 'HASH' },
@@ -86,6 +86,15 @@ describe('orders and ledger tables (contracts/tables.ts)', () => {
         KeySchema: [
           { AttributeName: 'status', KeyType: 'HASH' },
           { AttributeName: 'updatedAt', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+      {
+        // Sparse: only PAYOUT# items carry `periodId` (the ops console's payouts of a period, issue 13).
+        IndexName: 'byPayoutPeriod',
+        KeySchema: [
+          { AttributeName: 'periodId', KeyType: 'HASH' },
+          { AttributeName: 'vendorId', KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
       },

@@ -149,6 +149,14 @@ const expectations: Record<string, RouteExpectation> = {
     request: (ids) => ({ params: { vendorId: ids.vendorId }, body: { commissionRateBps: 1500, expectedRateBps: null } }),
     expect: { admin: 200 },
   },
+
+  // The console's Payouts screen (issue 13): B's payout is paid, so the admin's retry and confirm are the
+  // real 409s (nothing to retry, nothing awaiting) and change nothing; the lists, figures and batch answer.
+  'GET /api/admin/payouts': { request: () => ({ query: '?view=failed' }), expect: { admin: 200 } },
+  'GET /api/admin/payouts/periods/{periodId}': { request: () => ({ params: { periodId: '2026-11-2' } }), expect: { admin: 200 } },
+  'POST /api/admin/payouts/{payoutId}/retry': { request: (ids) => ({ params: { payoutId: ids.payoutId }, body: { retryCount: 0 } }), expect: { admin: 409 } },
+  'POST /api/admin/payouts/{payoutId}/confirm': { request: (ids) => ({ params: { payoutId: ids.payoutId }, body: { outcome: 'paid' } }), expect: { admin: 409 } },
+  'POST /api/admin/payouts/bank-batch': { request: () => ({ body: { periodId: '2026-11-2' } }), expect: { admin: 200 } },
 };
 
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {

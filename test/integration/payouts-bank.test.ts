@@ -12,6 +12,7 @@ import { useTestStackEnv } from '../support/auth';
 /** Bank transfer against DynamoDB Local and s3rver: instruction per payout, batch CSV, ops confirm. */
 
 const BUCKET = 'seller-portal-payout-batches-test';
+const OPERATOR = { userId: 'cli:test', email: 'ops-test@example.com' };
 const PERIOD = '2026-12-1';
 let dynamo: typeof SharedClients.dynamo;
 let ddb: typeof LibDynamoDb;
@@ -74,8 +75,8 @@ describe('bank transfer payouts', () => {
     expect(csv.split('\r\n')[0]).toBe('payoutId,vendorId,amountCents,currency,accountCurrency,accountHolderName,bankName,country,accountNumber,swiftBic');
     expect(csv).toContain(`${payoutId},${vendorId},19900,USD,EUR,"Holder, ""Q"" GmbH",Bank,DE,DE89370400440532013000,COBADEFFXXX`);
 
-    expect(await confirm.confirmBankPayout(payoutId, 'paid')).toBe('paid');
-    expect(await confirm.confirmBankPayout(payoutId, 'failed')).toBe('not_pending');
+    expect(await confirm.confirmBankPayout(payoutId, 'paid', { actor: OPERATOR })).toBe('paid');
+    expect(await confirm.confirmBankPayout(payoutId, 'failed', { actor: OPERATOR })).toBe('not_pending');
     expect((await ledger(vendorId)).payout).toMatchObject({ status: 'paid' });
     expect(await worker.payVendor(message, deps)).toBe('already_settled');
   });
@@ -84,11 +85,11 @@ describe('bank transfer payouts', () => {
     const vendorId = await bankVendor(6_000, 'DE89370400440532013000');
     expect(await worker.payVendor({ vendorId, periodId: PERIOD }, deps)).toBe('submitted');
     const payoutId = `P-${vendorId}-${PERIOD}`;
-    expect(await confirm.confirmBankPayout(payoutId, 'failed', 'Account closed')).toBe('failed');
+    expect(await confirm.confirmBankPayout(payoutId, 'failed', { actor: OPERATOR, reason: 'Account closed' })).toBe('failed');
     const l = await ledger(vendorId);
     expect(l.balance).toBe(6_000);
     expect(l.payout).toMatchObject({ status: 'failed', failureReason: 'Account closed' });
-    expect(await confirm.confirmBankPayout(`P-${vendorId}-2026-12-2`, 'paid')).toBe('not_found');
-    expect(await confirm.confirmBankPayout('nonsense', 'paid')).toBe('not_found');
+    expect(await confirm.confirmBankPayout(`P-${vendorId}-2026-12-2`, 'paid', { actor: OPERATOR })).toBe('not_found');
+    expect(await confirm.confirmBankPayout('nonsense', 'paid', { actor: OPERATOR })).toBe('not_found');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { attemptKey } from '../../../lambdas/payouts/model';
 import { emailPayoutProvider, TransientProviderError, type PayoutRequest } from '../../../lambdas/payouts/provider';
 
 const config = { emailProvider: () => Promise.resolve({ baseUrl: 'https://payouts.example.test', apiKey: 'k-1' }) };
@@ -31,5 +32,17 @@ describe('e-mail payout provider client', () => {
     await expect(provider(200, { status: 'processing' }).pay(request)).rejects.toBeInstanceOf(TransientProviderError);
     const offline = emailPayoutProvider(config, (() => Promise.reject(new TypeError('fetch failed'))) as unknown as typeof fetch);
     await expect(offline.pay(request)).rejects.toBeInstanceOf(TransientProviderError);
+  });
+
+  it("sends a retry's own key (issue 13): the payout id with the retry number, so the first refusal is not replayed", async () => {
+    const keys: unknown[] = [];
+    const fetchImpl = ((_url: URL, init: RequestInit) => {
+      keys.push((init.headers as Record<string, string>)['idempotency-key']);
+      return Promise.resolve(new Response(JSON.stringify({ id: 'PP-9', status: 'succeeded' }), { status: 201 }));
+    }) as unknown as typeof fetch;
+    expect(attemptKey({ payoutId: request.payoutId })).toBe('P-V-10001-2026-11-2');
+    expect(attemptKey({ payoutId: request.payoutId, retryCount: 2 })).toBe('P-V-10001-2026-11-2.r2');
+    await emailPayoutProvider(config, fetchImpl).pay({ ...request, idempotencyKey: attemptKey({ payoutId: request.payoutId, retryCount: 1 }) });
+    expect(keys).toEqual(['P-V-10001-2026-11-2.r1']);
   });
 });

@@ -71,6 +71,10 @@ export const API_ERROR_REASONS = {
 
   application_decided: 'error_reason_conflict',
   commission_changed: 'error_reason_conflict',
+
+  payout_not_failed: 'error_reason_conflict',
+  payout_not_awaiting: 'error_reason_conflict',
+  payout_retry_blocked: 'error_reason_payout_retry_blocked',
   // 429
   too_many_requests: 'error_reason_rate_limited',
   support_rate_limited: 'error_reason_support_rate_limited',

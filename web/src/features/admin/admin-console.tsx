@@ -8,13 +8,12 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAdminTranslation } from './admin-i18n';
 import { ADMIN_SECTIONS } from './sections';
-
 const OverviewPage = lazy(() => import('./overview-page'));
 const AuditPage = lazy(() => import('./audit/audit-page'));
 const SupportSection = lazy(() => import('./support/support-section'));
-
 const ApplicationsScreen = lazy(() => import('./applications/applications-screen'));
 const VendorsScreen = lazy(() => import('./vendors/vendors-screen'));
+const AdminPayoutsPage = lazy(() => import('./payouts/payouts-page'));
 
 /** A path under /admin the console does not have. */
 function ConsoleNotFound() {
@@ -114,9 +113,9 @@ export default function AdminConsole() {
               <Route index element={<OverviewPage />} />
               <Route path="audit" element={<AuditPage />} />
               <Route path="support/*" element={<SupportSection />} />
-
               <Route path="applications/*" element={<ApplicationsScreen />} />
               <Route path="vendors/*" element={<VendorsScreen />} />
+              <Route path="payouts/*" element={<AdminPayoutsPage />} />
               <Route path="*" element={<ConsoleNotFound />} />
             </Routes>
           </Suspense>

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAdminTranslation } from './admin-i18n';
 import { ADMIN_SECTIONS } from './sections';
+
 const OverviewPage = lazy(() => import('./overview-page'));
 const AuditPage = lazy(() => import('./audit/audit-page'));
 const SupportSection = lazy(() => import('./support/support-section'));

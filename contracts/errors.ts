@@ -53,6 +53,7 @@ export const API_ERROR_CODES = [
   'product_published',
   'catalogue_full',
   'payout_method_conflict',
+  'product_already_reviewed',
   // 422
   'idempotency_key_reused',
   // 429

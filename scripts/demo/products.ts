@@ -124,8 +124,8 @@ export async function seedDemoProducts(vendorId: string, userId: string): Promis
     const content = (submit ? productSubmitSchema : productFormSchema).parse(values);
     const created = await createProduct(vendorId, identityId, content, submit);
     const { productId } = created;
-    if (demo.fate === 'published' || demo.fate === 'published+pending') await reviewProduct({ productId, decision: 'approve', reasons: [], reviewer });
-    if (demo.fate === 'rejected') await reviewProduct({ productId, decision: 'reject', reasons: demo.rejectionReasons!, reviewer });
+    if (demo.fate === 'published' || demo.fate === 'published+pending') await reviewProduct({ productId, decision: 'approve', reasons: [] }, { userId: reviewer, email: reviewer });
+    if (demo.fate === 'rejected') await reviewProduct({ productId, decision: 'reject', reasons: demo.rejectionReasons! }, { userId: reviewer, email: reviewer });
     if (demo.offer) {
       await changeProductOffer(vendorId, productId, {
         price: content.price,

@@ -64,6 +64,7 @@ export const API_ERROR_REASONS = {
   product_published: 'error_reason_product_published',
   catalogue_full: 'catalogue_full',
   payout_method_conflict: 'error_reason_payout_method_conflict',
+  product_already_reviewed: 'error_reason_conflict',
   // 429
   too_many_requests: 'error_reason_rate_limited',
   support_rate_limited: 'error_reason_support_rate_limited',

@@ -94,6 +94,11 @@ export const apiFunctions = {
     tables: { notifications: 'rw', vendors: 'r' },
     description: 'Vendor notifications inbox: the list, the unread count, mark read, e-mail preferences',
   },
+  adminReviews: {
+    entry: 'admin/reviews-handler.ts',
+    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append' },
+    description: 'Ops console product review: the review queue, a submission beside its live version, approve, reject, request changes',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -125,6 +130,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor' },
   { method: 'GET', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
   { method: 'PUT', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
+  { method: 'GET', path: '/api/admin/reviews', fn: 'adminReviews', access: 'admin' },
+  { method: 'GET', path: '/api/admin/reviews/{productId}', fn: 'adminReviews', access: 'admin' },
+  { method: 'POST', path: '/api/admin/reviews/{productId}/decision', fn: 'adminReviews', access: 'admin' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

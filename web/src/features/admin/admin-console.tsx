@@ -10,6 +10,7 @@ import { useAdminTranslation } from './admin-i18n';
 import { ADMIN_SECTIONS } from './sections';
 
 const OverviewPage = lazy(() => import('./overview-page'));
+const ReviewsSection = lazy(() => import('./reviews/reviews-section'));
 
 /** A path under /admin the console does not have. */
 function ConsoleNotFound() {
@@ -107,6 +108,7 @@ export default function AdminConsole() {
           >
             <Routes>
               <Route index element={<OverviewPage />} />
+              <Route path="reviews/*" element={<ReviewsSection />} />
               <Route path="*" element={<ConsoleNotFound />} />
             </Routes>
           </Suspense>

@@ -8,6 +8,12 @@
  * prints p50 and p95 per endpoint and vendor and the 100k/1k ratios. Exits 1 when a ratio exceeds
  * 1.2 (or a request fails).
  *
+ * The ops console's review queue (issue 13): GET /api/admin/reviews (first page) as the demo-like admin
+ * with 10 products waiting and with 10,000, p50/p95 and the 10,000/10 ratio, same budget (1.2). There
+ * is one queue (the byReviewQueue partition `pending`), so the two sizes are measured one after the
+ * other: the 9,990 further products are written (or, when a previous run left them, deleted) between
+ * the two measurements.
+ *
  * Seeding 100,000 orders takes a while: the data is kept in `.local/bench/`, and a second run finds
  * the seed marker and skips it (`--reseed` seeds again; `npm run local:reset` wipes `.local/`).
  *
@@ -16,6 +22,7 @@
  *   --concurrency N  requests in flight (default 4; each carries one request of each vendor in turn)
  *   --reseed         write the bench vendors' data again
  *   --json FILE      also write the results as JSON
+ *   --only reviews   measure only the review queue (skips the orders seed and the vendor endpoints)
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,12 +33,14 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_MARKETPLACE_TIME_ZONE, marketplaceDay } from '../../lambdas/shared/dates';
 import { localTableName } from '../../contracts/tables';
 import { commissionCents as commissionFor, DEFAULT_COMMISSION_BPS, orderTotals } from '../../lambdas/sales/apply';
 import { BALANCE_SK, daySk, isCounted, ORDER_STATUSES, orderKey, vendorStatusKey, type OrderItem } from '../../lambdas/sales/model';
 import { GROUPS } from '../../contracts/auth';
+import { productFormSchema } from '../../contracts/listings/schema';
+import { newProduct } from '../../lambdas/listings/product-states';
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
 import { ensureUser } from '../demo/seed';
@@ -70,6 +79,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     reseed: { type: 'boolean', default: false },
     json: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 
@@ -96,9 +106,10 @@ async function main(): Promise<number> {
     });
     const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 
-    await seed(db, args.reseed);
+    const onlyReviews = args.only === 'reviews';
+    if (!onlyReviews) await seed(db, args.reseed);
     const tokens = new Map<string, string>();
-    for (const v of VENDORS) {
+    for (const v of onlyReviews ? [] : VENDORS) {
       const userId = await ensureBenchUser(cognito, stack.webConfig.userPoolId, v);
       const now = new Date().toISOString();
       await db.send(
@@ -114,8 +125,30 @@ async function main(): Promise<number> {
       if (!token) throw new Error(`Could not sign ${v.email} in`);
       tokens.set(v.key, token);
     }
+    const adminToken = await benchAdminToken(cognito, stack.webConfig.userPoolId, stack.webConfig.userPoolClientId);
     cognito.destroy();
+
+    const measureQueue = async (size: number): Promise<QueueResult> => {
+      const waiting = await queueSize(db);
+      if (waiting !== size) throw new Error(`The review queue holds ${waiting} products, not ${size}`);
+      const run = (n: number) => drive(stack.apiUrl, '/api/admin/reviews', [{ key: 'admin', token: adminToken }], n, concurrency);
+      if (warmup > 0) await run(warmup);
+      return { size, ...stats((await run(requests)).get('admin')!) };
+    };
+    const queue: QueueResult[] = [];
+    await seedReviewBase(db);
+    if (await extraQueuePresent(db)) {
+      queue.push(await measureQueue(REVIEW_QUEUE_LARGE));
+      await setExtraQueue(db, false);
+      queue.push(await measureQueue(REVIEW_QUEUE_SMALL));
+    } else {
+      queue.push(await measureQueue(REVIEW_QUEUE_SMALL));
+      await setExtraQueue(db, true);
+      queue.push(await measureQueue(REVIEW_QUEUE_LARGE));
+    }
     db.destroy();
+    const queueExit = reportQueue(queue, { requests, warmup, concurrency });
+    if (onlyReviews) return queueExit;
 
     const endpoints = [
       { name: 'GET /api/dashboard', path: '/api/dashboard' },
@@ -135,7 +168,7 @@ async function main(): Promise<number> {
       const samples = await run(requests);
       for (const v of VENDORS) results.push({ endpoint: endpoint.name, vendor: v, ...stats(samples.get(v.key)!) });
     }
-    return report(results, { requests, warmup, concurrency });
+    return Math.max(report(results, { requests, warmup, concurrency }), queueExit);
   } finally {
     process.off('SIGINT', interrupt);
     await stopStackProcess(child);
@@ -260,6 +293,145 @@ async function ensureBenchUser(cognito: CognitoIdentityProviderClient, userPoolI
   const sub = await ensureUser(cognito, userPoolId, { email: v.email, password: PASSWORD, vendor: { vendorName: v.vendorName, status: 'approved' } });
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: v.email, GroupName: GROUPS.vendors.name }));
   return sub;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The review queue (issue 13)
+
+const REVIEW_QUEUE_SMALL = 10;
+const REVIEW_QUEUE_LARGE = 10_000;
+const REVIEW_VENDOR = { userId: 'bench-review-vendor', vendorId: 'V-90003', email: 'bench.review@example.com', vendorName: 'Bench Review Foods' };
+const ADMIN = { email: 'bench.ops@example.com', password: 'Bench!Ops2026' };
+const EXTRA_MARKER = 'bench-review-extra';
+
+/** The i-th bench product waiting for review, submitted i minutes after a fixed start (oldest first). */
+function reviewProduct(i: number) {
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  const content = productFormSchema.parse({
+    nameEn: `Bench Tea ${i}`,
+    nameZh: `測試茶 ${i}`,
+    barcode: '',
+    productType: '',
+    unitOfMeasure: '',
+    unitQuantity: '',
+    description: 'A product of the review-queue bench.',
+    ingredients: '',
+    hasAllergens: '',
+    allergens: [],
+    countryOfOrigin: 'TW',
+    price: '12.50',
+    compareAtPrice: '',
+    weight: '150',
+    weightUnit: 'g',
+    volume: '',
+    volumeUnit: 'ml',
+    length: '',
+    width: '',
+    height: '',
+    dimensionUnit: 'cm',
+    images: [],
+    nutritionLabel: '',
+  });
+  const productId = `P-BQ${String(i).padStart(8, '0')}`;
+  return newProduct({ vendorId: REVIEW_VENDOR.vendorId, productId, sku: `90003-${i}`, identityId: 'bench', content, submit: true, now: at });
+}
+
+/** The review bench's vendor record and the first REVIEW_QUEUE_SMALL products waiting (puts: idempotent). */
+async function seedReviewBase(db: DynamoDBDocumentClient): Promise<void> {
+  const now = new Date().toISOString();
+  await db.send(
+    new PutCommand({
+      TableName: localTableName('vendors'),
+      Item: { userId: REVIEW_VENDOR.userId, email: REVIEW_VENDOR.email, status: 'approved', vendorId: REVIEW_VENDOR.vendorId, vendorName: REVIEW_VENDOR.vendorName, language: 'en', createdAt: now, updatedAt: now },
+    }),
+  );
+  await batchWrite(db, localTableName('products'), Array.from({ length: REVIEW_QUEUE_SMALL }, (_, i) => reviewProduct(i)));
+}
+
+async function extraQueuePresent(db: DynamoDBDocumentClient): Promise<boolean> {
+  const marker = await db.send(new GetCommand({ TableName: localTableName('counters'), Key: { name: EXTRA_MARKER }, ConsistentRead: true }));
+  return marker.Item?.present === true;
+}
+
+/** Writes (or deletes) the further products that make the queue REVIEW_QUEUE_LARGE long. */
+async function setExtraQueue(db: DynamoDBDocumentClient, present: boolean): Promise<void> {
+  const t0 = Date.now();
+  const indexes = Array.from({ length: REVIEW_QUEUE_LARGE - REVIEW_QUEUE_SMALL }, (_, i) => REVIEW_QUEUE_SMALL + i);
+  const table = localTableName('products');
+  if (present) await batchWrite(db, table, indexes.map(reviewProduct));
+  else await batchDelete(db, table, indexes.map((i) => ({ vendorId: REVIEW_VENDOR.vendorId, productId: reviewProduct(i).productId })));
+  await db.send(new PutCommand({ TableName: localTableName('counters'), Item: { name: EXTRA_MARKER, present } }));
+  console.log(`  review queue: ${present ? 'wrote' : 'deleted'} ${indexes.length.toLocaleString('en-US')} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** How many products wait (byReviewQueue, counted page by page). */
+async function queueSize(db: DynamoDBDocumentClient): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: localTableName('products'),
+        IndexName: 'byReviewQueue',
+        KeyConditionExpression: 'reviewQueue = :p',
+        ExpressionAttributeValues: { ':p': 'pending' },
+        Select: 'COUNT',
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+async function batchDelete(db: DynamoDBDocumentClient, table: string, keys: Record<string, unknown>[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const batch = keys.slice(next, next + 25);
+      next += 25;
+      let requests = batch.map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; requests.length; attempt += 1) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+        const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+        requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/** An operator of the bench stack (group admins), signed in. */
+async function benchAdminToken(cognito: CognitoIdentityProviderClient, userPoolId: string, clientId: string): Promise<string> {
+  await ensureUser(cognito, userPoolId, { email: ADMIN.email, password: ADMIN.password, vendor: null });
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: ADMIN.email, GroupName: GROUPS.admins.name }));
+  const auth = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password } }));
+  const token = auth.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`Could not sign ${ADMIN.email} in`);
+  return token;
+}
+
+interface QueueResult extends Stats {
+  size: number;
+}
+
+function reportQueue(results: QueueResult[], settings: { requests: number; warmup: number; concurrency: number }): number {
+  const ms = (x: number) => x.toFixed(1).padStart(8);
+  console.log(`\nReview queue, GET /api/admin/reviews (first page of 25) as an admin (${settings.requests} requests per size after ${settings.warmup} warm-up, ${settings.concurrency} in flight)`);
+  console.log(`  ${'waiting'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`);
+  for (const r of [...results].sort((x, y) => x.size - y.size)) console.log(`  ${r.size.toLocaleString('en-US').padStart(9)}${ms(r.p50)} ${ms(r.p95)}`);
+  const small = results.find((r) => r.size === REVIEW_QUEUE_SMALL)!;
+  const large = results.find((r) => r.size === REVIEW_QUEUE_LARGE)!;
+  const ratio = { p50: large.p50 / small.p50, p95: large.p95 / small.p95 };
+  console.log(`  ${'10k/10'.padStart(9)}${ratio.p50.toFixed(2).padStart(9)}${ratio.p95.toFixed(2).padStart(9)}`);
+  if (args.json && args.only === 'reviews') writeFileSync(args.json, JSON.stringify({ settings, maxRatio: MAX_RATIO, reviewQueue: { results, ratio } }, null, 2));
+  if (ratio.p50 > MAX_RATIO || ratio.p95 > MAX_RATIO) {
+    console.log(`\n✖ Review queue: 10k/10 ratio above ${MAX_RATIO}.`);
+    return 1;
+  }
+  console.log(`\n✔ Review queue: the 10k/10 ratio is within ${MAX_RATIO}.`);
+  return 0;
 }
 
 // ---------------------------------------------------------------------------------------------

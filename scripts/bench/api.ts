@@ -11,8 +11,8 @@
  * The ops console's review queue (issue 13): GET /api/admin/reviews (first page) as the demo-like admin
  * with 10 products waiting and with 10,000, p50/p95 and the 10,000/10 ratio, same budget (1.2). There
  * is one queue (the byReviewQueue partition `pending`), so the two sizes are measured one after the
- * other: the 9,990 further products are written (or, when a previous run left them, deleted) between
- * the two measurements.
+ * other: the further products (10,000 less those already waiting: the stack's demo data has a few)
+ * are written (or, when a previous run left them, deleted) between the two measurements.
  *
  * Seeding 100,000 orders takes a while: the data is kept in `.local/bench/`, and a second run finds
  * the seed marker and skips it (`--reseed` seeds again; `npm run local:reset` wipes `.local/`).
@@ -136,14 +136,24 @@ async function main(): Promise<number> {
       return { size, ...stats((await run(requests)).get('admin')!) };
     };
     const queue: QueueResult[] = [];
-    await seedReviewBase(db);
-    if (await extraQueuePresent(db)) {
+    // The stack's demo data has a few products waiting too: the bench adds what makes 10 and 10,000.
+    const others = (await queueSize(db)) - (await benchPending(db));
+    const base = REVIEW_QUEUE_SMALL - others;
+    if (base < 0) throw new Error(`${others} products other than the bench's wait for review: more than ${REVIEW_QUEUE_SMALL}`);
+    await seedReviewBase(db, base);
+    const extra = { from: base, to: REVIEW_QUEUE_LARGE - others };
+    const present = await extraQueuePresent(db);
+    // Bench products beyond the base without a record of them (a run stopped halfway, or the demo data
+    // changed): the bench's products are indexes 0, 1, 2, ... with no gaps, so these are base onwards.
+    const stale = await benchPending(db);
+    if (!present && stale > base) await setExtraQueue(db, { from: base, to: stale }, false);
+    if (present) {
       queue.push(await measureQueue(REVIEW_QUEUE_LARGE));
-      await setExtraQueue(db, false);
+      await setExtraQueue(db, present, false);
       queue.push(await measureQueue(REVIEW_QUEUE_SMALL));
     } else {
       queue.push(await measureQueue(REVIEW_QUEUE_SMALL));
-      await setExtraQueue(db, true);
+      await setExtraQueue(db, extra, true);
       queue.push(await measureQueue(REVIEW_QUEUE_LARGE));
     }
     db.destroy();
@@ -336,8 +346,8 @@ function reviewProduct(i: number) {
   return newProduct({ vendorId: REVIEW_VENDOR.vendorId, productId, sku: `90003-${i}`, identityId: 'bench', content, submit: true, now: at });
 }
 
-/** The review bench's vendor record and the first REVIEW_QUEUE_SMALL products waiting (puts: idempotent). */
-async function seedReviewBase(db: DynamoDBDocumentClient): Promise<void> {
+/** The review bench's vendor record and its first `count` products waiting (puts: idempotent). */
+async function seedReviewBase(db: DynamoDBDocumentClient, count: number): Promise<void> {
   const now = new Date().toISOString();
   await db.send(
     new PutCommand({
@@ -345,44 +355,50 @@ async function seedReviewBase(db: DynamoDBDocumentClient): Promise<void> {
       Item: { userId: REVIEW_VENDOR.userId, email: REVIEW_VENDOR.email, status: 'approved', vendorId: REVIEW_VENDOR.vendorId, vendorName: REVIEW_VENDOR.vendorName, language: 'en', createdAt: now, updatedAt: now },
     }),
   );
-  await batchWrite(db, localTableName('products'), Array.from({ length: REVIEW_QUEUE_SMALL }, (_, i) => reviewProduct(i)));
+  await batchWrite(db, localTableName('products'), Array.from({ length: count }, (_, i) => reviewProduct(i)));
 }
 
-async function extraQueuePresent(db: DynamoDBDocumentClient): Promise<boolean> {
+interface ExtraRange {
+  from: number;
+  to: number;
+}
+
+/** The further bench products a previous run left waiting (their index range), else null. */
+async function extraQueuePresent(db: DynamoDBDocumentClient): Promise<ExtraRange | null> {
   const marker = await db.send(new GetCommand({ TableName: localTableName('counters'), Key: { name: EXTRA_MARKER }, ConsistentRead: true }));
-  return marker.Item?.present === true;
+  return typeof marker.Item?.from === 'number' && typeof marker.Item.to === 'number' ? { from: marker.Item.from, to: marker.Item.to } : null;
 }
 
-/** Writes (or deletes) the further products that make the queue REVIEW_QUEUE_LARGE long. */
-async function setExtraQueue(db: DynamoDBDocumentClient, present: boolean): Promise<void> {
+/** Writes (or deletes) the further products, indexes `range.from` to `range.to - 1`, that make the queue REVIEW_QUEUE_LARGE long. */
+async function setExtraQueue(db: DynamoDBDocumentClient, range: ExtraRange, present: boolean): Promise<void> {
   const t0 = Date.now();
-  const indexes = Array.from({ length: REVIEW_QUEUE_LARGE - REVIEW_QUEUE_SMALL }, (_, i) => REVIEW_QUEUE_SMALL + i);
+  const indexes = Array.from({ length: range.to - range.from }, (_, i) => range.from + i);
   const table = localTableName('products');
   if (present) await batchWrite(db, table, indexes.map(reviewProduct));
   else await batchDelete(db, table, indexes.map((i) => ({ vendorId: REVIEW_VENDOR.vendorId, productId: reviewProduct(i).productId })));
-  await db.send(new PutCommand({ TableName: localTableName('counters'), Item: { name: EXTRA_MARKER, present } }));
+  await db.send(new PutCommand({ TableName: localTableName('counters'), Item: { name: EXTRA_MARKER, ...(present ? range : {}) } }));
   console.log(`  review queue: ${present ? 'wrote' : 'deleted'} ${indexes.length.toLocaleString('en-US')} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-/** How many products wait (byReviewQueue, counted page by page). */
-async function queueSize(db: DynamoDBDocumentClient): Promise<number> {
+/** How many of the bench vendor's products wait (byVendorRevision, `<vendorId>#pending`). */
+async function benchPending(db: DynamoDBDocumentClient): Promise<number> {
+  return countQuery(db, { IndexName: 'byVendorRevision', KeyConditionExpression: 'revisionTab = :p', ExpressionAttributeValues: { ':p': `${REVIEW_VENDOR.vendorId}#pending` } });
+}
+
+async function countQuery(db: DynamoDBDocumentClient, q: { IndexName: string; KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<number> {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: localTableName('products'),
-        IndexName: 'byReviewQueue',
-        KeyConditionExpression: 'reviewQueue = :p',
-        ExpressionAttributeValues: { ':p': 'pending' },
-        Select: 'COUNT',
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
+    const out = await db.send(new QueryCommand({ TableName: localTableName('products'), ...q, Select: 'COUNT', ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
     count += out.Count ?? 0;
     startKey = out.LastEvaluatedKey;
   } while (startKey);
   return count;
+}
+
+/** How many products wait (byReviewQueue, counted page by page). */
+async function queueSize(db: DynamoDBDocumentClient): Promise<number> {
+  return countQuery(db, { IndexName: 'byReviewQueue', KeyConditionExpression: 'reviewQueue = :p', ExpressionAttributeValues: { ':p': 'pending' } });
 }
 
 async function batchDelete(db: DynamoDBDocumentClient, table: string, keys: Record<string, unknown>[]): Promise<void> {

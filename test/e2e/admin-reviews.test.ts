@@ -138,7 +138,8 @@ describe('Product review in the ops console', () => {
     expect(await overflowProblems(page)).toEqual([]);
     expect(await axeProblems(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    await page.goto(webUrl('/admin/reviews'));
+    await page.getByTestId('admin-review-changes-dialog').waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: adminZhTW.admin_review_back_to_queue }).click();
     await page.getByRole('heading', { level: 1, name: adminZhTW.admin_review_queue_title }).waitFor();
     await page.getByTestId('admin-review-queue').waitFor();
     expect(await overflowProblems(page)).toEqual([]);

@@ -4,6 +4,7 @@ import { productReviewSchema, reviewDecisionAnswerSchema, reviewQueuePageSchema,
 import type { ProductView } from '../../contracts/listings/model';
 import { localTableName } from '../../contracts/tables';
 import type * as Review from '../../lambdas/listings/review';
+import type * as Clients from '../../lambdas/shared/clients';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { createdProduct, formWithImages, listingsVendor, products, type ListingsVendor } from '../lambdas/listings/stack-fixtures';
 import { api, idTokenFor, useTestStackEnv } from '../support/auth';
@@ -17,7 +18,7 @@ import { api, idTokenFor, useTestStackEnv } from '../support/auth';
 let vendor: ListingsVendor;
 let admin: string;
 let review: typeof Review;
-let dynamo: typeof import('../../lambdas/shared/clients').dynamo;
+let dynamo: typeof Clients.dynamo;
 
 const OPS_A = { userId: 'sub-reviewer-a', email: 'reviewer.a@example.com' };
 const OPS_B = { userId: 'sub-reviewer-b', email: 'reviewer.b@example.com' };

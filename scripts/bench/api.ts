@@ -9,12 +9,11 @@
  * 1.2 (or a request fails).
  *
  * The ops console's review queue (issue 13): GET /api/admin/reviews (first page) as an admin with 10
- * products waiting and with 10,000, p50/p95 and the 10,000/10 ratio, same budget (1.2), on a page of 10
- * rows (the same answer for both sizes); the console's default 25-row page is measured and printed
- * too, for information (10 rows against 25). There
- * is one queue (the byReviewQueue partition `pending`), so the two sizes are measured one after the
- * other: the further products (10,000 less those already waiting: the stack's demo data has a few)
- * are written (or, when a previous run left them, deleted) between the two measurements.
+ * products waiting and with 10,000, p50/p95 and the 10,000/10 ratio, same budget (1.2). There is one
+ * queue per stack (the byReviewQueue partition `pending`), so the 10,000 wait in a second stack of their
+ * own (`.local/bench-queue/`, its own ports), started beside the first, and the two stacks' requests are
+ * paired as the vendors' are. Budgeted: a page of 10 rows (the same answer for both sizes); the console's
+ * default 25-row page (10 rows against 25) is printed for information.
  *
  * Seeding 100,000 orders takes a while: the data is kept in `.local/bench/`, and a second run finds
  * the seed marker and skips it (`--reseed` seeds again; `npm run local:reset` wipes `.local/`).
@@ -46,7 +45,7 @@ import { newProduct } from '../../lambdas/listings/product-states';
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
 import { ensureUser } from '../demo/seed';
-import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
+import { serveStack, startStackProcess, stopStackProcess, type BenchStack } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -54,6 +53,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const DATA_DIR = path.join(root, '.local', 'bench');
 /** Its own ports, so the bench runs beside `npm start` (dev) and the test stack. */
 const PORTS: LocalPorts = { web: 5193, api: 8897, dynamodb: 8020, cognito: 9249, s3: 20025, ses: 8030 };
+/** The second stack, holding the 10,000-product review queue. */
+const QUEUE_DATA_DIR = path.join(root, '.local', 'bench-queue');
+const QUEUE_PORTS: LocalPorts = { web: 5197, api: 8901, dynamodb: 8024, cognito: 9253, s3: 20029, ses: 8034 };
 const MAX_RATIO = 1.2;
 const PASSWORD = 'Bench!Vendor2026';
 const TIME_ZONE = process.env.MARKETPLACE_TIME_ZONE || DEFAULT_MARKETPLACE_TIME_ZONE;
@@ -76,6 +78,7 @@ const VENDORS: BenchVendor[] = [
 const { values: args } = parseArgs({
   options: {
     serve: { type: 'boolean', default: false },
+    'serve-queue': { type: 'boolean', default: false },
     requests: { type: 'string', default: '500' },
     warmup: { type: 'string', default: '50' },
     concurrency: { type: 'string', default: '4' },
@@ -96,12 +99,16 @@ async function main(): Promise<number> {
   const warmup = Number(args.warmup);
   const concurrency = positive(args.concurrency, '--concurrency');
   const started = Date.now();
-  console.log(`Starting the bench stack (data in ${path.relative(root, DATA_DIR)}/, API on 127.0.0.1:${PORTS.api})…`);
+  console.log(
+    `Starting the bench stacks (data in ${path.relative(root, DATA_DIR)}/, API on 127.0.0.1:${PORTS.api}; the 10,000-product review queue in ${path.relative(root, QUEUE_DATA_DIR)}/, API on 127.0.0.1:${QUEUE_PORTS.api})…`,
+  );
   const { child, ready } = startStackProcess(path.join(root, 'scripts/bench/api.ts'));
-  const interrupt = () => void stopStackProcess(child).then(() => process.exit(130));
+  const second = startStackProcess(path.join(root, 'scripts/bench/api.ts'), ['--serve-queue']);
+  const interrupt = () => void Promise.all([stopStackProcess(child), stopStackProcess(second.child)]).then(() => process.exit(130));
   process.once('SIGINT', interrupt);
   try {
     const stack = await ready;
+    const queueStack = await second.ready;
     console.log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), {
       marshallOptions: { removeUndefinedValues: true },
@@ -127,47 +134,24 @@ async function main(): Promise<number> {
       if (!token) throw new Error(`Could not sign ${v.email} in`);
       tokens.set(v.key, token);
     }
-    const adminToken = await benchAdminToken(cognito, stack.webConfig.userPoolId, stack.webConfig.userPoolClientId);
     cognito.destroy();
+    db.destroy();
 
-    // Two pages per size, requests paired as the vendors' are: the budgeted one of REVIEW_QUEUE_SMALL
-    // rows (the same answer for both sizes, so only the queue's length differs) and the console's
-    // default page (25 rows: 10 of the small queue against 25 of the large, shown for information).
-    const measureQueue = async (size: number): Promise<QueueResult[]> => {
-      const waiting = await queueSize(db);
-      if (waiting !== size) throw new Error(`The review queue holds ${waiting} products, not ${size}`);
-      const pages = [
-        { key: 'same', path: `/api/admin/reviews?limit=${REVIEW_QUEUE_SMALL}` },
-        { key: 'default', path: '/api/admin/reviews' },
-      ];
-      const run = (n: number) => drivePaths(stack.apiUrl, pages, adminToken, n, concurrency);
+    // The review queue: 10 waiting in the first stack, 10,000 in the second, their requests paired.
+    const [small, large] = await Promise.all([reviewQueueTarget(stack, REVIEW_QUEUE_SMALL), reviewQueueTarget(queueStack, REVIEW_QUEUE_LARGE)]);
+    const queue: QueueResult[] = [];
+    for (const page of [
+      { key: 'same' as const, path: `/api/admin/reviews?limit=${REVIEW_QUEUE_SMALL}` },
+      { key: 'default' as const, path: '/api/admin/reviews' },
+    ]) {
+      const run = (n: number) => drivePaired(page.path, [small, large], n, concurrency);
       if (warmup > 0) await run(warmup);
       const samples = await run(requests);
-      return pages.map((p) => ({ size, page: p.key as QueueResult['page'], ...stats(samples.get(p.key)!) }));
-    };
-    const queue: QueueResult[] = [];
-    // The stack's demo data has a few products waiting too: the bench adds what makes 10 and 10,000.
-    const others = (await queueSize(db)) - (await benchPending(db));
-    const base = REVIEW_QUEUE_SMALL - others;
-    if (base < 0) throw new Error(`${others} products other than the bench's wait for review: more than ${REVIEW_QUEUE_SMALL}`);
-    await seedReviewBase(db, base);
-    const extra = { from: base, to: REVIEW_QUEUE_LARGE - others };
-    const present = await extraQueuePresent(db);
-    // Bench products beyond the base without a record of them (a run stopped halfway, or the demo data
-    // changed): the bench's products are indexes 0, 1, 2, ... with no gaps, so these are base onwards.
-    const stale = await benchPending(db);
-    if (!present && stale > base) await setExtraQueue(db, { from: base, to: stale }, false);
-    if (present) {
-      queue.push(...(await measureQueue(REVIEW_QUEUE_LARGE)));
-      await setExtraQueue(db, present, false);
-      queue.push(...(await measureQueue(REVIEW_QUEUE_SMALL)));
-    } else {
-      queue.push(...(await measureQueue(REVIEW_QUEUE_SMALL)));
-      await setExtraQueue(db, extra, true);
-      queue.push(...(await measureQueue(REVIEW_QUEUE_LARGE)));
+      for (const target of [small, large]) queue.push({ size: target.size, page: page.key, ...stats(samples.get(target.key)!) });
     }
-    db.destroy();
     const queueExit = reportQueue(queue, { requests, warmup, concurrency });
+    // The second stack's part is done: the vendors' endpoints run on the first alone.
+    await stopStackProcess(second.child);
     if (onlyReviews) return queueExit;
 
     const endpoints = [
@@ -191,7 +175,7 @@ async function main(): Promise<number> {
     return Math.max(report(results, { requests, warmup, concurrency }), queueExit);
   } finally {
     process.off('SIGINT', interrupt);
-    await stopStackProcess(child);
+    await Promise.all([stopStackProcess(child), stopStackProcess(second.child)]);
   }
 }
 
@@ -322,7 +306,6 @@ const REVIEW_QUEUE_SMALL = 10;
 const REVIEW_QUEUE_LARGE = 10_000;
 const REVIEW_VENDOR = { userId: 'bench-review-vendor', vendorId: 'V-90003', email: 'bench.review@example.com', vendorName: 'Bench Review Foods' };
 const ADMIN = { email: 'bench.ops@example.com', password: 'Bench!Ops2026' };
-const EXTRA_MARKER = 'bench-review-extra';
 
 /** The i-th bench product waiting for review, submitted i minutes after a fixed start (oldest first). */
 function reviewProduct(i: number) {
@@ -356,8 +339,8 @@ function reviewProduct(i: number) {
   return newProduct({ vendorId: REVIEW_VENDOR.vendorId, productId, sku: `90003-${i}`, identityId: 'bench', content, submit: true, now: at });
 }
 
-/** The review bench's vendor record and its first `count` products waiting (puts: idempotent). */
-async function seedReviewBase(db: DynamoDBDocumentClient, count: number): Promise<void> {
+/** The review bench's vendor record (puts: idempotent). */
+async function putReviewVendor(db: DynamoDBDocumentClient): Promise<void> {
   const now = new Date().toISOString();
   await db.send(
     new PutCommand({
@@ -365,29 +348,42 @@ async function seedReviewBase(db: DynamoDBDocumentClient, count: number): Promis
       Item: { userId: REVIEW_VENDOR.userId, email: REVIEW_VENDOR.email, status: 'approved', vendorId: REVIEW_VENDOR.vendorId, vendorName: REVIEW_VENDOR.vendorName, language: 'en', createdAt: now, updatedAt: now },
     }),
   );
-  await batchWrite(db, localTableName('products'), Array.from({ length: count }, (_, i) => reviewProduct(i)));
 }
 
-interface ExtraRange {
-  from: number;
-  to: number;
+interface QueueTarget {
+  key: string;
+  size: number;
+  apiUrl: string;
+  token: string;
 }
 
-/** The further bench products a previous run left waiting (their index range), else null. */
-async function extraQueuePresent(db: DynamoDBDocumentClient): Promise<ExtraRange | null> {
-  const marker = await db.send(new GetCommand({ TableName: localTableName('counters'), Key: { name: EXTRA_MARKER }, ConsistentRead: true }));
-  return typeof marker.Item?.from === 'number' && typeof marker.Item.to === 'number' ? { from: marker.Item.from, to: marker.Item.to } : null;
-}
-
-/** Writes (or deletes) the further products, indexes `range.from` to `range.to - 1`, that make the queue REVIEW_QUEUE_LARGE long. */
-async function setExtraQueue(db: DynamoDBDocumentClient, range: ExtraRange, present: boolean): Promise<void> {
-  const t0 = Date.now();
-  const indexes = Array.from({ length: range.to - range.from }, (_, i) => range.from + i);
-  const table = localTableName('products');
-  if (present) await batchWrite(db, table, indexes.map(reviewProduct));
-  else await batchDelete(db, table, indexes.map((i) => ({ vendorId: REVIEW_VENDOR.vendorId, productId: reviewProduct(i).productId })));
-  await db.send(new PutCommand({ TableName: localTableName('counters'), Item: { name: EXTRA_MARKER, ...(present ? range : {}) } }));
-  console.log(`  review queue: ${present ? 'wrote' : 'deleted'} ${indexes.length.toLocaleString('en-US')} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+/**
+ * Makes `stack`'s review queue exactly `size` long — its demo data has a few products waiting; the
+ * bench's own products (indexes 0, 1, 2, ... without gaps) make up the rest, written or deleted as
+ * needed (kept in the stack's data: a second run finds them) — and signs an admin in.
+ */
+async function reviewQueueTarget(stack: BenchStack, size: number): Promise<QueueTarget> {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials }), { marshallOptions: { removeUndefinedValues: true } });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials });
+  try {
+    await putReviewVendor(db);
+    const have = await benchPending(db);
+    const want = size - ((await queueSize(db)) - have);
+    if (want < 0) throw new Error(`More than ${size} products other than the bench's wait for review`);
+    const t0 = Date.now();
+    const table = localTableName('products');
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+    if (have < want) await batchWrite(db, table, range(have, want).map(reviewProduct));
+    if (have > want) await batchDelete(db, table, range(want, have).map((i) => ({ vendorId: REVIEW_VENDOR.vendorId, productId: reviewProduct(i).productId })));
+    if (have !== want) console.log(`  review queue of ${size.toLocaleString('en-US')}: ${have < want ? 'wrote' : 'deleted'} ${Math.abs(want - have).toLocaleString('en-US')} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const waiting = await queueSize(db);
+    if (waiting !== size) throw new Error(`The review queue holds ${waiting} products, not ${size}`);
+    return { key: String(size), size, apiUrl: stack.apiUrl, token: await benchAdminToken(cognito, stack.webConfig.userPoolId, stack.webConfig.userPoolClientId) };
+  } finally {
+    cognito.destroy();
+    db.destroy();
+  }
 }
 
 /** How many of the bench vendor's products wait (byVendorRevision, `<vendorId>#pending`). */
@@ -444,23 +440,23 @@ interface QueueResult extends Stats {
   page: 'same' | 'default';
 }
 
-/** GETs of each of `pages` as one caller, the pages' requests paired (as `drive` pairs the vendors'). */
-async function drivePaths(apiUrl: string, pages: { key: string; path: string }[], token: string, perPage: number, concurrency: number): Promise<Map<string, number[]>> {
-  const rnd = seededRandom(perPage + 1);
-  const samples = new Map(pages.map((p) => [p.key, [] as number[]]));
+/** GETs of `urlPath` on each target (stack and admin), in pairs as `drive` pairs the vendors'. */
+async function drivePaired(urlPath: string, targets: QueueTarget[], perTarget: number, concurrency: number): Promise<Map<string, number[]>> {
+  const rnd = seededRandom(perTarget + 1);
+  const samples = new Map(targets.map((t) => [t.key, [] as number[]]));
   let started = 0;
-  const once = async (p: { key: string; path: string }) => {
+  const once = async (t: QueueTarget) => {
     const t0 = performance.now();
-    const res = await fetch(`${apiUrl}${p.path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${t.apiUrl}${urlPath}`, { headers: { authorization: `Bearer ${t.token}` } });
     const body = await res.text();
     const ms = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`${p.path}: ${res.status} ${body.slice(0, 200)}`);
-    samples.get(p.key)!.push(ms);
+    if (res.status !== 200) throw new Error(`${urlPath} (queue of ${t.size}): ${res.status} ${body.slice(0, 200)}`);
+    samples.get(t.key)!.push(ms);
   };
   const worker = async () => {
-    while (started < perPage) {
+    while (started < perTarget) {
       started += 1;
-      for (const p of rnd() < 0.5 ? pages : [...pages].reverse()) await once(p);
+      for (const t of rnd() < 0.5 ? targets : [...targets].reverse()) await once(t);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -469,7 +465,7 @@ async function drivePaths(apiUrl: string, pages: { key: string; path: string }[]
 
 function reportQueue(results: QueueResult[], settings: { requests: number; warmup: number; concurrency: number }): number {
   const ms = (x: number) => x.toFixed(1).padStart(8);
-  console.log(`\nReview queue, GET /api/admin/reviews (first page) as an admin (${settings.requests} requests per page and size after ${settings.warmup} warm-up, ${settings.concurrency} in flight)`);
+  console.log(`\nReview queue, GET /api/admin/reviews (first page) as an admin (${settings.requests} requests per page and size after ${settings.warmup} warm-up, ${settings.concurrency} in flight, the two stacks' requests paired)`);
   console.log(`  ${'page'.padEnd(26)}${'waiting'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`);
   const ratios: Record<string, { p50: number; p95: number }> = {};
   for (const page of ['same', 'default'] as const) {
@@ -571,5 +567,5 @@ function report(results: Result[], settings: { requests: number; warmup: number;
 }
 
 // Last, so every declaration above is initialised before the top-level await runs.
-if (args.serve) await serveStack(PORTS, DATA_DIR);
+if (args.serve) await serveStack(args['serve-queue'] ? QUEUE_PORTS : PORTS, args['serve-queue'] ? QUEUE_DATA_DIR : DATA_DIR);
 else process.exitCode = await main();

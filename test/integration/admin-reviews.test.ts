@@ -222,3 +222,16 @@ describe('npm run listings:review still decides through the same function', () =
     expect(await auditOf(p.productId)).toEqual([expect.objectContaining({ action: 'product.rejected', actor: { userId: 'cli:tester', email: 'cli:tester' } })]);
   });
 });
+
+describe('the demo seed (npm start)', () => {
+  it('has a new product and an update of a published one in review, and seeding again adds nothing', async () => {
+    const { approved } = demoAccounts;
+    const token = await idTokenFor(approved.email, approved.password);
+    const sub = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    const { seedConsoleReviews } = await import('../../scripts/demo/console-reviews');
+    expect(await seedConsoleReviews(approved.vendor.vendorId, sub)).toBe(0);
+    const { catalogueRows } = await import('../../lambdas/listings/store');
+    const names = (await catalogueRows(approved.vendor.vendorId)).map((r) => r.nameEn);
+    expect(names.filter((n) => n === 'Pineapple Vinegar Drink' || n === 'Ginger Brown Sugar Tea Cubes').sort()).toEqual(['Ginger Brown Sugar Tea Cubes', 'Pineapple Vinegar Drink']);
+  });
+});

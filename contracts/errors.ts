@@ -64,6 +64,8 @@ export const API_ERROR_CODES = [
   'payout_not_failed',
   'payout_not_awaiting',
   'payout_retry_blocked',
+
+  'product_already_reviewed',
   // 422
   'idempotency_key_reused',
   // 429

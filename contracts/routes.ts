@@ -139,6 +139,11 @@ export const apiFunctions = {
     reads: ['payoutBatches'],
     description: 'Ops console payouts: period figures, failed payouts and retry, bank transfers awaiting confirmation, the bank batch',
   },
+  adminReviews: {
+    entry: 'admin/reviews-handler.ts',
+    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append' },
+    description: 'Ops console product review: the review queue, a submission beside its live version, approve, reject, request changes',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -191,6 +196,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/admin/payouts/{payoutId}/retry', fn: 'adminPayouts', access: 'admin' },
   { method: 'POST', path: '/api/admin/payouts/{payoutId}/confirm', fn: 'adminPayouts', access: 'admin' },
   { method: 'POST', path: '/api/admin/payouts/bank-batch', fn: 'adminPayouts', access: 'admin' },
+  { method: 'GET', path: '/api/admin/reviews', fn: 'adminReviews', access: 'admin' },
+  { method: 'GET', path: '/api/admin/reviews/{productId}', fn: 'adminReviews', access: 'admin' },
+  { method: 'POST', path: '/api/admin/reviews/{productId}/decision', fn: 'adminReviews', access: 'admin' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -229,6 +229,7 @@ export class Api extends Construct {
     ) as Record<ApiFunctionKey, AppFunction>;
 
     this.connectListings(props);
+    this.connectAdminReviews(props);
 
     for (const route of routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
@@ -250,6 +251,10 @@ export class Api extends Construct {
    * tagged referenced=yes) on product image keys only. GetId, which
    * maps a caller's token to their identity id, is an unauthenticated Cognito API: no grant.
    */
+  private connectAdminReviews(props: ApiProps): void {
+    connectAdminReviewImages(this, this.functions.adminReviews, props.productImages);
+  }
+
   private connectListings(props: ApiProps): void {
     const listings = this.functions.listings;
     listings.addEnvironment('PRODUCT_IMAGES_BUCKET', props.productImages.bucketName);
@@ -306,6 +311,21 @@ export function connectApiPayouts(functions: Record<ApiFunctionKey, AppFunction>
       });
     }
   }
+}
+
+/**
+ * The ops console's Product review (issue 13, lambdas/admin/reviews-handler.ts): signs every image of
+ * a submission for display (GetObject) and, on approval, deletes the images no version references any
+ * more (DeleteObject), as the listings function does; product image keys only.
+ */
+function connectAdminReviewImages(scope: Construct, fn: AppFunction, bucket: IBucket): void {
+  fn.addEnvironment('PRODUCT_IMAGES_BUCKET', bucket.bucketName);
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [bucket.arnForObjects(LISTINGS_IMAGE_OBJECTS)] }));
+  const bucketId = Stack.of(scope).getLogicalId(bucket.node.defaultChild as CfnElement);
+  Validations.of(fn).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${LISTINGS_IMAGE_OBJECTS}]`,
+    reason: 'Get and Delete only, only product images (private/<identity>/products/): ops review every vendor\'s submissions.',
+  });
 }
 
 const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);

@@ -52,6 +52,8 @@ export const productViewSchema = z.object({
       rejectedAt: z.nullable(instant),
       /** Free text or `REJECTION_REASONS` codes (the web translates known codes). */
       rejectionReasons: z.array(z.string()),
+      /** Review asked for changes (a draft sent back, issue 13): the reviewer's message; absent or null otherwise. */
+      changesRequestedNote: z.optional(z.nullable(z.string())),
     }),
   ),
   offer: offerViewSchema,

@@ -28,6 +28,27 @@ export interface Revision {
   rejectedAt?: string;
   rejectionReasons?: string[];
   reviewedBy?: string;
+  /**
+   * Review asked for changes (the third decision, issue 13): the revision went back to the vendor as
+   * a draft with this message. Kept while the draft is saved again, dropped when it is submitted.
+   */
+  changesRequestedAt?: string;
+  changesRequestedNote?: string;
+}
+
+/** The review decisions (lambdas/listings/review.ts). */
+export type ReviewDecision = 'approve' | 'reject' | 'request_changes';
+
+/**
+ * The last review decision on the product: who decided what on which submission. A reviewer whose
+ * decision comes second is told this (409 product_already_reviewed).
+ */
+export interface LastReview {
+  decision: ReviewDecision;
+  by: string;
+  at: string;
+  /** The reviewed revision's submittedAt. */
+  submittedAt: string;
 }
 
 /** The index attributes derived from the versions (see `withIndexes`); never set by hand. */
@@ -71,6 +92,7 @@ export interface ProductItem extends ProductIndexAttributes {
   offerUpdatedAt: string;
   live?: LiveVersion;
   revision?: Revision;
+  lastReview?: LastReview;
 }
 
 export const PRODUCT_ID_PATTERN = /^P-[0-9A-Z]{10}$/;
@@ -208,6 +230,7 @@ export function saveRevision(item: ProductItem, content: ProductContent, submit:
         state: 'draft',
         savedAt: now,
         ...(previous?.rejectedAt ? { rejectedAt: previous.rejectedAt, rejectionReasons: previous.rejectionReasons ?? [] } : {}),
+        ...(previous?.changesRequestedAt ? { changesRequestedAt: previous.changesRequestedAt, changesRequestedNote: previous.changesRequestedNote ?? '' } : {}),
       };
   const offer = item.live ? offerOf(item) : { ...offerOf(item), price: content.price, compareAtPrice: content.compareAtPrice };
   return bumped(withOffer({ ...item, revision }, offer, now), now);
@@ -251,7 +274,8 @@ const notPending = (item: ProductItem) =>
 /** Approval: the revision becomes the live version; the offer (price, stock) is kept as it is. */
 export function approveRevision(item: ProductItem, reviewer: string, now: string): ProductItem {
   if (item.revision?.state !== 'pending') throw notPending(item);
-  const next: ProductItem = withOffer({ ...item, live: { content: item.revision.content, publishedAt: now, reviewedBy: reviewer } }, offerOf(item), now);
+  const lastReview = reviewOf(item.revision, 'approve', reviewer, now);
+  const next: ProductItem = withOffer({ ...item, live: { content: item.revision.content, publishedAt: now, reviewedBy: reviewer }, lastReview }, offerOf(item), now);
   delete next.revision;
   return bumped(next, now);
 }
@@ -260,8 +284,25 @@ export function approveRevision(item: ProductItem, reviewer: string, now: string
 export function rejectRevision(item: ProductItem, reasons: string[], reviewer: string, now: string): ProductItem {
   const r = item.revision;
   if (r?.state !== 'pending') throw notPending(item);
-  return bumped({ ...item, revision: { ...r, state: 'rejected', rejectedAt: now, rejectionReasons: reasons, reviewedBy: reviewer } }, now);
+  return bumped(
+    { ...item, revision: { ...r, state: 'rejected', rejectedAt: now, rejectionReasons: reasons, reviewedBy: reviewer }, lastReview: reviewOf(r, 'reject', reviewer, now) },
+    now,
+  );
 }
+
+/**
+ * Request changes (issue 13): the revision goes back to the vendor as a draft (Drafts tab, editable)
+ * with the reviewer's message, not to Rejected: nothing broke a rule, the vendor is asked to adjust
+ * and resubmit (docs/decisions.md).
+ */
+export function requestRevisionChanges(item: ProductItem, note: string, reviewer: string, now: string): ProductItem {
+  const r = item.revision;
+  if (r?.state !== 'pending') throw notPending(item);
+  const revision: Revision = { content: r.content, state: 'draft', savedAt: r.savedAt, changesRequestedAt: now, changesRequestedNote: note, reviewedBy: reviewer };
+  return bumped({ ...item, revision, lastReview: reviewOf(r, 'request_changes', reviewer, now) }, now);
+}
+
+const reviewOf = (r: Revision, decision: ReviewDecision, by: string, at: string): LastReview => ({ decision, by, at, submittedAt: r.submittedAt ?? r.savedAt });
 
 /** Every image key a version references (product images and nutrition label). */
 export function versionImageKeys(content: ProductContent | undefined): string[] {

@@ -6,30 +6,56 @@
  * resubmit.
  */
 import * as z from 'zod';
+import type { AuditValues } from '../../contracts/audit';
+import { auditWrite, type Operator } from '../audit/record';
 import { notificationWrites } from '../notifications/record';
-import { BadRequestError, NotFoundError } from '../shared/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../shared/errors';
 import { releaseUnreferencedImages } from './images';
-import { approveRevision, droppedImageKeys, imageRefChanges, rejectRevision, PRODUCT_ID_PATTERN, type ProductItem } from './product-states';
+import {
+  approveRevision,
+  droppedImageKeys,
+  imageRefChanges,
+  rejectRevision,
+  requestRevisionChanges,
+  PRODUCT_ID_PATTERN,
+  type ProductItem,
+  type ReviewDecision,
+} from './product-states';
 import { getProduct, pendingProducts, putProduct, vendorOfProduct, withOptimisticRetry } from './store';
 
 export const REASON_MAX = 500;
 export const REASONS_MAX = 20;
+export const NOTE_MAX = 2000;
+
+const productIdField = z.string().regex(PRODUCT_ID_PATTERN, 'is not a product id (P- and 10 letters or digits)');
+/**
+ * The revision the reviewer looked at (its submittedAt, as the console shows it): the decision applies
+ * only while that very submission is still pending. Without it (the CLI), the submission found by the
+ * first read is the one decided.
+ */
+const submittedAtField = z.iso.datetime().optional();
 
 export const reviewInput = z.discriminatedUnion('decision', [
   z.object({
-    productId: z.string().regex(PRODUCT_ID_PATTERN, 'is not a product id (P- and 10 letters or digits)'),
+    productId: productIdField,
     decision: z.literal('approve'),
-    reasons: z.array(z.string()).max(0, 'an approval takes no reasons'),
-    reviewer: z.string().trim().min(1),
+    reasons: z.array(z.string()).max(0, 'an approval takes no reasons').optional(),
+    submittedAt: submittedAtField,
   }),
   z.object({
-    productId: z.string().regex(PRODUCT_ID_PATTERN, 'is not a product id (P- and 10 letters or digits)'),
+    productId: productIdField,
     decision: z.literal('reject'),
     reasons: z
       .array(z.string().trim().min(1, 'a reason cannot be empty').max(REASON_MAX, `a reason has at most ${REASON_MAX} characters`))
       .min(1, 'a rejection needs at least one reason the vendor will read')
       .max(REASONS_MAX, `at most ${REASONS_MAX} reasons`),
-    reviewer: z.string().trim().min(1),
+    submittedAt: submittedAtField,
+  }),
+  z.object({
+    productId: productIdField,
+    decision: z.literal('request_changes'),
+    note: z.string().trim().min(1, 'a request for changes needs a message the vendor will read').max(NOTE_MAX, `a message has at most ${NOTE_MAX} characters`),
+    submittedAt: submittedAtField,
   }),
 ]);
 export type ReviewInput = z.input<typeof reviewInput>;
@@ -48,33 +74,100 @@ export async function findProduct(productId: string): Promise<ProductItem> {
   return item;
 }
 
-export async function reviewProduct(input: ReviewInput, now = new Date()): Promise<ReviewOutcome> {
+const DECIDED: Record<ReviewDecision, string> = { approve: 'approved', reject: 'rejected', request_changes: 'sent back for changes' };
+
+/**
+ * The submission under review is no longer pending (or another one is): 409 saying who decided what,
+ * from the product's last review; `product_changed` when it was submitted again since; else
+ * `product_not_pending`.
+ */
+function alreadyDecided(item: ProductItem, submittedAt: string | undefined): ConflictError {
+  const last = item.lastReview;
+  // Only for a named submission (the console's, or the one this call's first read found pending): a
+  // CLI asked to decide a product that is not pending gets the plain product_not_pending.
+  if (last && submittedAt && last.submittedAt === submittedAt) {
+    return new ConflictError(`Product ${item.productId} was already ${DECIDED[last.decision]} by ${last.by} at ${last.at}.`, 'product_already_reviewed');
+  }
+  if (submittedAt && item.revision?.state === 'pending') {
+    return new ConflictError(`Product ${item.productId} was submitted again since you opened it. Review the new submission.`, 'product_changed');
+  }
+  return new ConflictError(
+    `Product ${item.productId} is not awaiting review (it is ${item.revision ? item.revision.state : 'published with no changes'}).`,
+    'product_not_pending',
+  );
+}
+
+/**
+ * The review decision, taken by `actor` (an operator from the console, or `cliOperator()`): written in
+ * one transaction with the vendor's notification and the audit entry, conditional on the version read;
+ * it applies only while the reviewed submission is still pending. Of two reviewers deciding at the same
+ * time exactly one wins: the other's write fails its condition, its re-read finds the submission
+ * decided, and it gets 409 `product_already_reviewed` (no second notification, no second entry).
+ */
+export async function reviewProduct(input: ReviewInput, actor: Operator, now = new Date()): Promise<ReviewOutcome> {
   const parsed = reviewInput.safeParse(input);
   if (!parsed.success) {
     throw new BadRequestError(parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '), 'invalid_review');
   }
   const review = parsed.data;
   const at = now.toISOString();
-  // A pending revision cannot change while pending (the vendor may still change the offer): a retry
-  // after a concurrent write applies the same decision to the same content.
+  const reviewer = actor.email || actor.userId;
+  let reviewed = review.submittedAt;
+  // A retry after a concurrent write (e.g. the vendor's offer change) decides the same submission,
+  // whose content cannot change while pending; a decided or resubmitted one is a 409.
   const { before, after } = await withOptimisticRetry(async () => {
     const item = await findProduct(review.productId);
-    const next = review.decision === 'approve' ? approveRevision(item, review.reviewer, at) : rejectRevision(item, review.reasons, review.reviewer, at);
-    // The vendor's notification is written with the decision (same transaction).
-    await putProduct(next, item.version, imageRefChanges(item, next), reviewNotification(next, review.decision, at));
+    const r = item.revision;
+    const submittedAt = r?.state === 'pending' ? (r.submittedAt ?? r.savedAt) : undefined;
+    if (!submittedAt || (reviewed !== undefined && submittedAt !== reviewed)) throw alreadyDecided(item, reviewed);
+    reviewed = submittedAt;
+    const next =
+      review.decision === 'approve'
+        ? approveRevision(item, reviewer, at)
+        : review.decision === 'reject'
+          ? rejectRevision(item, review.reasons, reviewer, at)
+          : requestRevisionChanges(item, review.note, reviewer, at);
+    // The vendor's notification and the audit entry are written with the decision (same transaction).
+    await putProduct(next, item.version, imageRefChanges(item, next), [
+      ...reviewNotification(next, review.decision, at),
+      auditWrite(reviewAudit(item, next, review, actor, at)),
+    ]);
     return { before: item, after: next };
   });
   const deletedImages = review.decision === 'approve' ? await releaseUnreferencedImages(after, droppedImageKeys(before, after)) : [];
   return { product: after, deletedImages };
 }
 
+type ParsedReview = z.output<typeof reviewInput>;
+
+/** The audit entry of a decision: the revision's state before and after, the reasons or the message. */
+function reviewAudit(before: ProductItem, after: ProductItem, review: ParsedReview, actor: Operator, at: string) {
+  const action = review.decision === 'approve' ? 'product.approved' : review.decision === 'reject' ? 'product.rejected' : 'product.changes_requested';
+  const state = (p: ProductItem) => p.revision?.state ?? (p.live ? 'published' : null);
+  const details: AuditValues = review.decision === 'reject' ? { reasons: review.reasons } : review.decision === 'request_changes' ? { note: review.note } : {};
+  return {
+    actor,
+    action,
+    target: { type: 'product', id: before.productId },
+    vendorId: before.vendorId,
+    before: { state: state(before), submittedAt: before.revision?.submittedAt ?? null },
+    after: { state: state(after), ...details },
+    reason: review.decision === 'reject' ? review.reasons.join('; ') : review.decision === 'request_changes' ? review.note : null,
+    at,
+  } as const;
+}
+
 /** The decision's notification: one per reviewed revision (the product's new version names it). */
-function reviewNotification(product: ProductItem, decision: 'approve' | 'reject', at: string) {
+function reviewNotification(product: ProductItem, decision: ReviewDecision, at: string) {
   const content = decision === 'approve' ? product.live?.content : product.revision?.content;
   const productName = content?.nameEn || content?.nameZh || product.productId;
   const subject = `${product.productId}.v${product.version}`;
   if (decision === 'approve') {
     return notificationWrites({ vendorId: product.vendorId, type: 'product_approved', subject, params: { productId: product.productId, productName }, createdAt: at });
+  }
+  if (decision === 'request_changes') {
+    const note = product.revision?.changesRequestedNote ?? '';
+    return notificationWrites({ vendorId: product.vendorId, type: 'product_changes_requested', subject, params: { productId: product.productId, productName, note }, createdAt: at });
   }
   // Reason codes (REJECTION_REASONS) and free text as ops wrote them; the templates translate the codes.
   const reasons = product.revision?.rejectionReasons ?? [];

@@ -394,6 +394,44 @@ export async function pendingProducts(limit: number): Promise<ProductItem[]> {
   return items;
 }
 
+/** A position in the review queue: the last product's revisionSort and vendor (the table key byReviewQueue needs). */
+export interface ReviewQueueKey {
+  sort: string;
+  vendorId: string;
+}
+
+/**
+ * One page of the review queue (byReviewQueue, partition `pending`), oldest submission first, after
+ * `after`. Asks for one item more than the page, so a cursor never leads to an empty page.
+ */
+export async function reviewQueuePage(opts: { limit: number; after?: ReviewQueueKey }): Promise<{ items: ProductItem[]; last: ReviewQueueKey | null }> {
+  const startKey = opts.after
+    ? { reviewQueue: 'pending', revisionSort: opts.after.sort, vendorId: opts.after.vendorId, productId: opts.after.sort.slice(opts.after.sort.lastIndexOf('#') + 1) }
+    : undefined;
+  const items: ProductItem[] = [];
+  let key: Record<string, unknown> | undefined = startKey;
+  let more = false;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('products'),
+        IndexName: 'byReviewQueue',
+        KeyConditionExpression: 'reviewQueue = :pending',
+        ExpressionAttributeValues: { ':pending': 'pending' },
+        ScanIndexForward: true,
+        Limit: opts.limit + 1 - items.length,
+        ...(key ? { ExclusiveStartKey: key } : {}),
+      }),
+    );
+    items.push(...((out.Items ?? []) as ProductItem[]));
+    key = out.LastEvaluatedKey;
+    more = items.length > opts.limit || Boolean(key);
+  } while (key && items.length <= opts.limit);
+  const page = items.slice(0, opts.limit);
+  const lastItem = page[page.length - 1];
+  return { items: page, last: more && items.length > opts.limit && lastItem ? { sort: lastItem.revisionSort!, vendorId: lastItem.vendorId } : null };
+}
+
 /** What the image check (lambdas/images) recorded for each of `keys` (missing keys: no check recorded). */
 export async function imageChecks(keys: string[]): Promise<Map<string, ImageCheckItem>> {
   const found = new Map<string, ImageCheckItem>();

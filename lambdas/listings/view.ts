@@ -36,6 +36,7 @@ export async function productView(item: ProductItem, sign: ImageSigner): Promise
             submittedAt: r.submittedAt ?? null,
             rejectedAt: r.rejectedAt ?? null,
             rejectionReasons: r.rejectionReasons ?? [],
+            changesRequestedNote: r.changesRequestedNote ?? null,
           }
         : null,
     offer: {

@@ -8,6 +8,13 @@
  * prints p50 and p95 per endpoint and vendor and the 100k/1k ratios. Exits 1 when a ratio exceeds
  * 1.2 (or a request fails).
  *
+ * The ops console's review queue (issue 13): GET /api/admin/reviews (first page) as an admin with 10
+ * products waiting and with 10,000, p50/p95 and the 10,000/10 ratio, same budget (1.2). There is one
+ * queue per stack (the byReviewQueue partition `pending`), so the 10,000 wait in a second stack of their
+ * own (`.local/bench-queue/`, its own ports), started beside the first, and the two stacks' requests are
+ * paired as the vendors' are. Budgeted: a page of 10 rows (the same answer for both sizes); the console's
+ * default 25-row page (10 rows against 25) is printed for information.
+ *
  * Seeding 100,000 orders takes a while: the data is kept in `.local/bench/`, and a second run finds
  * the seed marker and skips it (`--reseed` seeds again; `npm run local:reset` wipes `.local/`).
  *
@@ -16,6 +23,7 @@
  *   --concurrency N  requests in flight (default 4; each carries one request of each vendor in turn)
  *   --reseed         write the bench vendors' data again
  *   --json FILE      also write the results as JSON
+ *   --only reviews   measure only the review queue (skips the orders seed and the vendor endpoints)
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,16 +34,18 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_MARKETPLACE_TIME_ZONE, marketplaceDay } from '../../lambdas/shared/dates';
 import { localTableName } from '../../contracts/tables';
 import { commissionCents as commissionFor, DEFAULT_COMMISSION_BPS, orderTotals } from '../../lambdas/sales/apply';
 import { BALANCE_SK, daySk, isCounted, ORDER_STATUSES, orderKey, vendorStatusKey, type OrderItem } from '../../lambdas/sales/model';
 import { GROUPS } from '../../contracts/auth';
+import { productFormSchema } from '../../contracts/listings/schema';
+import { newProduct } from '../../lambdas/listings/product-states';
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
 import { ensureUser } from '../demo/seed';
-import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
+import { serveStack, startStackProcess, stopStackProcess, type BenchStack } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -43,6 +53,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const DATA_DIR = path.join(root, '.local', 'bench');
 /** Its own ports, so the bench runs beside `npm start` (dev) and the test stack. */
 const PORTS: LocalPorts = { web: 5193, api: 8897, dynamodb: 8020, cognito: 9249, s3: 20025, ses: 8030 };
+/** The second stack, holding the 10,000-product review queue. */
+const QUEUE_DATA_DIR = path.join(root, '.local', 'bench-queue');
+const QUEUE_PORTS: LocalPorts = { web: 5197, api: 8901, dynamodb: 8024, cognito: 9253, s3: 20029, ses: 8034 };
 const MAX_RATIO = 1.2;
 const PASSWORD = 'Bench!Vendor2026';
 const TIME_ZONE = process.env.MARKETPLACE_TIME_ZONE || DEFAULT_MARKETPLACE_TIME_ZONE;
@@ -65,11 +78,13 @@ const VENDORS: BenchVendor[] = [
 const { values: args } = parseArgs({
   options: {
     serve: { type: 'boolean', default: false },
+    'serve-queue': { type: 'boolean', default: false },
     requests: { type: 'string', default: '500' },
     warmup: { type: 'string', default: '50' },
     concurrency: { type: 'string', default: '4' },
     reseed: { type: 'boolean', default: false },
     json: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 
@@ -84,21 +99,26 @@ async function main(): Promise<number> {
   const warmup = Number(args.warmup);
   const concurrency = positive(args.concurrency, '--concurrency');
   const started = Date.now();
-  console.log(`Starting the bench stack (data in ${path.relative(root, DATA_DIR)}/, API on 127.0.0.1:${PORTS.api})…`);
+  console.log(
+    `Starting the bench stacks (data in ${path.relative(root, DATA_DIR)}/, API on 127.0.0.1:${PORTS.api}; the 10,000-product review queue in ${path.relative(root, QUEUE_DATA_DIR)}/, API on 127.0.0.1:${QUEUE_PORTS.api})…`,
+  );
   const { child, ready } = startStackProcess(path.join(root, 'scripts/bench/api.ts'));
-  const interrupt = () => void stopStackProcess(child).then(() => process.exit(130));
+  const second = startStackProcess(path.join(root, 'scripts/bench/api.ts'), ['--serve-queue']);
+  const interrupt = () => void Promise.all([stopStackProcess(child), stopStackProcess(second.child)]).then(() => process.exit(130));
   process.once('SIGINT', interrupt);
   try {
     const stack = await ready;
+    const queueStack = await second.ready;
     console.log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), {
       marshallOptions: { removeUndefinedValues: true },
     });
     const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 
-    await seed(db, args.reseed);
+    const onlyReviews = args.only === 'reviews';
+    if (!onlyReviews) await seed(db, args.reseed);
     const tokens = new Map<string, string>();
-    for (const v of VENDORS) {
+    for (const v of onlyReviews ? [] : VENDORS) {
       const userId = await ensureBenchUser(cognito, stack.webConfig.userPoolId, v);
       const now = new Date().toISOString();
       await db.send(
@@ -116,6 +136,23 @@ async function main(): Promise<number> {
     }
     cognito.destroy();
     db.destroy();
+
+    // The review queue: 10 waiting in the first stack, 10,000 in the second, their requests paired.
+    const [small, large] = await Promise.all([reviewQueueTarget(stack, REVIEW_QUEUE_SMALL), reviewQueueTarget(queueStack, REVIEW_QUEUE_LARGE)]);
+    const queue: QueueResult[] = [];
+    for (const page of [
+      { key: 'same' as const, path: `/api/admin/reviews?limit=${REVIEW_QUEUE_SMALL}` },
+      { key: 'default' as const, path: '/api/admin/reviews' },
+    ]) {
+      const run = (n: number) => drivePaired(page.path, [small, large], n, concurrency);
+      if (warmup > 0) await run(warmup);
+      const samples = await run(requests);
+      for (const target of [small, large]) queue.push({ size: target.size, page: page.key, ...stats(samples.get(target.key)!) });
+    }
+    const queueExit = reportQueue(queue, { requests, warmup, concurrency });
+    // The second stack's part is done: the vendors' endpoints run on the first alone.
+    await stopStackProcess(second.child);
+    if (onlyReviews) return queueExit;
 
     const endpoints = [
       { name: 'GET /api/dashboard', path: '/api/dashboard' },
@@ -135,10 +172,10 @@ async function main(): Promise<number> {
       const samples = await run(requests);
       for (const v of VENDORS) results.push({ endpoint: endpoint.name, vendor: v, ...stats(samples.get(v.key)!) });
     }
-    return report(results, { requests, warmup, concurrency });
+    return Math.max(report(results, { requests, warmup, concurrency }), queueExit);
   } finally {
     process.off('SIGINT', interrupt);
-    await stopStackProcess(child);
+    await Promise.all([stopStackProcess(child), stopStackProcess(second.child)]);
   }
 }
 
@@ -263,6 +300,194 @@ async function ensureBenchUser(cognito: CognitoIdentityProviderClient, userPoolI
 }
 
 // ---------------------------------------------------------------------------------------------
+// The review queue (issue 13)
+
+const REVIEW_QUEUE_SMALL = 10;
+const REVIEW_QUEUE_LARGE = 10_000;
+const REVIEW_VENDOR = { userId: 'bench-review-vendor', vendorId: 'V-90003', email: 'bench.review@example.com', vendorName: 'Bench Review Foods' };
+const ADMIN = { email: 'bench.ops@example.com', password: 'Bench!Ops2026' };
+
+/** The i-th bench product waiting for review, submitted i minutes after a fixed start (oldest first). */
+function reviewProduct(i: number) {
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  const content = productFormSchema.parse({
+    nameEn: `Bench Tea ${i}`,
+    nameZh: `測試茶 ${i}`,
+    barcode: '',
+    productType: '',
+    unitOfMeasure: '',
+    unitQuantity: '',
+    description: 'A product of the review-queue bench.',
+    ingredients: '',
+    hasAllergens: '',
+    allergens: [],
+    countryOfOrigin: 'TW',
+    price: '12.50',
+    compareAtPrice: '',
+    weight: '150',
+    weightUnit: 'g',
+    volume: '',
+    volumeUnit: 'ml',
+    length: '',
+    width: '',
+    height: '',
+    dimensionUnit: 'cm',
+    images: [],
+    nutritionLabel: '',
+  });
+  const productId = `P-BQ${String(i).padStart(8, '0')}`;
+  return newProduct({ vendorId: REVIEW_VENDOR.vendorId, productId, sku: `90003-${i}`, identityId: 'bench', content, submit: true, now: at });
+}
+
+/** The review bench's vendor record (puts: idempotent). */
+async function putReviewVendor(db: DynamoDBDocumentClient): Promise<void> {
+  const now = new Date().toISOString();
+  await db.send(
+    new PutCommand({
+      TableName: localTableName('vendors'),
+      Item: { userId: REVIEW_VENDOR.userId, email: REVIEW_VENDOR.email, status: 'approved', vendorId: REVIEW_VENDOR.vendorId, vendorName: REVIEW_VENDOR.vendorName, language: 'en', createdAt: now, updatedAt: now },
+    }),
+  );
+}
+
+interface QueueTarget {
+  key: string;
+  size: number;
+  apiUrl: string;
+  token: string;
+}
+
+/**
+ * Makes `stack`'s review queue exactly `size` long — its demo data has a few products waiting; the
+ * bench's own products (indexes 0, 1, 2, ... without gaps) make up the rest, written or deleted as
+ * needed (kept in the stack's data: a second run finds them) — and signs an admin in.
+ */
+async function reviewQueueTarget(stack: BenchStack, size: number): Promise<QueueTarget> {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials }), { marshallOptions: { removeUndefinedValues: true } });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials });
+  try {
+    await putReviewVendor(db);
+    const have = await benchPending(db);
+    const want = size - ((await queueSize(db)) - have);
+    if (want < 0) throw new Error(`More than ${size} products other than the bench's wait for review`);
+    const t0 = Date.now();
+    const table = localTableName('products');
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+    if (have < want) await batchWrite(db, table, range(have, want).map(reviewProduct));
+    if (have > want) await batchDelete(db, table, range(want, have).map((i) => ({ vendorId: REVIEW_VENDOR.vendorId, productId: reviewProduct(i).productId })));
+    if (have !== want) console.log(`  review queue of ${size.toLocaleString('en-US')}: ${have < want ? 'wrote' : 'deleted'} ${Math.abs(want - have).toLocaleString('en-US')} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const waiting = await queueSize(db);
+    if (waiting !== size) throw new Error(`The review queue holds ${waiting} products, not ${size}`);
+    return { key: String(size), size, apiUrl: stack.apiUrl, token: await benchAdminToken(cognito, stack.webConfig.userPoolId, stack.webConfig.userPoolClientId) };
+  } finally {
+    cognito.destroy();
+    db.destroy();
+  }
+}
+
+/** How many of the bench vendor's products wait (byVendorRevision, `<vendorId>#pending`). */
+async function benchPending(db: DynamoDBDocumentClient): Promise<number> {
+  return countQuery(db, { IndexName: 'byVendorRevision', KeyConditionExpression: 'revisionTab = :p', ExpressionAttributeValues: { ':p': `${REVIEW_VENDOR.vendorId}#pending` } });
+}
+
+async function countQuery(db: DynamoDBDocumentClient, q: { IndexName: string; KeyConditionExpression: string; ExpressionAttributeValues: Record<string, unknown> }): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(new QueryCommand({ TableName: localTableName('products'), ...q, Select: 'COUNT', ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** How many products wait (byReviewQueue, counted page by page). */
+async function queueSize(db: DynamoDBDocumentClient): Promise<number> {
+  return countQuery(db, { IndexName: 'byReviewQueue', KeyConditionExpression: 'reviewQueue = :p', ExpressionAttributeValues: { ':p': 'pending' } });
+}
+
+async function batchDelete(db: DynamoDBDocumentClient, table: string, keys: Record<string, unknown>[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const batch = keys.slice(next, next + 25);
+      next += 25;
+      let requests = batch.map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; requests.length; attempt += 1) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+        const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+        requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/** An operator of the bench stack (group admins), signed in. */
+async function benchAdminToken(cognito: CognitoIdentityProviderClient, userPoolId: string, clientId: string): Promise<string> {
+  await ensureUser(cognito, userPoolId, { email: ADMIN.email, password: ADMIN.password, vendor: null });
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: ADMIN.email, GroupName: GROUPS.admins.name }));
+  const auth = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password } }));
+  const token = auth.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`Could not sign ${ADMIN.email} in`);
+  return token;
+}
+
+interface QueueResult extends Stats {
+  size: number;
+  /** same: a page of REVIEW_QUEUE_SMALL rows for both sizes (budgeted); default: the console's 25-row page. */
+  page: 'same' | 'default';
+}
+
+/** GETs of `urlPath` on each target (stack and admin), in pairs as `drive` pairs the vendors'. */
+async function drivePaired(urlPath: string, targets: QueueTarget[], perTarget: number, concurrency: number): Promise<Map<string, number[]>> {
+  const rnd = seededRandom(perTarget + 1);
+  const samples = new Map(targets.map((t) => [t.key, [] as number[]]));
+  let started = 0;
+  const once = async (t: QueueTarget) => {
+    const t0 = performance.now();
+    const res = await fetch(`${t.apiUrl}${urlPath}`, { headers: { authorization: `Bearer ${t.token}` } });
+    const body = await res.text();
+    const ms = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`${urlPath} (queue of ${t.size}): ${res.status} ${body.slice(0, 200)}`);
+    samples.get(t.key)!.push(ms);
+  };
+  const worker = async () => {
+    while (started < perTarget) {
+      started += 1;
+      for (const t of rnd() < 0.5 ? targets : [...targets].reverse()) await once(t);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return samples;
+}
+
+function reportQueue(results: QueueResult[], settings: { requests: number; warmup: number; concurrency: number }): number {
+  const ms = (x: number) => x.toFixed(1).padStart(8);
+  console.log(`\nReview queue, GET /api/admin/reviews (first page) as an admin (${settings.requests} requests per page and size after ${settings.warmup} warm-up, ${settings.concurrency} in flight, the two stacks' requests paired)`);
+  console.log(`  ${'page'.padEnd(26)}${'waiting'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`);
+  const ratios: Record<string, { p50: number; p95: number }> = {};
+  for (const page of ['same', 'default'] as const) {
+    const label = page === 'same' ? `${REVIEW_QUEUE_SMALL} rows (budget)` : '25 rows (default, info)';
+    const rows = results.filter((r) => r.page === page).sort((x, y) => x.size - y.size);
+    for (const r of rows) console.log(`  ${label.padEnd(26)}${r.size.toLocaleString('en-US').padStart(9)}${ms(r.p50)} ${ms(r.p95)}`);
+    const small = rows.find((r) => r.size === REVIEW_QUEUE_SMALL)!;
+    const large = rows.find((r) => r.size === REVIEW_QUEUE_LARGE)!;
+    ratios[page] = { p50: large.p50 / small.p50, p95: large.p95 / small.p95 };
+    console.log(`  ${''.padEnd(26)}${'10k/10'.padStart(9)}${ratios[page].p50.toFixed(2).padStart(9)}${ratios[page].p95.toFixed(2).padStart(9)}`);
+  }
+  const ratio = ratios.same!;
+  if (args.json && args.only === 'reviews') writeFileSync(args.json, JSON.stringify({ settings, maxRatio: MAX_RATIO, reviewQueue: { results, ratios } }, null, 2));
+  if (ratio.p50 > MAX_RATIO || ratio.p95 > MAX_RATIO) {
+    console.log(`\n✖ Review queue: 10k/10 ratio above ${MAX_RATIO}.`);
+    return 1;
+  }
+  console.log(`\n✔ Review queue: the 10k/10 ratio is within ${MAX_RATIO}.`);
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Load
 
 /**
@@ -342,5 +567,5 @@ function report(results: Result[], settings: { requests: number; warmup: number;
 }
 
 // Last, so every declaration above is initialised before the top-level await runs.
-if (args.serve) await serveStack(PORTS, DATA_DIR);
+if (args.serve) await serveStack(args['serve-queue'] ? QUEUE_PORTS : PORTS, args['serve-queue'] ? QUEUE_DATA_DIR : DATA_DIR);
 else process.exitCode = await main();

@@ -39,9 +39,9 @@ export async function serveStack(ports: LocalPorts, dataDir: string): Promise<vo
   console.log(JSON.stringify({ type: 'ready', ...ready }));
 }
 
-/** The parent's side: runs `script --serve` and resolves with the stack's endpoints once it is ready. */
-export function startStackProcess(script: string): { child: ChildProcess; ready: Promise<BenchStack> } {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), script, '--serve'], {
+/** The parent's side: runs `script --serve` (and `args`) and resolves with the stack's endpoints once it is ready. */
+export function startStackProcess(script: string, args: string[] = []): { child: ChildProcess; ready: Promise<BenchStack> } {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), script, '--serve', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,

@@ -86,14 +86,14 @@ export const demoProducts: DemoProduct[] = [
   },
 ];
 
-async function upload(identityId: string, folder: string, body: Buffer): Promise<string> {
+export async function upload(identityId: string, folder: string, body: Buffer): Promise<string> {
   const key = productImageKey(identityId, folder, randomUUID(), 'png');
   await s3Client().send(new PutObjectCommand({ Bucket: productImagesBucket.localName, Key: key, Body: body, ContentType: 'image/png' }));
   return key;
 }
 
 /** The image check runs on s3rver's event, as in the cloud: wait until it has said yes. */
-async function checkedValid(keys: string[]): Promise<void> {
+export async function checkedValid(keys: string[]): Promise<void> {
   const { getCheck } = await import('../../lambdas/images/store');
   const deadline = Date.now() + 15_000;
   for (const key of keys) {
@@ -124,8 +124,8 @@ export async function seedDemoProducts(vendorId: string, userId: string): Promis
     const content = (submit ? productSubmitSchema : productFormSchema).parse(values);
     const created = await createProduct(vendorId, identityId, content, submit);
     const { productId } = created;
-    if (demo.fate === 'published' || demo.fate === 'published+pending') await reviewProduct({ productId, decision: 'approve', reasons: [], reviewer });
-    if (demo.fate === 'rejected') await reviewProduct({ productId, decision: 'reject', reasons: demo.rejectionReasons!, reviewer });
+    if (demo.fate === 'published' || demo.fate === 'published+pending') await reviewProduct({ productId, decision: 'approve', reasons: [] }, { userId: reviewer, email: reviewer });
+    if (demo.fate === 'rejected') await reviewProduct({ productId, decision: 'reject', reasons: demo.rejectionReasons! }, { userId: reviewer, email: reviewer });
     if (demo.offer) {
       await changeProductOffer(vendorId, productId, {
         price: content.price,

@@ -40,6 +40,7 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   await seedDemoOrders(demoAccounts.approved.vendor.vendorId);
   const { seedDemoProducts } = await import('./products');
   await seedDemoProducts(demoAccounts.approved.vendor.vendorId, userIds.get(demoAccounts.approved)!);
+  await (await import('./console-reviews')).seedConsoleReviews(demoAccounts.approved.vendor.vendorId, userIds.get(demoAccounts.approved)!);
   const { seedDemoNotifications } = await import('./notifications');
   await seedDemoNotifications(demoAccounts.approved.vendor.vendorId);
   await (await import('./console-support')).seedConsoleSupport({ vendorId: demoAccounts.approved.vendor.vendorId, userId: userIds.get(demoAccounts.approved)!, email: demoAccounts.approved.email });

@@ -8,7 +8,7 @@
  *                    PRODUCT_IMAGES_BUCKET from the stack's outputs (see docs/operations.md)
  */
 import { parseArgs } from 'node:util';
-import { useStackEnvironment } from './cli-stack';
+import { cliOperator, useStackEnvironment } from './cli-stack';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,7 +35,7 @@ if (!values.list) {
 await useStackEnvironment({
   profile: values.profile ?? 'dev',
   cloud: values.cloud ?? false,
-  tables: ['products', 'imageChecks', 'notifications'],
+  tables: ['products', 'imageChecks', 'notifications', 'audit'],
   env: [{ name: 'PRODUCT_IMAGES_BUCKET', output: 'ProductImagesBucketName' }],
   alsoWaitFor: ['s3'],
 });
@@ -51,8 +51,8 @@ try {
       console.log(`${p.submittedAt}  ${p.productId}  ${p.vendorId}  ${p.sku}  ${p.update ? 'update ' : 'new    '}  ${name}`);
     }
   } else {
-    const reviewer = `cli:${process.env.USER ?? 'operator'}`;
-    const { product, deletedImages } = await reviewProduct({ productId: productId!, decision: decision as 'approve' | 'reject', reasons, reviewer });
+    // The audit log names the operator (cliOperator: the login, OPS_EMAIL when set).
+    const { product, deletedImages } = await reviewProduct({ productId: productId!, decision: decision as 'approve' | 'reject', reasons }, cliOperator());
     const what =
       decision === 'approve'
         ? `is now published${deletedImages.length ? ` (${deletedImages.length} image${deletedImages.length === 1 ? '' : 's'} no longer used deleted)` : ''}`

@@ -74,7 +74,7 @@ describe('notifications end to end (issue 12)', () => {
       // The same domain function `npm run listings:review -- <id> reject …` calls (scripts/ops/listings-review.ts).
       const { reviewProduct } = await import('../../lambdas/listings/review');
       const freeText = 'The nutrition facts label is cut off at the bottom; please upload the whole label.';
-      await reviewProduct({ productId: product.productId, decision: 'reject', reasons: ['image_background', freeText], reviewer: 'cli:e2e' });
+      await reviewProduct({ productId: product.productId, decision: 'reject', reasons: ['image_background', freeText]}, { userId: 'cli:e2e', email: 'cli:e2e' });
 
       // The badge asks again on a new page load (and every minute): one more.
       await page.reload();

@@ -157,6 +157,15 @@ const expectations: Record<string, RouteExpectation> = {
   'POST /api/admin/payouts/{payoutId}/retry': { request: (ids) => ({ params: { payoutId: ids.payoutId }, body: { retryCount: 0 } }), expect: { admin: 409 } },
   'POST /api/admin/payouts/{payoutId}/confirm': { request: (ids) => ({ params: { payoutId: ids.payoutId }, body: { outcome: 'paid' } }), expect: { admin: 409 } },
   'POST /api/admin/payouts/bank-batch': { request: () => ({ body: { periodId: '2026-11-2' } }), expect: { admin: 200 } },
+
+  // The ops console's Product review (issue 13): the queue, B's draft's review page, and a decision on
+  // it, which is a 409 (nothing of B's is pending: no cell changes anything).
+  'GET /api/admin/reviews': { request: () => ({}), expect: { admin: 200 } },
+  'GET /api/admin/reviews/{productId}': { request: (ids) => ({ params: { productId: ids.productId } }), expect: { admin: 200 } },
+  'POST /api/admin/reviews/{productId}/decision': {
+    request: (ids) => ({ params: { productId: ids.productId }, body: { decision: 'approve', submittedAt: '2026-01-01T00:00:00.000Z' } }),
+    expect: { admin: 409 },
+  },
 };
 
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {

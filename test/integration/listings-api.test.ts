@@ -182,7 +182,7 @@ describe('review and the offer', () => {
     expect(offered.status).toBe(200);
     expect(view(offered)).toMatchObject({ editable: false, revision: { state: 'pending', content: { price: 1850, compareAtPrice: 2200 } }, offer: { priceCents: 1850, compareAtCents: 2200, inventory: 40 } });
 
-    const rejected = await review.reviewProduct({ productId: p.productId, decision: 'reject', reasons: ['image_background', 'The label photo is blurred.'], reviewer: 'test' });
+    const rejected = await review.reviewProduct({ productId: p.productId, decision: 'reject', reasons: ['image_background', 'The label photo is blurred.']}, { userId: 'test', email: 'test' });
     expect(rejected.product.revision).toMatchObject({ state: 'rejected', rejectionReasons: ['image_background', 'The label photo is blurred.'] });
     expect(await tabIds(a.token, 'rejected')).toContain(p.productId);
     expect(view(await products.get(a.token, p.productId))).toMatchObject({ editable: true, revision: { state: 'rejected', rejectedAt: expect.any(String), rejectionReasons: ['image_background', 'The label photo is blurred.'] } });
@@ -195,18 +195,18 @@ describe('review and the offer', () => {
     // The label the rejected revision had is used by no version any more: deleted with the save.
     expect(await objectExists(p.revision!.content.nutritionLabel)).toBe(false);
     expect(await objectExists(fixedLabel)).toBe(true);
-    const approved = await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: [], reviewer: 'test' });
+    const approved = await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' });
     expect(approved.deletedImages).toEqual([]);
     const published = view(await products.get(a.token, p.productId));
     expect(published).toMatchObject({ revision: null, editable: true, live: { content: { nameEn: 'Pineapple Cake', nutritionLabel: fixedLabel } }, offer: { priceCents: 1850, inventory: 40 } });
     expect(await tabIds(a.token, 'published')).toContain(p.productId);
     expect(await tabIds(a.token, 'pending')).not.toContain(p.productId);
-    await expect(review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: [], reviewer: 'test' })).rejects.toMatchObject({ code: 'product_not_pending' });
+    await expect(review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' })).rejects.toMatchObject({ code: 'product_not_pending' });
   });
 
   it('an update of a published product waits in Pending while the live version stays; approval deletes dropped images', async () => {
     const p = await createdProduct(a, true, { nameEn: 'Green Tea' });
-    await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: [], reviewer: 'test' });
+    await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' });
     const [kept, dropped] = p.revision!.content.images as [string, string];
     const label = p.revision!.content.nutritionLabel;
     const update = await products.save(a.token, p.productId, { ...completeForm({ nameEn: 'Green Tea 2026' }), images: [kept], nutritionLabel: label }, true);
@@ -216,7 +216,7 @@ describe('review and the offer', () => {
     expect(await tabIds(a.token, 'pending')).toContain(p.productId);
     expect(await objectExists(dropped)).toBe(true);
 
-    const { deletedImages } = await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: [], reviewer: 'test' });
+    const { deletedImages } = await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' });
     expect(deletedImages).toEqual([dropped]);
     expect(await objectExists(dropped)).toBe(false);
     expect(await objectExists(kept)).toBe(true);
@@ -226,7 +226,7 @@ describe('review and the offer', () => {
 
   it('a draft of a published product with other prices leaves the offer and the live version as they are', async () => {
     const p = await createdProduct(a, true, { nameEn: 'Jasmine Tea', price: '12.50', compareAtPrice: '15' });
-    await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: [], reviewer: 'test' });
+    await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' });
     await products.offer(a.token, p.productId, { price: '14', compareAtPrice: '', inventory: 25, outOfStock: false });
     const before = view(await products.get(a.token, p.productId));
     const { images, nutritionLabel } = before.live!.content;
@@ -242,7 +242,7 @@ describe('review and the offer', () => {
       expect(after.revision!.content).toMatchObject({ nameEn: 'Jasmine Tea (new tin)', price: 1400 });
       expect(after.revision!.content.compareAtPrice).toBeUndefined();
       if (!submit) continue;
-      const approved = (await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: [], reviewer: 'test' })).product;
+      const approved = (await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' })).product;
       expect(approved).toMatchObject({ priceCents: 1400, inventory: 25, live: { content: { nameEn: 'Jasmine Tea (new tin)', price: 1400 } } });
     }
   });
@@ -254,7 +254,7 @@ describe('review and the offer', () => {
     for (const key of draft.revision!.content.images) expect(await objectExists(key)).toBe(false);
 
     const p = await createdProduct(a, true, { nameEn: 'Sesame Oil' });
-    await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: [], reviewer: 'test' });
+    await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' });
     expect((await products.remove(a.token, p.productId)).body).toMatchObject({ error: 'product_published' });
     const extra = await uploadImage(a.identityId);
     await products.save(a.token, p.productId, { ...completeForm({ nameEn: 'Sesame Oil (new label)' }), images: [...p.revision!.content.images, extra], nutritionLabel: p.revision!.content.nutritionLabel }, false);
@@ -287,7 +287,7 @@ describe('inventory', () => {
     // A published product is found by its live name, never by the name of an update under review.
     const cakeForm = { nameEn: 'Pineapple Cake', nameZh: '鳳梨酥', price: '9.00', compareAtPrice: '' };
     expect((await products.save(vendor.token, cake.productId, await formWithImages(vendor, cakeForm), true)).status).toBe(200);
-    await review.reviewProduct({ productId: cake.productId, decision: 'approve', reasons: [], reviewer: 'test' });
+    await review.reviewProduct({ productId: cake.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' });
     expect((await products.save(vendor.token, cake.productId, await formWithImages(vendor, { ...cakeForm, nameEn: 'Sunny Hills Cake', nameZh: '微熱山丘' }), true)).status).toBe(200);
     expect(await names('?q=pineapple')).toEqual(['Pineapple Cake']);
     expect(await names('?q=sunny')).toEqual([]);

@@ -10,6 +10,7 @@ import { completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtur
 process.env.PRODUCTS_TABLE = 'products-test';
 process.env.IMAGE_CHECKS_TABLE = 'image-checks-test';
 process.env.NOTIFICATIONS_TABLE = 'notifications-test';
+process.env.AUDIT_TABLE = 'audit-test';
 process.env.PRODUCT_IMAGES_BUCKET = 'images-test';
 process.env.AWS_REGION = 'us-east-1';
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -43,7 +44,7 @@ describe('reviewProduct: approve', () => {
     const item = pending();
     given(item);
     ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
-    const { product, deletedImages } = await reviewProduct({ productId: item.productId, decision: 'approve', reasons: [], reviewer: 'cli:ops' }, NOW);
+    const { product, deletedImages } = await reviewProduct({ productId: item.productId, decision: 'approve', reasons: []}, { userId: 'cli:ops', email: 'cli:ops' }, NOW);
     expect(product).toMatchObject({ version: 2, live: { publishedAt: NOW.toISOString(), reviewedBy: 'cli:ops' }, publishedVendorId: 'V-10001' });
     expect(product.revision).toBeUndefined();
     expect(product.reviewQueue).toBeUndefined();
@@ -74,14 +75,15 @@ describe('reviewProduct: approve', () => {
     ddb.on(QueryCommand, { ConsistentRead: true }).resolves({
       Items: [{ live: { content: { images: [kept], nutritionLabel: newLabel } } }, { revision: { content: { images: [], nutritionLabel: sharedWithOther } } }],
     });
-    const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: [], reviewer: 'ops' }, NOW);
+    const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' }, NOW);
     expect(deletedImages).toEqual([dropped]);
     expect(deletedObjects()).toEqual([dropped]);
     expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input.Bucket).toBe('images-test');
     const [write, release] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
     // The approval drops this product's claims on the old live images in the same transaction as the write…
     expect(write![0]!.Put).toMatchObject({ TableName: 'products-test', ConditionExpression: '#version = :expected' });
-    expect(write!.slice(1, -2).map((i) => [i.Update?.Key, i.Update?.UpdateExpression, i.Update?.ExpressionAttributeValues])).toEqual(
+    // (After them: the notification's two items and the audit entry.)
+    expect(write!.slice(1, -3).map((i) => [i.Update?.Key, i.Update?.UpdateExpression, i.Update?.ExpressionAttributeValues])).toEqual(
       [dropped, sharedWithOther].map((k) => [{ key: `refs#${k}` }, 'DELETE #products :product', { ':product': new Set([update.productId]) }]),
     );
     // …then deletes the check record of the one nothing uses, only while no product claims it.
@@ -97,7 +99,7 @@ describe('reviewProduct: approve', () => {
     const update = saveRevision(tampered, { ...live.live!.content, images: [] }, true, '2026-03-03T00:00:00.000Z');
     given(update);
     ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
-    const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: [], reviewer: 'ops' }, NOW);
+    const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' }, NOW);
     expect(deletedImages).toEqual([own]);
     expect(deletedObjects()).toEqual([own]);
     expect(deletedObjects()).not.toContain(foreign);
@@ -109,7 +111,7 @@ describe('reviewProduct: approve', () => {
     delete update.identityId;
     given(update);
     ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
-    expect((await reviewProduct({ productId: update.productId, decision: 'approve', reasons: [], reviewer: 'ops' }, NOW)).deletedImages).toEqual([]);
+    expect((await reviewProduct({ productId: update.productId, decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' }, NOW)).deletedImages).toEqual([]);
     expect(s3.calls()).toHaveLength(0);
   });
 
@@ -120,7 +122,7 @@ describe('reviewProduct: approve', () => {
     ddb.on(GetCommand, { TableName: 'products-test' }).resolvesOnce({ Item: item }).resolves({ Item: withNewPrice });
     ddb.on(TransactWriteCommand).rejectsOnce(new TransactionCanceledException({ message: 'version', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] })).resolves({});
     ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
-    const { product } = await reviewProduct({ productId: item.productId, decision: 'approve', reasons: [], reviewer: 'ops' }, NOW);
+    const { product } = await reviewProduct({ productId: item.productId, decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' }, NOW);
     expect(puts().map((p) => p.ExpressionAttributeValues)).toEqual([{ ':expected': 1 }, { ':expected': 2 }]);
     expect(product).toMatchObject({ priceCents: 777, inventory: 9, live: { content: { price: 777 } } });
   });
@@ -131,7 +133,8 @@ describe('reviewProduct: reject', () => {
     const item = pending();
     given(item);
     const { product, deletedImages } = await reviewProduct(
-      { productId: item.productId, decision: 'reject', reasons: ['  image_background ', 'The name does not match the label.'], reviewer: 'ops' },
+      { productId: item.productId, decision: 'reject', reasons: ['  image_background ', 'The name does not match the label.'] },
+      { userId: 'ops', email: 'ops' },
       NOW,
     );
     expect(product.revision).toMatchObject({ state: 'rejected', rejectedAt: NOW.toISOString(), rejectionReasons: ['image_background', 'The name does not match the label.'] });
@@ -147,21 +150,74 @@ describe('reviewProduct: reject', () => {
     ['an empty reason', ['ok', '   '], /cannot be empty/],
     ['a reason over 500 characters', ['x'.repeat(501)], /at most 500 characters/],
   ])('refuses %s before reading anything', async (_what, reasons, message) => {
-    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'reject', reasons, reviewer: 'ops' })).rejects.toMatchObject({ statusCode: 400, code: 'invalid_review', message: expect.stringMatching(message) });
+    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'reject', reasons}, { userId: 'ops', email: 'ops' })).rejects.toMatchObject({ statusCode: 400, code: 'invalid_review', message: expect.stringMatching(message) });
     expect(ddb.calls()).toHaveLength(0);
   });
 
   it('accepts a reason of exactly 500 characters', async () => {
     given(pending());
-    const { product } = await reviewProduct({ productId: 'P-0123456789', decision: 'reject', reasons: ['x'.repeat(500)], reviewer: 'ops' });
+    const { product } = await reviewProduct({ productId: 'P-0123456789', decision: 'reject', reasons: ['x'.repeat(500)]}, { userId: 'ops', email: 'ops' });
     expect(product.revision!.rejectionReasons![0]).toHaveLength(500);
+  });
+});
+
+describe('reviewProduct: the audit entry and request changes', () => {
+  const OPS = { userId: 'sub-ops-1', email: 'ops@example.com' };
+
+  it('writes the audit entry as the last item of the decision’s own transaction, naming the operator', async () => {
+    const item = pending();
+    given(item);
+    await reviewProduct({ productId: item.productId, decision: 'reject', reasons: ['image_background', 'Blurred label'] }, OPS, NOW);
+    const writes = reviewWrites();
+    expect(writes).toHaveLength(1);
+    const audit = writes[0]!.at(-1)!.Put!;
+    expect(audit).toMatchObject({
+      TableName: 'audit-test',
+      ConditionExpression: 'attribute_not_exists(entryKey)',
+      Item: {
+        action: 'product.rejected',
+        actor: OPS,
+        target: { type: 'product', id: item.productId },
+        vendorId: 'V-10001',
+        before: { state: 'pending' },
+        after: { state: 'rejected', reasons: ['image_background', 'Blurred label'] },
+        reason: 'image_background; Blurred label',
+        at: NOW.toISOString(),
+      },
+    });
+    expect(puts()[0]!.Item).toMatchObject({ revision: { reviewedBy: 'ops@example.com' }, lastReview: { decision: 'reject', by: 'ops@example.com' } });
+  });
+
+  it('request changes: back to the vendor as an editable draft with the message, notified as product_changes_requested', async () => {
+    const item = pending();
+    given(item);
+    const { product } = await reviewProduct({ productId: item.productId, decision: 'request_changes', note: '  Show the back of the pack.  ' }, OPS, NOW);
+    expect(product.revision).toMatchObject({ state: 'draft', changesRequestedAt: NOW.toISOString(), changesRequestedNote: 'Show the back of the pack.' });
+    expect(product.revisionTab).toBe('V-10001#draft');
+    expect(product.reviewQueue).toBeUndefined();
+    const [, notice, , audit] = reviewWrites()[0]!;
+    expect(notice!.Put!.Item).toMatchObject({ type: 'product_changes_requested', params: { productId: item.productId, note: 'Show the back of the pack.' } });
+    expect(audit!.Put!.Item).toMatchObject({ action: 'product.changes_requested', after: { state: 'draft', note: 'Show the back of the pack.' } });
+  });
+
+  it('refuses a request for changes without a message', async () => {
+    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'request_changes', note: '  ' }, OPS, NOW)).rejects.toMatchObject({ statusCode: 400, code: 'invalid_review' });
+  });
+
+  it('a decision on a submission already decided says who decided what (409 product_already_reviewed)', async () => {
+    const item = pending();
+    given(approveRevision(item, 'ana@example.com', '2026-03-02T00:00:00.000Z'));
+    await expect(
+      reviewProduct({ productId: item.productId, decision: 'reject', reasons: ['x'], submittedAt: item.revision!.submittedAt }, OPS, NOW),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'product_already_reviewed', message: `Product ${item.productId} was already approved by ana@example.com at 2026-03-02T00:00:00.000Z.` });
+    expect(reviewWrites()).toEqual([]);
   });
 });
 
 describe('reviewProduct: what cannot be reviewed', () => {
   it('a product that is not pending, with a clear 409', async () => {
     given(approveRevision(pending(), 'ops', '2026-03-02T00:00:00.000Z'));
-    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'approve', reasons: [], reviewer: 'ops' })).rejects.toMatchObject({
+    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' })).rejects.toMatchObject({
       statusCode: 409,
       code: 'product_not_pending',
       message: 'Product P-0123456789 is not awaiting review (it is published with no changes).',
@@ -171,9 +227,9 @@ describe('reviewProduct: what cannot be reviewed', () => {
 
   it('an unknown product id, and something that is not a product id', async () => {
     ddb.on(QueryCommand, { IndexName: 'byProductId' }).resolves({ Items: [] });
-    await expect(reviewProduct({ productId: 'P-AAAAAAAAAA', decision: 'approve', reasons: [], reviewer: 'ops' })).rejects.toMatchObject({ statusCode: 404, message: 'There is no product P-AAAAAAAAAA.' });
-    await expect(reviewProduct({ productId: 'banana', decision: 'approve', reasons: [], reviewer: 'ops' })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'approve', reasons: ['why?'], reviewer: 'ops' })).rejects.toMatchObject({ message: expect.stringMatching(/approval takes no reasons/) });
+    await expect(reviewProduct({ productId: 'P-AAAAAAAAAA', decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' })).rejects.toMatchObject({ statusCode: 404, message: 'There is no product P-AAAAAAAAAA.' });
+    await expect(reviewProduct({ productId: 'banana', decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(reviewProduct({ productId: 'P-0123456789', decision: 'approve', reasons: ['why?']}, { userId: 'ops', email: 'ops' })).rejects.toMatchObject({ message: expect.stringMatching(/approval takes no reasons/) });
   });
 });
 

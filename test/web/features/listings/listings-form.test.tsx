@@ -351,10 +351,20 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     expect(screen.queryByRole('button', { name: en.submit_for_review })).toBeNull();
   });
 
+  it('a draft sent back by review (request changes) shows the reviewer’s message above the form', async () => {
+    const base = productView(6, 'draft');
+    const draft = { ...base, revision: { ...base.revision!, changesRequestedNote: 'Please photograph the label flat.' } };
+    await openRoute('/products/P-6/edit', productsApi((c) => (c.path === '/api/products/P-6' ? { status: 200, body: draft } : undefined)), EDIT);
+    const notice = await screen.findByTestId('changes-requested-notice');
+    expect(notice.textContent).toBe(`${en.changes_requested_notice}Please photograph the label flat.`);
+    expect(screen.queryByTestId('rejected-notice')).toBeNull();
+  });
+
   it('a draft never rejected shows no reasons and offers Submit for review', async () => {
     await openRoute('/products/P-5/edit', productsApi((c) => (c.path === '/api/products/P-5' ? { status: 200, body: productView(5, 'draft') } : undefined)), EDIT);
     await screen.findByTestId('product-form');
     expect(screen.queryByTestId('rejected-notice')).toBeNull();
+    expect(screen.queryByTestId('changes-requested-notice')).toBeNull();
     expect(screen.getByRole('button', { name: en.submit_for_review })).toBeTruthy();
   });
 

@@ -202,6 +202,20 @@ describe('product lists (/products, issue 5)', () => {
     expect(within(plainDraft!).queryByTestId('draft-rejection')).toBeNull();
   });
 
+  it('Drafts: a product review sent back (request changes, issue 13) shows the reviewer’s message, in both languages', async () => {
+    const base = productView(8, 'draft');
+    const sentBack = { ...base, revision: { ...base.revision!, changesRequestedNote: 'Please add the weight in grams.' } };
+    await openRoute('/products?tab=draft', listings({ draft: [sentBack, productView(5, 'draft')] }), TITLE);
+    const [back, plainDraft] = within(await table()).getAllByTestId('product-row');
+    const note = within(back!).getByTestId('draft-changes-requested');
+    expect(note.textContent).toBe(`${en.draft_changes_requested_title}Please add the weight in grams.`);
+    expect(within(back!).queryByTestId('draft-rejection')).toBeNull();
+    expect(within(plainDraft!).queryByTestId('draft-changes-requested')).toBeNull();
+    await act(() => switchLanguage('zh-TW'));
+    expect(within(back!).getByTestId('draft-changes-requested').textContent).toBe(`${zhTW.draft_changes_requested_title}Please add the weight in grams.`);
+    await act(() => switchLanguage('en'));
+  });
+
   it('Drafts: Edit, and Delete after a confirmation; the row goes and the page says so', async () => {
     const { calls, user } = await openRoute(
       '/products?tab=draft',

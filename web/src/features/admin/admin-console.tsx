@@ -15,6 +15,7 @@ const SupportSection = lazy(() => import('./support/support-section'));
 const ApplicationsScreen = lazy(() => import('./applications/applications-screen'));
 const VendorsScreen = lazy(() => import('./vendors/vendors-screen'));
 const AdminPayoutsPage = lazy(() => import('./payouts/payouts-page'));
+const ReviewsSection = lazy(() => import('./reviews/reviews-section'));
 
 /** A path under /admin the console does not have. */
 function ConsoleNotFound() {
@@ -117,6 +118,7 @@ export default function AdminConsole() {
               <Route path="applications/*" element={<ApplicationsScreen />} />
               <Route path="vendors/*" element={<VendorsScreen />} />
               <Route path="payouts/*" element={<AdminPayoutsPage />} />
+              <Route path="reviews/*" element={<ReviewsSection />} />
               <Route path="*" element={<ConsoleNotFound />} />
             </Routes>
           </Suspense>

@@ -190,6 +190,12 @@ export function ProductForm({ product }: { product: ProductView | null }) {
           <RejectionReasons reasons={rejected.rejectionReasons} />
         </div>
       )}
+      {revision?.changesRequestedNote && (
+        <div className="form-notice form-notice-rejected" data-testid="changes-requested-notice">
+          <p>{t('changes_requested_notice')}</p>
+          <p className="changes-requested-note">{revision.changesRequestedNote}</p>
+        </div>
+      )}
       <p className="muted">{t('form_requirements')}</p>
       {invalid && Object.keys(errors).length > 0 && (
         <Alert tone="error" testId="form-errors">

@@ -136,6 +136,12 @@ export function ProductList({ tab, products, language, timeZone, busy, onDelete 
                       <RejectionReasons reasons={revision.rejectionReasons} />
                     </div>
                   )}
+                  {tab === 'draft' && revision?.changesRequestedNote && (
+                    <div className="draft-rejection draft-changes-requested" data-testid="draft-changes-requested">
+                      <span className="draft-rejection-title">{t('draft_changes_requested_title')}</span>
+                      <p className="changes-requested-note">{revision.changesRequestedNote}</p>
+                    </div>
+                  )}
                 </th>
                 {tab === 'published' && (
                   <>

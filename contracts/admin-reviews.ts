@@ -1,0 +1,151 @@
+/**
+ * The ops console's Product review screen (issue 13, /admin/reviews): the queue of products submitted
+ * for review, one submission beside the live version, and the decision. Declared once for the server
+ * (lambdas/admin/reviews-handler.ts) and the web (web/src/features/admin/reviews). Plain zod; imports
+ * nothing of the project.
+ */
+import * as z from 'zod';
+
+const instant = z.iso.datetime();
+
+/** One product waiting for review, as the queue lists it. */
+export const reviewQueueItemSchema = z.strictObject({
+  productId: z.string(),
+  vendorId: z.string(),
+  /** The vendor's business name ('' when the vendor record could not be found). */
+  vendorName: z.string(),
+  sku: z.string(),
+  /** The names as submitted (the revision's), both languages. */
+  nameEn: z.string(),
+  nameZh: z.string(),
+  /** When the vendor submitted it: the queue is oldest first. */
+  submittedAt: instant,
+  /** True: an update of a published product (its live version stays until approval); false: a new product. */
+  update: z.boolean(),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+
+/** `GET /api/admin/reviews` (docs/api.md): oldest submission first, cursor-paged. */
+export const reviewQueuePageSchema = z.strictObject({
+  items: z.array(reviewQueueItemSchema),
+  nextCursor: z.string().nullable(),
+  /** When the page was read (UTC ISO-8601): ages are measured from it. */
+  generatedAt: instant,
+});
+export type ReviewQueuePage = z.infer<typeof reviewQueuePageSchema>;
+
+/** The fields the review page compares, in its order; the console translates each (admin_review_field_<field>). */
+export const REVIEW_FIELDS = [
+  'nameEn',
+  'nameZh',
+  'barcode',
+  'productType',
+  'unitOfMeasure',
+  'unitQuantity',
+  'description',
+  'ingredients',
+  'hasAllergens',
+  'allergens',
+  'countryOfOrigin',
+  'price',
+  'compareAtPrice',
+  'weight',
+  'volume',
+  'dimensions',
+] as const;
+export type ReviewField = (typeof REVIEW_FIELDS)[number];
+
+/** A field's value: text, money in integer cents (price fields), a list (allergens), or not given. */
+export const reviewValueSchema = z.union([z.string(), z.number().int(), z.array(z.string()), z.null()]);
+export type ReviewValue = z.infer<typeof reviewValueSchema>;
+
+export const reviewFieldRowSchema = z.strictObject({
+  field: z.enum(REVIEW_FIELDS),
+  /** 'money': integer cents; 'list': strings; 'text': a string ('' or null = not given). */
+  kind: z.enum(['text', 'money', 'list']),
+  submitted: reviewValueSchema,
+  /** The live version's value (null for a new product). */
+  live: reviewValueSchema,
+  /** Only for an update: the submitted value differs from the live one. */
+  changed: z.boolean(),
+});
+export type ReviewFieldRow = z.infer<typeof reviewFieldRowSchema>;
+
+/** What the image check (lambdas/images) recorded for an image: valid, rejected with its reason, or nothing yet. */
+export const reviewImageCheckSchema = z.strictObject({
+  status: z.enum(['valid', 'rejected', 'unchecked']),
+  reason: z.string().nullable(),
+});
+
+export const reviewImageSchema = z.strictObject({
+  key: z.string(),
+  /** Short-lived signed GET URL (full size). */
+  url: z.string(),
+  check: reviewImageCheckSchema,
+});
+export type ReviewImage = z.infer<typeof reviewImageSchema>;
+
+/** Who decided the product's last submission, and what (409 product_already_reviewed shows it). */
+export const lastReviewSchema = z.strictObject({
+  decision: z.enum(['approve', 'reject', 'request_changes']),
+  by: z.string(),
+  at: instant,
+  submittedAt: instant,
+});
+export type LastReviewView = z.infer<typeof lastReviewSchema>;
+
+/** `GET /api/admin/reviews/{productId}` (docs/api.md). */
+export const productReviewSchema = z.strictObject({
+  productId: z.string(),
+  vendorId: z.string(),
+  vendorName: z.string(),
+  sku: z.string(),
+  /** 'pending' while the submission awaits review; otherwise where the product stands now. */
+  state: z.enum(['pending', 'draft', 'rejected', 'published']),
+  /** The submission under review (null when nothing is pending). */
+  submittedAt: instant.nullable(),
+  update: z.boolean(),
+  fields: z.array(reviewFieldRowSchema),
+  images: z.strictObject({
+    submitted: z.array(reviewImageSchema),
+    live: z.array(reviewImageSchema),
+    /** Only for an update: the images (their keys, in order) differ from the live ones. */
+    changed: z.boolean(),
+  }),
+  nutritionLabel: z.strictObject({
+    submitted: reviewImageSchema.nullable(),
+    live: reviewImageSchema.nullable(),
+    changed: z.boolean(),
+  }),
+  lastReview: lastReviewSchema.nullable(),
+  /** The next product in the queue after this one (oldest first), null when this is the last. */
+  nextProductId: z.string().nullable(),
+});
+export type ProductReview = z.infer<typeof productReviewSchema>;
+
+/** Reasons and messages: as long as the domain accepts (lambdas/listings/review.ts). */
+export const REVIEW_REASON_MAX = 500;
+export const REVIEW_REASONS_MAX = 20;
+export const REVIEW_NOTE_MAX = 2000;
+
+/** `POST /api/admin/reviews/{productId}/decision`: the decision on the submission the reviewer saw. */
+export const reviewDecisionBodySchema = z.discriminatedUnion('decision', [
+  z.strictObject({ decision: z.literal('approve'), submittedAt: instant }),
+  z.strictObject({
+    decision: z.literal('reject'),
+    submittedAt: instant,
+    /** REJECTION_REASONS codes and/or free text; at least one. */
+    reasons: z.array(z.string().trim().min(1).max(REVIEW_REASON_MAX)).min(1).max(REVIEW_REASONS_MAX),
+  }),
+  z.strictObject({ decision: z.literal('request_changes'), submittedAt: instant, note: z.string().trim().min(1).max(REVIEW_NOTE_MAX) }),
+]);
+export type ReviewDecisionBody = z.infer<typeof reviewDecisionBodySchema>;
+
+/** The decision's answer: the product's new state and the next product to review. */
+export const reviewDecisionAnswerSchema = z.strictObject({
+  productId: z.string(),
+  decision: z.enum(['approve', 'reject', 'request_changes']),
+  state: z.enum(['pending', 'draft', 'rejected', 'published']),
+  nextProductId: z.string().nullable(),
+});
+export type ReviewDecisionAnswer = z.infer<typeof reviewDecisionAnswerSchema>;

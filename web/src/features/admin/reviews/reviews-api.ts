@@ -1,0 +1,45 @@
+import type * as z from 'zod';
+import {
+  productReviewSchema,
+  reviewDecisionAnswerSchema,
+  reviewQueuePageSchema,
+  type ProductReview,
+  type ReviewDecisionAnswer,
+  type ReviewDecisionBody,
+  type ReviewQueuePage,
+} from '../../../../../contracts/admin-reviews';
+import { ApiError, apiRequest } from '../../../lib/api';
+
+export type { ProductReview, ReviewDecisionAnswer, ReviewDecisionBody, ReviewQueuePage };
+
+/** The Product review screen's query keys (the console's QueryClient, admin-console.tsx). */
+export const reviewQueryKeys = {
+  all: ['admin', 'reviews'] as const,
+  queue: ['admin', 'reviews', 'queue'] as const,
+  product: (productId: string) => ['admin', 'reviews', 'product', productId] as const,
+};
+
+/** An answer checked against its contract (contracts/admin-reviews.ts): a proxy's page or an older server is an error, not garbage. */
+function checked<T>(schema: z.ZodType<T>, answer: unknown, what: string): T {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw new ApiError(200, 'invalid_response', `${what} answered an unexpected shape.`);
+  return parsed.data;
+}
+
+/** `GET /api/admin/reviews`: one page of the queue, oldest submission first. */
+export async function getReviewQueue(cursor: string | null, signal?: AbortSignal): Promise<ReviewQueuePage> {
+  const path = cursor ? `/api/admin/reviews?cursor=${encodeURIComponent(cursor)}` : '/api/admin/reviews';
+  return checked(reviewQueuePageSchema, await apiRequest<unknown>(path, { signal }), 'GET /api/admin/reviews');
+}
+
+/** `GET /api/admin/reviews/{productId}`: the submission beside the live version. */
+export async function getProductReview(productId: string, signal?: AbortSignal): Promise<ProductReview> {
+  const answer = await apiRequest<unknown>(`/api/admin/reviews/${encodeURIComponent(productId)}`, { signal });
+  return checked(productReviewSchema, answer, 'GET /api/admin/reviews/{productId}');
+}
+
+/** `POST /api/admin/reviews/{productId}/decision`. */
+export async function decideReview(productId: string, body: ReviewDecisionBody): Promise<ReviewDecisionAnswer> {
+  const answer = await apiRequest<unknown>(`/api/admin/reviews/${encodeURIComponent(productId)}/decision`, { method: 'POST', body });
+  return checked(reviewDecisionAnswerSchema, answer, 'POST /api/admin/reviews/{productId}/decision');
+}

@@ -34,7 +34,7 @@ const isKey = (k: unknown): k is Key =>
   typeof k === 'object' && k !== null && !Array.isArray(k) && Object.values(k).every((v) => typeof v === 'string') && Object.keys(k).length <= 4;
 const OTHER_SCOPE = 'The cursor belongs to a different list or search. Start again from the first page.';
 
-const VENDOR_ID = /^V-\d+$/;
+const VENDOR_ID = /^V-\d{1,20}$/;
 
 export function recordView(record: VendorRecord): AdminVendorRecord {
   return {

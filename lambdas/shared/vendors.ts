@@ -50,7 +50,12 @@ export function directoryKeys(record: Pick<VendorRecord, 'userId' | 'vendorName'
 /** The normalised form both the keys and a search prefix take: NFKC, lowercase, single spaces. */
 export const searchText = (value: string): string => value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
+/** Longer than any user id we issue (a Cognito sub is 36 characters): such an id names no record. */
+export const USER_ID_MAX = 256;
+
 export async function getVendorByUserId(userId: string): Promise<VendorRecord | null> {
+  // DynamoDB refuses keys over 2 KB with an error; an id from a URL that long is simply nobody's.
+  if (!userId || userId.length > USER_ID_MAX) return null;
   const out = await dynamo.send(new GetCommand({ TableName: tableName('vendors'), Key: { userId }, ConsistentRead: true }));
   return (out.Item as VendorRecord | undefined) ?? null;
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, routes, type Route } from '../../contracts/routes';
 import { completeForm } from '../lambdas/listings/fixtures';
-import { api } from '../support/auth';
+import { demoAccounts } from '../../scripts/demo/accounts';
+import { api, idTokenFor } from '../support/auth';
 import { expired, forged, tampered } from '../support/tokens';
 import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-fixtures';
 import { germanBankBody } from '../support/payout-fixtures';
@@ -28,7 +29,7 @@ interface FuzzRequest {
   path: string;
   /** Raw query string, with its `?` (or empty). */
   query: string;
-  token: 'vendor' | 'none' | 'garbage' | 'tampered' | 'expired' | 'forged' | 'notBearer';
+  token: 'vendor' | 'admin' | 'none' | 'garbage' | 'tampered' | 'expired' | 'forged' | 'notBearer';
   body?: string;
   contentType?: string;
   /** The route it was made from, for the report. */
@@ -115,6 +116,16 @@ const validBodies = (): Record<string, unknown[]> => ({
   'POST /api/admin/support/{vendorId}/{caseId}/reply': [{ message: 'Fuzz reply.' }],
   'POST /api/admin/support/{vendorId}/{caseId}/close': [{}],
   'POST /api/admin/support/{vendorId}/{caseId}/reopen': [{}],
+  'POST /api/admin/applications/{userId}/decision': [{ decision: 'approve', expectedStatus: 'pending' }, { decision: 'reject', reason: 'Fuzz reason.' }],
+  'PUT /api/admin/vendors/{vendorId}/commission': [{ commissionRateBps: 1500, expectedRateBps: null }],
+  'POST /api/admin/reviews/{productId}/decision': [
+    { decision: 'approve', submittedAt: '2026-01-01T00:00:00.000Z' },
+    { decision: 'reject', submittedAt: '2026-01-01T00:00:00.000Z', reasons: ['image_quality', 'Fuzz reason.'] },
+    { decision: 'request_changes', submittedAt: '2026-01-01T00:00:00.000Z', note: 'Fuzz note.' },
+  ],
+  'POST /api/admin/payouts/{payoutId}/retry': [{ retryCount: 0 }],
+  'POST /api/admin/payouts/{payoutId}/confirm': [{ outcome: 'paid' }, { outcome: 'failed', reason: 'Fuzz reason.' }],
+  'POST /api/admin/payouts/bank-batch': [{ periodId: '2026-11-2' }],
 });
 
 /** A valid body with one change somewhere: a field's value replaced, a field dropped, a key added (prototype keys included), nested too. */
@@ -122,6 +133,9 @@ function mutated(template: unknown): fc.Arbitrary<string> {
   const entries = Object.entries(template as Record<string, unknown>);
   const keys = entries.map(([k]) => k);
   const nestedKeys = entries.filter(([, v]) => v && typeof v === 'object' && !Array.isArray(v)).map(([k]) => k);
+  const addKey = fc.record({ key: fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 10 })), value: nastyValue }).map(({ key, value }) => objectText([...entries, [key, value]]));
+  // An empty template ({}: close, reopen) can only gain keys.
+  if (!keys.length) return addKey;
   return fc.oneof(
     fc.record({ key: fc.constantFrom(...keys), value: nastyValue }).map(({ key, value }) => objectText(entries.map(([k, v]) => [k, k === key ? value : v]))),
     fc.constantFrom(...keys).map((key) => objectText(entries.filter(([k]) => k !== key))),
@@ -200,10 +214,10 @@ const queryString = () =>
     )
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v, raw]) => (raw ? `${k}=${v}` : `${encode(k)}=${encode(v)}`)).join('&')}` : ''));
 
-const tokenKind = fc.oneof(
-  { weight: 17, arbitrary: fc.constant('vendor' as const) },
-  { weight: 1, arbitrary: fc.constantFrom('none' as const, 'garbage' as const, 'tampered' as const, 'expired' as const, 'forged' as const, 'notBearer' as const) },
-);
+const brokenToken = fc.constantFrom('none' as const, 'garbage' as const, 'tampered' as const, 'expired' as const, 'forged' as const, 'notBearer' as const);
+const tokenKind = fc.oneof({ weight: 17, arbitrary: fc.constant('vendor' as const) }, { weight: 1, arbitrary: brokenToken });
+/** The ops console's routes (issue 13) are fuzzed mostly as the demo admin, so their handlers parse the bodies too. */
+const adminTokenKind = fc.oneof({ weight: 14, arbitrary: fc.constant('admin' as const) }, { weight: 3, arbitrary: fc.constant('vendor' as const) }, { weight: 1, arbitrary: brokenToken });
 
 function requestFor(route: Route): fc.Arbitrary<FuzzRequest> {
   const path = fc
@@ -213,7 +227,7 @@ function requestFor(route: Route): fc.Arbitrary<FuzzRequest> {
     method: fc.oneof({ weight: 12, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD') }),
     path,
     query: fc.oneof({ weight: 1, arbitrary: fc.constant('') }, { weight: 2, arbitrary: queryString() }),
-    token: tokenKind,
+    token: route.access === 'admin' ? adminTokenKind : tokenKind,
     body: bodyFor(route),
     contentType: fc.option(fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'), { freq: 4 }).map((c) => c ?? undefined),
     route: fc.constant(routeKey(route)),
@@ -236,12 +250,13 @@ const strayRequest: fc.Arbitrary<FuzzRequest> = fc.record({
 
 // ---------------------------------------------------------------------------------------------
 
-const tokens: Record<FuzzRequest['token'], string | undefined> = { vendor: undefined, none: undefined, garbage: 'not.a.jwt', tampered: undefined, expired: undefined, forged: undefined, notBearer: undefined };
+const tokens: Record<FuzzRequest['token'], string | undefined> = { vendor: undefined, admin: undefined, none: undefined, garbage: 'not.a.jwt', tampered: undefined, expired: undefined, forged: undefined, notBearer: undefined };
 
 beforeAll(async () => {
   vendor = await approvedVendor('fuzz', 'Fuzz Foods');
   Object.assign(tokens, {
     vendor: vendor.token,
+    admin: await idTokenFor(demoAccounts.admin.email, demoAccounts.admin.password),
     tampered: tampered(vendor.token, { 'cognito:groups': ['admins'] }),
     expired: expired(vendor.token),
     forged: forged(vendor.token),

@@ -95,7 +95,7 @@ export function AuditFilterForm({ filter, onApply }: { filter: AuditFilter; onAp
         </p>
       )}
       <div className="admin-filter-actions">
-        <button type="submit" className="admin-action primary" data-testid="admin-audit-apply">
+        <button type="submit" className="admin-action admin-action-primary" data-testid="admin-audit-apply">
           {t('admin_audit_apply')}
         </button>
         <button type="button" className="admin-action" onClick={clear} data-testid="admin-audit-clear">

@@ -34,6 +34,8 @@ export const API_ERROR_CODES = [
   'not_admin',
   'vendor_not_approved',
   'vendor_mismatch',
+  'role_not_allowed',
+  'membership_ended',
   // 404
   'not_found',
   'user_not_found',
@@ -66,6 +68,14 @@ export const API_ERROR_CODES = [
   'payout_retry_blocked',
 
   'product_already_reviewed',
+
+  'member_exists',
+  'member_changed',
+  'account_holder_fixed',
+  'already_in_shop',
+  'team_full',
+  'invitation_invalid',
+  'invitation_email_mismatch',
   // 422
   'idempotency_key_reused',
   // 429

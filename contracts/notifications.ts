@@ -6,6 +6,7 @@
  * own translations (`notifications.<type>.title` / `.body`), so a language switch applies at once.
  */
 import * as z from 'zod';
+import { MEMBER_ROLES } from './team';
 
 /** What a vendor can turn e-mail on or off for (account settings). `security` cannot be turned off. */
 export const NOTIFICATION_CATEGORIES = ['account', 'products', 'payouts', 'balance', 'support', 'security'] as const;
@@ -44,6 +45,17 @@ export const notificationParams = {
   password_changed: z.object({}),
   support_case_received: z.object({ caseId: z.string(), category: z.string(), message: z.string() }),
   support_reply: z.object({ caseId: z.string(), message: z.string() }),
+  // Issue 14: an invitation to a shop's team, e-mailed to the invitee (who has no inbox: the item sits
+  // under `INVITE#<vendorId>#<memberId>`, and `language` is the inviting owner's), and the security
+  // notice the shop gets for every change to its team.
+  team_invitation: z.object({ email: z.string(), businessName: z.string(), role: z.enum(MEMBER_ROLES), invitedBy: z.string(), token: z.string(), language: z.string(), expiresAt: isoTime }),
+  team_member_changed: z.object({
+    change: z.enum(['invited', 'joined', 'role_changed', 'removed']),
+    memberEmail: z.string(),
+    role: z.enum(MEMBER_ROLES),
+    previousRole: z.enum(MEMBER_ROLES).optional(),
+    by: z.string(),
+  }),
 } as const;
 
 export type NotificationType = keyof typeof notificationParams;
@@ -63,6 +75,8 @@ export const notificationCategory: Readonly<Record<NotificationType, Notificatio
   password_changed: 'security',
   support_case_received: 'support',
   support_reply: 'support',
+  team_invitation: 'security',
+  team_member_changed: 'security',
 };
 
 /** One inbox item as GET /api/notifications answers it (newest first). */

@@ -28,13 +28,12 @@ export interface ApiFunction {
   description: string;
 }
 
-export interface Route {
+interface RouteBase {
   method: HttpMethod;
   /** API Gateway resource path, e.g. /api/orders/{orderId}. */
   path: string;
   /** Key in `apiFunctions`: routes sharing a function are served by one Lambda. */
   fn: keyof typeof apiFunctions;
-  access: Access;
   /**
    * The answer is streamed (API Gateway response transfer mode STREAM, Lambda response streaming):
    * for large downloads built page by page. A function serves either only streamed or only
@@ -43,8 +42,17 @@ export interface Route {
   stream?: true;
 }
 
+/**
+ * A route. Vendor routes also say which team roles (issue 14, contracts/team.ts) may call them:
+ * the caller's role comes from the member record, never from the request (lambdas/shared/auth.ts).
+ */
+export type Route = RouteBase & ({ access: 'vendor'; roles: readonly MemberRole[] } | { access: 'signed-in' | 'admin'; roles?: undefined });
+
 import type { TableAccess } from './tables';
 import type { TopicKey } from './topics';
+import { ROLE_GROUPS, type MemberRole } from './team';
+
+const { everyone, catalogue, sales, money, owner } = ROLE_GROUPS;
 
 export const apiFunctions = {
   me: {
@@ -144,6 +152,14 @@ export const apiFunctions = {
     tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append' },
     description: 'Ops console product review: the review queue, a submission beside its live version, approve, reject, request changes',
   },
+  team: {
+    entry: 'team/handler.ts',
+    // vendors: the shop's record and the members' membership items (an accepted invitation replaces
+    // the invitee's own application); notifications: the invitation e-mail and the security notices.
+    tables: { vendors: 'rw', members: 'rw', notifications: 'w' },
+    cognitoAdmin: ['cognito-idp:AdminUserGlobalSignOut'],
+    description: 'Vendor teams: members and invitations, roles, removal (with a global sign-out); accepting an invitation',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -152,34 +168,34 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/me', fn: 'me', access: 'signed-in' },
   { method: 'PATCH', path: '/api/me', fn: 'me', access: 'signed-in' },
   { method: 'POST', path: '/api/me/password', fn: 'me', access: 'signed-in' },
-  { method: 'POST', path: '/api/support', fn: 'support', access: 'vendor' },
-  { method: 'GET', path: '/api/dashboard', fn: 'dashboard', access: 'vendor' },
-  { method: 'GET', path: '/api/orders', fn: 'orders', access: 'vendor' },
-  { method: 'GET', path: '/api/orders/export.csv', fn: 'ordersExport', access: 'vendor', stream: true },
-  { method: 'GET', path: '/api/payouts', fn: 'payouts', access: 'vendor' },
-  { method: 'GET', path: '/api/payouts/{payoutId}', fn: 'payouts', access: 'vendor' },
-  { method: 'GET', path: '/api/payouts/{payoutId}/statement.csv', fn: 'payoutStatement', access: 'vendor', stream: true },
-  { method: 'GET', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor' },
-  { method: 'PUT', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor' },
-  { method: 'GET', path: '/api/products', fn: 'listings', access: 'vendor' },
-  { method: 'POST', path: '/api/products', fn: 'listings', access: 'vendor' },
-  { method: 'GET', path: '/api/products/{productId}', fn: 'listings', access: 'vendor' },
-  { method: 'PUT', path: '/api/products/{productId}', fn: 'listings', access: 'vendor' },
-  { method: 'DELETE', path: '/api/products/{productId}', fn: 'listings', access: 'vendor' },
-  { method: 'POST', path: '/api/products/{productId}/submit', fn: 'listings', access: 'vendor' },
-  { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor' },
-  { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor' },
+  { method: 'POST', path: '/api/support', fn: 'support', access: 'vendor', roles: everyone },
+  { method: 'GET', path: '/api/dashboard', fn: 'dashboard', access: 'vendor', roles: sales },
+  { method: 'GET', path: '/api/orders', fn: 'orders', access: 'vendor', roles: sales },
+  { method: 'GET', path: '/api/orders/export.csv', fn: 'ordersExport', access: 'vendor', roles: sales, stream: true },
+  { method: 'GET', path: '/api/payouts', fn: 'payouts', access: 'vendor', roles: money },
+  { method: 'GET', path: '/api/payouts/{payoutId}', fn: 'payouts', access: 'vendor', roles: money },
+  { method: 'GET', path: '/api/payouts/{payoutId}/statement.csv', fn: 'payoutStatement', access: 'vendor', roles: money, stream: true },
+  { method: 'GET', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor', roles: money },
+  { method: 'PUT', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor', roles: owner },
+  { method: 'GET', path: '/api/products', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'POST', path: '/api/products', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'GET', path: '/api/products/{productId}', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'PUT', path: '/api/products/{productId}', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'DELETE', path: '/api/products/{productId}', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'POST', path: '/api/products/{productId}/submit', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor', roles: catalogue },
   { method: 'GET', path: '/api/admin/overview', fn: 'adminOverview', access: 'admin' },
   { method: 'GET', path: '/api/admin/audit', fn: 'audit', access: 'admin' },
   { method: 'GET', path: '/api/admin/audit.csv', fn: 'auditExport', access: 'admin', stream: true },
-  { method: 'GET', path: '/api/notifications', fn: 'notifications', access: 'vendor' },
-  { method: 'GET', path: '/api/notifications/unread', fn: 'notifications', access: 'vendor' },
-  { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor' },
-  { method: 'GET', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
-  { method: 'PUT', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor' },
-  { method: 'GET', path: '/api/support', fn: 'support', access: 'vendor' },
-  { method: 'GET', path: '/api/support/{caseId}', fn: 'support', access: 'vendor' },
-  { method: 'POST', path: '/api/support/{caseId}/messages', fn: 'support', access: 'vendor' },
+  { method: 'GET', path: '/api/notifications', fn: 'notifications', access: 'vendor', roles: everyone },
+  { method: 'GET', path: '/api/notifications/unread', fn: 'notifications', access: 'vendor', roles: everyone },
+  { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor', roles: everyone },
+  { method: 'GET', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor', roles: everyone },
+  { method: 'PUT', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor', roles: owner },
+  { method: 'GET', path: '/api/support', fn: 'support', access: 'vendor', roles: everyone },
+  { method: 'GET', path: '/api/support/{caseId}', fn: 'support', access: 'vendor', roles: everyone },
+  { method: 'POST', path: '/api/support/{caseId}/messages', fn: 'support', access: 'vendor', roles: everyone },
   { method: 'GET', path: '/api/admin/support', fn: 'adminSupport', access: 'admin' },
   { method: 'GET', path: '/api/admin/support/{vendorId}/{caseId}', fn: 'adminSupport', access: 'admin' },
   { method: 'POST', path: '/api/admin/support/{vendorId}/{caseId}/reply', fn: 'adminSupport', access: 'admin' },
@@ -199,6 +215,12 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/admin/reviews', fn: 'adminReviews', access: 'admin' },
   { method: 'GET', path: '/api/admin/reviews/{productId}', fn: 'adminReviews', access: 'admin' },
   { method: 'POST', path: '/api/admin/reviews/{productId}/decision', fn: 'adminReviews', access: 'admin' },
+  { method: 'GET', path: '/api/team', fn: 'team', access: 'vendor', roles: owner },
+  { method: 'POST', path: '/api/team/invitations', fn: 'team', access: 'vendor', roles: owner },
+  { method: 'PUT', path: '/api/team/members/{memberId}/role', fn: 'team', access: 'vendor', roles: owner },
+  { method: 'DELETE', path: '/api/team/members/{memberId}', fn: 'team', access: 'vendor', roles: owner },
+  { method: 'POST', path: '/api/team/invitation', fn: 'team', access: 'signed-in' },
+  { method: 'POST', path: '/api/team/invitation/accept', fn: 'team', access: 'signed-in' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -195,6 +195,21 @@ export const tables = {
       { indexName: 'byTarget', partitionKey: { name: 'targetKey', type: 'S' }, sortKey: { name: 'entryKey', type: 'S' } },
     ],
   },
+  /**
+   * Vendor teams (issue 14; contracts/team.ts, lambdas/team/): one item per member or open invitation
+   * of a shop, by vendor id then member id (derived from the e-mail, so one e-mail is one member).
+   * The account holder has no item here (their vendor record makes them the owner). A member's user
+   * also has a membership item in `vendors` at their user id, written in the same transactions, which
+   * is what the API reads on every request. `byInviteToken` finds an open invitation by the SHA-256 of
+   * its token (sparse: removed when accepted).
+   */
+  members: {
+    name: 'members',
+    envVar: 'MEMBERS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'memberId', type: 'S' },
+    globalIndexes: [{ indexName: 'byInviteToken', partitionKey: { name: 'inviteTokenHash', type: 'S' } }],
+  },
   /** Atomic sequences (e.g. `vendorId`, from which approval assigns V-10001, V-10002, ...). */
   counters: {
     name: 'counters',

@@ -18,7 +18,7 @@ import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/c
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { DEFAULT_EMAIL_PREFERENCES, notificationCategory, NOTIFICATION_TYPES, OPTIONAL_CATEGORIES, type OptionalCategory } from '../../contracts/notifications';
+import { DEFAULT_EMAIL_PREFERENCES, notificationCategory, notificationParams, NOTIFICATION_TYPES, OPTIONAL_CATEGORIES, type OptionalCategory } from '../../contracts/notifications';
 import { dynamo } from '../shared/clients';
 import { normalizeEmail } from '../../contracts/email';
 import { env } from '../shared/env';
@@ -126,13 +126,22 @@ async function markSent(key: string, messageId: string | undefined, at: string):
   );
 }
 
-const languageOf = (vendor: VendorRecord): Language => ((LANGUAGES as readonly string[]).includes(vendor.language) ? (vendor.language as Language) : 'en');
+/**
+ * The recipient of a team invitation (issue 14): the invited address, who has no vendor record yet,
+ * addressed in the inviting owner's language with the shop's name.
+ */
+function invitee(item: InboxItem): Pick<VendorRecord, 'email' | 'language' | 'vendorName'> | null {
+  const params = notificationParams.team_invitation.safeParse(item.params);
+  return params.success ? { email: params.data.email, language: params.data.language, vendorName: params.data.businessName } : null;
+}
+
+const languageOf = (vendor: Pick<VendorRecord, 'language'>): Language => ((LANGUAGES as readonly string[]).includes(vendor.language) ? (vendor.language as Language) : 'en');
 
 /** E-mails one inbox item (at most once per event, see the header). */
 export async function notify(item: InboxItem, now: () => Date = () => new Date()): Promise<NotifyOutcome> {
   if (!item.sk?.startsWith(INBOX_PREFIX) || !(NOTIFICATION_TYPES as string[]).includes(item.type)) return 'not_an_inbox_item';
   const category = notificationCategory[item.type];
-  const vendor = await recipientOf(item.vendorId);
+  const vendor = item.type === 'team_invitation' ? invitee(item) : await recipientOf(item.vendorId);
   if (!vendor?.email) {
     logger.warn('notification without a recipient', { vendorId: item.vendorId, eventId: item.id });
     return 'no_recipient';

@@ -50,6 +50,10 @@ export function linkFor<T extends NotificationType>(type: T, params: Notificatio
       return '/payouts';
     case 'support_reply':
       return `/support/${encodeURIComponent(String(p.caseId))}`;
+    case 'team_invitation':
+      return `/invite?token=${encodeURIComponent(String(p.token))}`;
+    case 'team_member_changed':
+      return '/team';
     default:
       return '/dashboard';
   }

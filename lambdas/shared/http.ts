@@ -3,6 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { routeKey, routes, type Access, type ApiFunctionKey } from '../../contracts/routes';
+import type { MemberRole } from '../../contracts/team';
 import { resolveCaller, type Caller, type VendorCaller } from './auth';
 import { fieldErrorsOf, type ApiErrorBody } from '../../contracts/errors';
 import { BadRequestError, HttpError, ValidationError } from './errors';
@@ -25,7 +26,8 @@ export interface RouteRequest<B, Q, C extends Caller> {
 type CallerFor<A extends Access> = A extends 'vendor' ? VendorCaller : Caller;
 
 export interface RouteImpl {
-  run(event: APIGatewayProxyEvent, access: Access): Promise<Reply>;
+  /** `roles`: the team roles the route table lets call the route (vendor routes; contracts/routes.ts). */
+  run(event: APIGatewayProxyEvent, access: Access, roles?: readonly MemberRole[]): Promise<Reply>;
 }
 
 /**
@@ -40,8 +42,8 @@ export function route<A extends Access, B = undefined, Q = undefined>(spec: {
 }): RouteImpl & { access: A } {
   return {
     access: spec.access,
-    async run(event) {
-      const caller = (await resolveCaller(event, spec.access)) as CallerFor<A>;
+    async run(event, _access, roles) {
+      const caller = (await resolveCaller(event, spec.access, roles)) as CallerFor<A>;
       const body = spec.body ? parse(spec.body, parseJsonBody(event), 'body') : (undefined as B);
       const query = spec.query ? parse(spec.query, event.queryStringParameters ?? {}, 'query') : (undefined as Q);
       const params = Object.fromEntries(
@@ -70,6 +72,9 @@ function parse<T>(schema: z.ZodType<T>, input: unknown, where: 'body' | 'query')
     .join('; ');
   throw new ValidationError(fieldErrorsOf(result.error.issues), `Invalid ${where}: ${detail}`);
 }
+
+/** The team roles the route table gives a route (`METHOD /resource`); undefined for non-vendor routes. */
+export const rolesOfRoute = (key: string): readonly MemberRole[] | undefined => routes.find((r) => routeKey(r) === key)?.roles;
 
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
   return {
@@ -127,7 +132,7 @@ export function apiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl &
       try {
         const impl = impls[`${event.httpMethod} ${event.resource}`];
         if (!impl) return json(404, errorBody('not_found', 'No such route.'));
-        const reply = await impl.run(event, impl.access);
+        const reply = await impl.run(event, impl.access, rolesOfRoute(`${event.httpMethod} ${event.resource}`));
         return json(reply.statusCode ?? 200, reply.body ?? null, reply.headers);
       } catch (err) {
         return errorReply(err, context.awsRequestId);

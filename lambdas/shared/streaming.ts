@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Access, ApiFunctionKey } from '../../contracts/routes';
-import { assertMatchesRouteTable, errorBody, errorReply, json, type RouteImpl } from './http';
+import { assertMatchesRouteTable, errorBody, errorReply, json, rolesOfRoute, type RouteImpl } from './http';
 import { logger } from './logger';
 
 /**
@@ -48,7 +48,7 @@ export function streamApiHandler(fn: ApiFunctionKey, impls: Record<string, Route
         if (!impl) {
           result = json(404, errorBody('not_found', 'No such route.'));
         } else {
-          const reply = await impl.run(event, impl.access);
+          const reply = await impl.run(event, impl.access, rolesOfRoute(`${event.httpMethod} ${event.resource}`));
           if (isStreamReply(reply.body)) {
             // Byte mode: an object-mode Readable would pull up to 16 chunks ahead of the client.
             return { statusCode: reply.statusCode ?? 200, headers: reply.headers ?? {}, body: Readable.from(withErrorLog(reply.body), { objectMode: false }) };

@@ -6,6 +6,7 @@ import { tableName } from './tables';
 
 import type { Language } from '../../contracts/languages';
 import type { PayoutMethodSummary } from '../payouts/model';
+import type { MemberRole } from '../../contracts/team';
 
 export { LANGUAGES, type Language } from '../../contracts/languages';
 
@@ -53,11 +54,45 @@ export const searchText = (value: string): string => value.normalize('NFKC').toL
 /** Longer than any user id we issue (a Cognito sub is 36 characters): such an id names no record. */
 export const USER_ID_MAX = 256;
 
-export async function getVendorByUserId(userId: string): Promise<VendorRecord | null> {
+/**
+ * A team member's item in the vendors table (issue 14), at the member's own user id: which shop they
+ * belong to and as what, or that their membership ended. It carries none of a vendor record's index
+ * attributes (`status`, `vendorId`, `directory`), so it is in no queue, directory or vendor-id lookup.
+ * lambdas/team/ keeps it in step with the member record (the same transactions).
+ */
+export interface MembershipRecord {
+  userId: string;
+  email: string;
+  membership?: {
+    /** The shop's account holder: the user whose record is the vendor record. */
+    holderUserId: string;
+    vendorId: string;
+    memberId: string;
+    role: MemberRole;
+  };
+  /** Set when the owner removed the member: their tokens are refused from then on. */
+  membershipEnded?: { vendorName: string; at: string };
+  /** The member's own language (a vendor record's is the account holder's). */
+  language?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type UserRecord = VendorRecord | MembershipRecord;
+export const isMembershipRecord = (r: UserRecord): r is MembershipRecord => !('status' in r) || r.status === undefined;
+
+/** The item at a user id: a vendor record, a team member's membership, or nothing. */
+export async function getUserRecord(userId: string): Promise<UserRecord | null> {
   // DynamoDB refuses keys over 2 KB with an error; an id from a URL that long is simply nobody's.
   if (!userId || userId.length > USER_ID_MAX) return null;
   const out = await dynamo.send(new GetCommand({ TableName: tableName('vendors'), Key: { userId }, ConsistentRead: true }));
-  return (out.Item as VendorRecord | undefined) ?? null;
+  return (out.Item as UserRecord | undefined) ?? null;
+}
+
+/** The vendor record of a user id; null for a team member's membership item or no item. */
+export async function getVendorByUserId(userId: string): Promise<VendorRecord | null> {
+  const record = await getUserRecord(userId);
+  return record && !isMembershipRecord(record) ? record : null;
 }
 
 /** Creates the record unless one exists (a retried trigger must not reset a reviewed vendor). Returns whether it wrote. */

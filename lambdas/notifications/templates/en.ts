@@ -1,6 +1,6 @@
 /** English e-mails, one per event (contracts/notifications.ts). */
 import { day, instant, period, usd } from './format';
-import { payoutFailure, rejectionReason, supportCategory } from './texts';
+import { payoutFailure, rejectionReason, roleName, supportCategory } from './texts';
 import type { TemplateSet } from './types';
 
 const L = 'en' as const;
@@ -88,6 +88,31 @@ export const en: TemplateSet = {
       greeting: 'Hello,',
       paragraphs: ['The password of your Seller Portal account was just changed.', `Not you? Reset your password and contact support right away: ${ctx.supportEmail}`],
       action: 'Sign in',
+    }),
+    team_invitation: (p) => ({
+      subject: `You're invited to join ${p.businessName} on Seller Portal`,
+      greeting: 'Hello,',
+      paragraphs: [
+        `${p.invitedBy} invited you to join the team of ${p.businessName} on Seller Portal as ${roleName(p.role, L)}.`,
+        `Open the link, then sign in or create an account with this e-mail address (${p.email}) to accept. The invitation is valid until ${instant(p.expiresAt, L)}.`,
+        'Not expecting this? You can ignore this e-mail.',
+      ],
+      action: 'Accept the invitation',
+    }),
+    team_member_changed: (p, ctx) => ({
+      subject: 'Security notice: your team changed',
+      greeting: 'Hello,',
+      paragraphs: [
+        p.change === 'invited'
+          ? `${p.by} invited ${p.memberEmail} to your team as ${roleName(p.role, L)}.`
+          : p.change === 'joined'
+            ? `${p.memberEmail} accepted the invitation and joined your team as ${roleName(p.role, L)}.`
+            : p.change === 'role_changed'
+              ? `${p.by} changed the role of ${p.memberEmail} from ${p.previousRole ? roleName(p.previousRole, L) : '-'} to ${roleName(p.role, L)}.`
+              : `${p.by} removed ${p.memberEmail} (${roleName(p.role, L)}) from your team. Their sessions were ended.`,
+        `Not expected? Review your team and contact support right away: ${ctx.supportEmail}`,
+      ],
+      action: 'Review your team',
     }),
     support_case_received: (p) => ({
       subject: `We received your support case ${p.caseId}`,

@@ -5,6 +5,7 @@
  * failure reasons. A reason that is not a known code is free text and is shown as written.
  */
 import type { Language } from '../../../contracts/languages';
+import type { MemberRole } from '../../../contracts/team';
 import type { REJECTION_REASONS } from '../../../contracts/listings/model';
 import type { SupportCategory } from '../../../contracts/support/categories';
 
@@ -88,3 +89,10 @@ export function payoutFailure(code: string, language: Language): string {
   if (text) return text;
   return language === 'zh-TW' ? `付款服務回報錯誤（${code}）` : `the payment provider reported an error (${code})`;
 }
+
+/** Team roles (issue 14) as the web's `team_role_<role>` says them. */
+export const roleTexts: Record<Language, Record<MemberRole, string>> = {
+  en: { owner: 'Owner', manager: 'Manager', inventory: 'Inventory', finance: 'Finance' },
+  'zh-TW': { owner: '擁有者', manager: '經理', inventory: '庫存管理', finance: '財務' },
+};
+export const roleName = (role: MemberRole, language: Language): string => roleTexts[language][role];

@@ -1,6 +1,6 @@
 /** 繁體中文 e-mails, one per event (contracts/notifications.ts). */
 import { day, instant, period, usd } from './format';
-import { payoutFailure, rejectionReason, supportCategory } from './texts';
+import { payoutFailure, rejectionReason, roleName, supportCategory } from './texts';
 import type { TemplateSet } from './types';
 
 const L = 'zh-TW' as const;
@@ -88,6 +88,31 @@ export const zhTW: TemplateSet = {
       greeting: '您好：',
       paragraphs: ['您的賣家平台帳戶密碼剛剛已變更。', `如非本人操作，請立即重設密碼並聯絡客服：${ctx.supportEmail}`],
       action: '登入',
+    }),
+    team_invitation: (p) => ({
+      subject: `邀請您加入賣家平台上的 ${p.businessName}`,
+      greeting: '您好：',
+      paragraphs: [
+        `${p.invitedBy} 邀請您以「${roleName(p.role, L)}」身分加入賣家平台上 ${p.businessName} 的團隊。`,
+        `請開啟連結，並以此電子郵件地址（${p.email}）登入或建立帳戶以接受邀請。邀請有效至 ${instant(p.expiresAt, L)}。`,
+        '如果您並未預期收到此邀請，可忽略這封郵件。',
+      ],
+      action: '接受邀請',
+    }),
+    team_member_changed: (p, ctx) => ({
+      subject: '安全通知：您的團隊有變更',
+      greeting: '您好：',
+      paragraphs: [
+        p.change === 'invited'
+          ? `${p.by} 已邀請 ${p.memberEmail} 以「${roleName(p.role, L)}」身分加入您的團隊。`
+          : p.change === 'joined'
+            ? `${p.memberEmail} 已接受邀請，以「${roleName(p.role, L)}」身分加入您的團隊。`
+            : p.change === 'role_changed'
+              ? `${p.by} 已將 ${p.memberEmail} 的角色從「${p.previousRole ? roleName(p.previousRole, L) : '-'}」改為「${roleName(p.role, L)}」。`
+              : `${p.by} 已將 ${p.memberEmail}（${roleName(p.role, L)}）移出您的團隊，其登入工作階段已終止。`,
+        `如非預期，請檢查您的團隊並立即聯絡客服：${ctx.supportEmail}`,
+      ],
+      action: '檢視團隊',
     }),
     support_case_received: (p) => ({
       subject: `我們已收到您的客服案件 ${p.caseId}`,

@@ -20,6 +20,8 @@ const caller = (): VendorCaller => ({
   email: 'vendor@example.com',
   groups: ['vendors'],
   vendor: { userId: '0b6c7f1e-2d3a-4c5b-8e9f-a1b2c3d4e5f6', email: 'vendor@example.com', status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest', language: 'en', createdAt: '', updatedAt: '' },
+  member: { role: 'owner', memberId: 'holder', accountHolder: true },
+  membershipRecord: null,
 });
 
 const withToken = (headers: Record<string, string>): APIGatewayProxyEvent => ({ ...apiEvent('POST', '/api/products'), headers });

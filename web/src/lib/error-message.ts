@@ -42,6 +42,8 @@ export const API_ERROR_REASONS = {
   not_admin: 'error_reason_forbidden',
   vendor_not_approved: 'error_reason_vendor_not_approved',
   vendor_mismatch: 'error_reason_vendor_mismatch',
+  role_not_allowed: 'error_reason_role_not_allowed',
+  membership_ended: 'error_reason_membership_ended',
   // 404
   not_found: 'error_reason_not_found',
   user_not_found: 'error_reason_not_found',
@@ -77,6 +79,14 @@ export const API_ERROR_REASONS = {
   payout_retry_blocked: 'error_reason_payout_retry_blocked',
 
   product_already_reviewed: 'error_reason_conflict',
+
+  member_exists: 'error_reason_member_exists',
+  member_changed: 'error_reason_member_changed',
+  account_holder_fixed: 'error_reason_account_holder_fixed',
+  already_in_shop: 'error_reason_already_in_shop',
+  team_full: 'error_reason_team_full',
+  invitation_invalid: 'error_reason_invitation_invalid',
+  invitation_email_mismatch: 'error_reason_invitation_email_mismatch',
   // 429
   too_many_requests: 'error_reason_rate_limited',
   support_rate_limited: 'error_reason_support_rate_limited',

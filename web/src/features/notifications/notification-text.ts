@@ -70,6 +70,18 @@ export function notificationText(t: TFunction, language: Language, item: Pick<No
       });
     case 'password_changed':
       return text({});
+    case 'team_invitation':
+      return text({ businessName: p.params.businessName, role: t(`team_role_${p.params.role}`), invitedBy: p.params.invitedBy });
+    case 'team_member_changed':
+      return {
+        title: t(`notifications.${p.type}.title`),
+        body: t(`notifications.team_member_changed.${p.params.change}`, {
+          memberEmail: p.params.memberEmail,
+          role: t(`team_role_${p.params.role}`),
+          previousRole: p.params.previousRole ? t(`team_role_${p.params.previousRole}`) : '',
+          by: p.params.by,
+        }),
+      };
     case 'support_case_received': {
       const category = (SUPPORT_CATEGORIES as readonly string[]).includes(p.params.category) ? t(p.params.category) : p.params.category;
       return text({ caseId: p.params.caseId, category, message: p.params.message });

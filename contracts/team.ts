@@ -1,0 +1,102 @@
+/**
+ * Vendor teams (issue 14): the people of one shop and what each may do. The API enforces a member's
+ * role from the stored member record (lambdas/team/membership.ts) against the roles the route table
+ * gives each vendor route (contracts/routes.ts `roles`); the web hides what a role cannot do with
+ * the same lists (`PAGE_ROLES`). The account holder — the user who applied and was approved, whose
+ * record is the vendor record — is always an owner and cannot be removed or demoted, so a shop
+ * always has an owner (docs/decisions.md, "Issue 14: vendor teams").
+ */
+import * as z from 'zod';
+import { isEmail, normalizeEmail } from './email';
+
+/** Owner: everything. Manager: everything but payouts and the team. Inventory: products and inventory. Finance: payouts and statements, orders read-only. */
+export const MEMBER_ROLES = ['owner', 'manager', 'inventory', 'finance'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Who may use each part of the vendor portal: the route table and the web's pages both take these. */
+export const ROLE_GROUPS = {
+  /** The inbox, support, the signed-in user's own settings. */
+  everyone: MEMBER_ROLES,
+  /** Products, the item form, inventory, image uploads. */
+  catalogue: ['owner', 'manager', 'inventory'],
+  /** The dashboard's sales figures and the orders (read-only for Finance). */
+  sales: ['owner', 'manager', 'finance'],
+  /** Payouts, statements and the payout method as read. */
+  money: ['owner', 'finance'],
+  /** Changing the payout method, the team, the activity log. */
+  owner: ['owner'],
+} as const satisfies Record<string, readonly MemberRole[]>;
+
+/** The web's signed-in pages by the roles that may open them (web/src/app/routes.tsx). */
+export const PAGE_ROLES = {
+  dashboard: ROLE_GROUPS.sales,
+  orders: ROLE_GROUPS.sales,
+  payouts: ROLE_GROUPS.money,
+  products: ROLE_GROUPS.catalogue,
+  inventory: ROLE_GROUPS.catalogue,
+  notifications: ROLE_GROUPS.everyone,
+  support: ROLE_GROUPS.everyone,
+  team: ROLE_GROUPS.owner,
+  activity: ROLE_GROUPS.owner,
+} as const satisfies Record<string, readonly MemberRole[]>;
+export type PageKey = keyof typeof PAGE_ROLES;
+
+/** Where a member lands after signing in: the first page their role opens. */
+export function homeFor(role: MemberRole): '/dashboard' | '/products' {
+  return (PAGE_ROLES.dashboard as readonly MemberRole[]).includes(role) ? '/dashboard' : '/products';
+}
+
+export const mayOpen = (role: MemberRole | null | undefined, page: PageKey): boolean =>
+  role != null && (PAGE_ROLES[page] as readonly MemberRole[]).includes(role);
+
+/** An invitation stays open a week; then the owner invites again. */
+export const INVITATION_TTL_DAYS = 7;
+/** Members besides the account holder (invitations included): a shop's staff, not a directory. */
+export const TEAM_MAX_MEMBERS = 50;
+
+const email = z
+  .string()
+  .max(254)
+  .transform(normalizeEmail)
+  .refine(isEmail, 'invalid_email');
+
+/** `POST /api/team/invitations`: whom to invite and as what. The account holder is the one owner who applied; others may be owners too. */
+export const inviteBodySchema = z.strictObject({ email, role: z.enum(MEMBER_ROLES) });
+export type InviteBody = z.infer<typeof inviteBodySchema>;
+
+/** `PUT /api/team/members/{memberId}/role`: the new role, conditional on the role the owner saw. */
+export const roleChangeBodySchema = z.strictObject({ role: z.enum(MEMBER_ROLES), expectedRole: z.enum(MEMBER_ROLES) });
+export type RoleChangeBody = z.infer<typeof roleChangeBodySchema>;
+
+/** The invitation token from the e-mailed link (`/invite?token=…`): 32 random bytes, base64url. */
+export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'invalid_invitation');
+export const invitationBodySchema = z.strictObject({ token: invitationTokenSchema });
+
+export const memberViewSchema = z.strictObject({
+  /** Stable id of the member in this shop (`holder` for the account holder). */
+  memberId: z.string(),
+  email: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  /** invited: the e-mail went out and nobody accepted yet; active: a user belongs to the shop. */
+  status: z.enum(['invited', 'active']),
+  accountHolder: z.boolean(),
+  invitedAt: z.string().nullable(),
+  invitedBy: z.string().nullable(),
+  joinedAt: z.string().nullable(),
+  /** When an open invitation lapses (UTC). */
+  expiresAt: z.string().nullable(),
+});
+export type MemberView = z.infer<typeof memberViewSchema>;
+
+export const teamAnswerSchema = z.strictObject({ members: z.array(memberViewSchema), maxMembers: z.number().int() });
+export type TeamAnswer = z.infer<typeof teamAnswerSchema>;
+
+/** `POST /api/team/invitation`: what the signed-in invitee is invited to, before accepting. */
+export const invitationAnswerSchema = z.strictObject({
+  vendorName: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  email: z.string(),
+  invitedBy: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { GROUPS, meetsPasswordPolicy, VENDOR_STATUSES } from './auth';
+import { MEMBER_ROLES } from './team';
 
 /**
  * What the portal lets a user do. `vendor`: an approved vendor record with a vendor id (what
@@ -31,6 +32,13 @@ export const meAnswerSchema = z.strictObject({
   payoutAccountId: z.string().nullable(),
   /** Present only for a rejected vendor with a reason. */
   rejectionReason: z.string().optional(),
+  /**
+   * The user's role in the shop's team (issue 14, contracts/team.ts): `owner` for the account holder,
+   * the member record's role for a team member; null without an approved shop.
+   */
+  memberRole: z.enum(MEMBER_ROLES).nullable(),
+  /** True for the account holder (whose record is the vendor record); false for team members. */
+  accountHolder: z.boolean(),
 });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;
 

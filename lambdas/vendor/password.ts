@@ -90,7 +90,8 @@ export async function changePassword(caller: Caller, body: ChangePasswordBody, n
     throw err;
   }
   logger.info('password changed', { userId: caller.userId });
-  if (!caller.vendor) return;
+  // A team member's shop inbox is the account holder's (issue 14): a member's own password is not its news.
+  if (!caller.vendor || (caller.member && !caller.member.accountHolder)) return;
   const at = now.toISOString();
   await recordNotification({
     vendorId: caller.vendor.vendorId ?? caller.userId,

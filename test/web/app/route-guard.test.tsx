@@ -13,6 +13,8 @@ function session(overrides: Partial<Session>): Session {
     roles: [],
     vendorId: null,
     vendorName: null,
+    memberRole: null,
+    joined: null,
     idToken: null,
     notice: null,
     loading: false,
@@ -22,6 +24,8 @@ function session(overrides: Partial<Session>): Session {
     signOut: vi.fn(),
     changeLanguage: vi.fn(),
     changeLanguageLocally: vi.fn(),
+    refresh: vi.fn(),
+    dismissJoined: vi.fn(),
     ...overrides,
   };
 }

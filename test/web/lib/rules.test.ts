@@ -56,7 +56,7 @@ describe('change password checks (spec §5)', () => {
 });
 
 describe('vendorAccessFor (spec §4)', () => {
-  const me: Omit<Me, 'status'> = { userId: 'u', email: 'e@x.y', groups: [], roles: [], vendorName: 'Shop', language: 'zh-TW', vendorId: null, payoutAccountId: null };
+  const me: Omit<Me, 'status'> = { userId: 'u', email: 'e@x.y', groups: [], roles: [], vendorName: 'Shop', language: 'zh-TW', vendorId: null, payoutAccountId: null, memberRole: null, accountHolder: false };
   it('lets an approved vendor with a vendor id in, with the stored language when valid', () => {
     expect(vendorAccessFor({ ...me, status: 'approved', vendorId: 'V-1' })).toEqual({ kind: 'approved', vendorId: 'V-1', vendorName: 'Shop', language: 'zh-TW' });
     expect(vendorAccessFor({ ...me, status: 'approved', vendorId: 'V-1', language: 'zh' })).toMatchObject({ language: 'en' });

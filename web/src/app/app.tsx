@@ -81,8 +81,8 @@ export function App() {
       >
         {appRoutes
           .filter((r) => r.header && r.access !== 'admin')
-          .map(({ path, access, page: Page }) => (
-            <Route key={path} path={path} element={access === 'vendor' ? <RouteGuard>{<Page />}</RouteGuard> : <Page />} />
+          .map(({ path, access, area, page: Page }) => (
+            <Route key={path} path={path} element={access === 'vendor' ? <RouteGuard area={area}>{<Page />}</RouteGuard> : <Page />} />
           ))}
       </Route>
     </Routes>

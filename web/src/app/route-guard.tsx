@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { homeFor, mayOpen, type MemberRole, type PageKey } from '../../../contracts/team-roles';
+import { usePageTitle } from '../lib/use-page-title';
 import { FullScreenLock } from '../components/full-screen-lock';
 import { ADMIN_HOME, useSession } from '../lib/session';
 
@@ -12,8 +14,8 @@ export const REDIRECT_DELAY_MS = 500;
  * the session is loading; with no user or no vendor id, 'Redirecting to login...' and then '/'; else
  * the page. An admin without a vendor id is sent to the ops console instead (docs/decisions.md).
  */
-export function RouteGuard({ children }: { children: ReactNode }) {
-  const { loading, user, vendorId, roles } = useSession();
+export function RouteGuard({ children, area }: { children: ReactNode; area?: PageKey }) {
+  const { loading, user, vendorId, roles, memberRole } = useSession();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toConsole = !loading && Boolean(user) && !vendorId && roles.includes('admin');
@@ -28,7 +30,24 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   if (loading) return <FullScreenLock message={t('checking_authentication')} />;
   if (toConsole) return <Navigate to={ADMIN_HOME} replace />;
   if (denied) return <FullScreenLock message={t('redirecting_to_login')} />;
+  // Issue 14: a team member whose role does not open this part of the portal (a typed or old URL).
+  if (area && !mayOpen(memberRole ?? 'owner', area)) return <NotAllowed role={memberRole ?? 'owner'} />;
   return children;
+}
+
+/** What a team member sees on a page their role does not open: a clear "not allowed", and where to go instead. */
+function NotAllowed({ role }: { role: MemberRole }) {
+  const { t } = useTranslation();
+  usePageTitle(t('not_allowed_title'));
+  return (
+    <section className="page" data-testid="not-allowed">
+      <h1>{t('not_allowed_title')}</h1>
+      <p role="alert">{t('not_allowed_body', { role: t(`team_role_${role}`) })}</p>
+      <p>
+        <Link to={homeFor(role)}>{t('not_allowed_home')}</Link>
+      </p>
+    </section>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
+import type { PageKey } from '../../../contracts/team-roles';
 
 /**
  * Who may open a route (issue 11). public: anyone; vendor: approved vendors only, the route guard of
@@ -20,6 +21,8 @@ export interface AppRoute {
   header: boolean;
   access: RouteAccessLevel;
   page: LazyPage;
+  /** Vendor pages: the part of the portal it belongs to, whose team roles may open it (contracts/team-roles.ts `PAGE_ROLES`). */
+  area?: PageKey;
 }
 
 export const NotFoundPage = lazyPage(() => import('./not-found-page'));
@@ -38,18 +41,21 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/signup-success', header: false, access: 'public', page: lazyPage(() => import('../features/auth/signup-success-page')) },
   // Not in the spec (issue 10): how a visitor who cannot sign in reaches vendor support.
   { path: '/contact', header: false, access: 'public', page: lazyPage(() => import('../features/auth/contact-page')) },
-  { path: '/dashboard', header: true, access: 'vendor', page: lazyPage(() => import('../features/dashboard/dashboard-page')) },
-  { path: '/orders', header: true, access: 'vendor', page: lazyPage(() => import('../features/orders/orders-page')) },
-  { path: '/payouts', header: true, access: 'vendor', page: lazyPage(() => import('../features/payouts/payouts-page')) },
-  { path: '/products', header: true, access: 'vendor', page: lazyPage(() => import('../features/listings/products-page')) },
-  { path: '/products/new', header: true, access: 'vendor', page: lazyPage(() => import('../features/listings/product-form-page')) },
-  { path: '/products/:productId/edit', header: true, access: 'vendor', page: lazyPage(() => import('../features/listings/product-form-page')) },
-  { path: '/inventory', header: true, access: 'vendor', page: lazyPage(() => import('../features/inventory/inventory-page')) },
+  { path: '/dashboard', header: true, access: 'vendor', area: 'dashboard', page: lazyPage(() => import('../features/dashboard/dashboard-page')) },
+  { path: '/orders', header: true, access: 'vendor', area: 'orders', page: lazyPage(() => import('../features/orders/orders-page')) },
+  { path: '/payouts', header: true, access: 'vendor', area: 'payouts', page: lazyPage(() => import('../features/payouts/payouts-page')) },
+  { path: '/products', header: true, access: 'vendor', area: 'products', page: lazyPage(() => import('../features/listings/products-page')) },
+  { path: '/products/new', header: true, access: 'vendor', area: 'products', page: lazyPage(() => import('../features/listings/product-form-page')) },
+  { path: '/products/:productId/edit', header: true, access: 'vendor', area: 'products', page: lazyPage(() => import('../features/listings/product-form-page')) },
+  { path: '/inventory', header: true, access: 'vendor', area: 'inventory', page: lazyPage(() => import('../features/inventory/inventory-page')) },
   // Issue 12: the notifications inbox the header's bell leads to.
-  { path: '/notifications', header: true, access: 'vendor', page: lazyPage(() => import('../features/notifications/notifications-page')) },
+  { path: '/notifications', header: true, access: 'vendor', area: 'notifications', page: lazyPage(() => import('../features/notifications/notifications-page')) },
   // Issue 13: the vendor's support cases (the help menu's "Support cases") and each case's thread.
-  { path: '/support', header: true, access: 'vendor', page: lazyPage(() => import('../features/support/support-cases-page')) },
-  { path: '/support/:caseId', header: true, access: 'vendor', page: lazyPage(() => import('../features/support/support-case-page')) },
+  { path: '/support', header: true, access: 'vendor', area: 'support', page: lazyPage(() => import('../features/support/support-cases-page')) },
+  { path: '/support/:caseId', header: true, access: 'vendor', area: 'support', page: lazyPage(() => import('../features/support/support-case-page')) },
+  // Issue 14: the owner's team page, and where an e-mailed invitation leads (signed in or not).
+  { path: '/team', header: true, access: 'vendor', area: 'team', page: lazyPage(() => import('../features/team/team-page')) },
+  { path: '/invite', header: false, access: 'public', page: lazyPage(() => import('../features/team/invite-page')) },
   // The spec checks the /admin prefix without showing anything for it: to anyone not in `admins` the
   // area still shows the header and not-found content; admins get the ops console (its own header).
   { path: '/admin/*', header: true, access: 'admin', page: lazyPage(() => import('../features/admin/admin-console')) },
@@ -62,12 +68,12 @@ export function isAdminPath(pathname: string): boolean {
 }
 
 /** What the shell does for a path: header shown or hidden, and who may open it (spec §2, issue 11). */
-export function routeAccess(pathname: string): { header: boolean; access: RouteAccessLevel; admin: boolean } {
+export function routeAccess(pathname: string): { header: boolean; access: RouteAccessLevel; admin: boolean; area?: PageKey } {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Parameterised routes match too (/products/P-1/edit); the catch-alls fall through to the default.
   const exact = appRoutes.find((r) => !r.path.endsWith('*') && matchPath({ path: r.path, end: true }, path));
   const admin = isAdminPath(path);
-  if (exact) return { header: exact.header, access: exact.access, admin };
+  if (exact) return { header: exact.header, access: exact.access, admin, ...(exact.area ? { area: exact.area } : {}) };
   return { header: true, access: admin ? 'admin' : 'public', admin };
 }
 

@@ -55,6 +55,9 @@ function errorBody(data: unknown): Pick<ApiErrorBody, 'message'> & { error: stri
  * Calls the portal API with `Authorization: Bearer <ID token>` and parses JSON. Non-2xx answers become
  * an ApiError carrying the server's `{ error, message }`; a missing session is ApiError 401 `unauthenticated`.
  */
+/** Dispatched on `window` when the API answers `membership_ended`: the owner removed this member. */
+export const MEMBERSHIP_ENDED_EVENT = 'seller-portal:membership-ended';
+
 export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<T> {
   // The token Amplify stored, while it is fresh (lib/auth-client.ts); a 401 for it is asked again with a token from Amplify.
   const stored = req.token === undefined && !req.forceRefresh ? storedIdToken()?.token : undefined;
@@ -82,6 +85,8 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
   if (!res.ok) {
     const body = errorBody(data);
     const details = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+    // A removed team member (issue 14): the session ends wherever the refusal comes from (lib/session.tsx listens).
+    if (body?.error === 'membership_ended' && typeof window !== 'undefined') window.dispatchEvent(new Event(MEMBERSHIP_ENDED_EVENT));
     throw new ApiError(res.status, body?.error ?? `http_${res.status}`, body?.message ?? (res.statusText || `HTTP ${res.status}`), details);
   }
   return data as T;

@@ -106,3 +106,8 @@ export function timeZoneLabel(timeZone: string, language: Language, at: Date = n
     return timeZone;
   }
 }
+
+/** A moment (UTC ISO-8601) as date and time in the browser's zone, in the vendor's language. */
+export function formatInstant(instant: string, language: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
+}

@@ -65,6 +65,8 @@ export const queryKeys = {
     preferences: ['notifications', 'preferences'] as const,
   },
   /** The vendor's support cases (issue 13): the "Load more" list and each case with its thread. */
+  /** Issue 14: the shop's team (owners' team page). */
+  team: ['team'] as const,
   support: {
     all: ['support'] as const,
     list: ['support', 'list'] as const,

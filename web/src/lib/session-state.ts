@@ -7,7 +7,9 @@ import { switchLanguage } from '../i18n/i18n';
 import { ApiError } from './api';
 import { authErrorName, hasStoredSession, loadAuth, storedIdToken, type AuthModule } from './auth-client';
 import type { Role } from '../../../contracts/me';
-import { getMe, type Me } from './me-api';
+import { acceptInvitation, getMe, type Me } from './me-api';
+import { forgetInvitation, storedInvitation } from './invitation';
+import type { MemberRole } from '../../../contracts/team-roles';
 import { vendorAccessFor } from './vendor-access';
 
 /** localStorage key of the signed-in vendor's id (spec §3: "The vendor id is also kept in local browser storage"). */
@@ -34,7 +36,11 @@ export type SessionNotice =
   /** Signed out because a call found no signed-in user or no vendor id (spec §8). */
   | { kind: 'session-expired' }
   /** Signed out because no ID token could be had for a call (spec §8). */
-  | { kind: 'token-unavailable' };
+  | { kind: 'token-unavailable' }
+  /** A team member the owner removed (issue 14): the API refuses them from then on. */
+  | { kind: 'membership-ended' }
+  /** Signed in from an invitation link, but the invitation could not be accepted (the API's error code). */
+  | { kind: 'invitation-failed'; code: string };
 
 export interface SessionState {
   /** loading: a stored session is being restored; signed-in: an approved vendor or an admin (issue 11). */
@@ -48,6 +54,10 @@ export interface SessionState {
   /** Set for an approved vendor; null for an admin without a vendor record. */
   vendorId: string | null;
   vendorName: string | null;
+  /** The user's role in the shop's team (issue 14): what the navigation shows and the pages open. */
+  memberRole: MemberRole | null;
+  /** Set once, when this sign-in accepted a team invitation: the header welcomes the new member. */
+  joined: { vendorName: string; role: MemberRole } | null;
   idToken: string | null;
   notice: SessionNotice | null;
 }
@@ -58,6 +68,8 @@ export const signedOut = (notice: SessionNotice | null = null): SessionState => 
   roles: [],
   vendorId: null,
   vendorName: null,
+  memberRole: null,
+  joined: null,
   idToken: null,
   notice,
 });
@@ -108,18 +120,36 @@ export async function identityFromAmplify(auth: AuthModule): Promise<Identity> {
  */
 export async function resolveSession({ userId, email, idToken }: Identity): Promise<SessionState> {
   let me: Me;
+  let joined: SessionState['joined'] = null;
   try {
     me = await getMe();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) {
+    if (err instanceof ApiError && err.status === 404 && !storedInvitation()) {
       console.warn(`Vendor not found for user ${userId}`);
       return endSession({ kind: 'no-record' });
     }
-    throw err;
+    if (err instanceof ApiError && err.code === 'membership_ended' && !storedInvitation()) return endSession({ kind: 'membership-ended' });
+    if (!(err instanceof ApiError && (err.status === 404 || err.code === 'membership_ended'))) throw err;
+    me = { userId, email, groups: [], roles: [], status: null, vendorId: null, vendorName: null, language: null, payoutAccountId: null, memberRole: null, accountHolder: false };
+  }
+  // Signed in from an invitation link (issue 14) by someone without a shop of their own: signing in
+  // with the invited address accepts it, and they enter as the new member.
+  const invitation = storedInvitation();
+  if (invitation && vendorAccessFor(me).kind !== 'approved') {
+    forgetInvitation();
+    try {
+      const accepted = await acceptInvitation(invitation.token);
+      joined = { vendorName: accepted.vendorName, role: accepted.role };
+      me = await getMe();
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) return endSession({ kind: 'invitation-failed', code: err.code });
+      throw err;
+    }
   }
   const access = vendorAccessFor(me);
   const admin = me.roles.includes('admin');
   // (No record without the admin role does not reach here: the server answers it 404, above.)
+  if (access.kind === 'no-record' && !admin) return endSession({ kind: 'no-record' });
   if (access.kind !== 'approved' && !admin) return endSession(access);
   const vendor = access.kind === 'approved' ? access : null;
   storeVendorId(vendor?.vendorId ?? null);
@@ -130,6 +160,8 @@ export async function resolveSession({ userId, email, idToken }: Identity): Prom
     roles: me.roles,
     vendorId: vendor?.vendorId ?? null,
     vendorName: vendor?.vendorName ?? null,
+    memberRole: vendor ? me.memberRole : null,
+    joined,
     idToken,
     notice: null,
   };

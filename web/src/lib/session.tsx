@@ -1,6 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { i18n, switchLanguage } from '../i18n/i18n';
 import { DEFAULT_LANGUAGE, languageToApply, type Language } from '../i18n/language';
+import { MEMBERSHIP_ENDED_EVENT } from './api';
 import { authErrorName, hasStoredSession, loadAuth } from './auth-client';
 import { saveMyLanguage } from './me-api';
 import { saveWithRetryOnce } from './save-with-retry';
@@ -31,6 +32,10 @@ export interface Session extends SessionState {
   changeLanguage(language: Language): Promise<void>;
   /** An anonymous visitor's switch: applied locally, never saved. */
   changeLanguageLocally(language: Language): Promise<void>;
+  /** Reads `/api/me` again (e.g. after accepting a team invitation while signed in). */
+  refresh(): Promise<void>;
+  /** Forgets the one-time welcome of a member who just joined. */
+  dismissJoined(): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -120,6 +125,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(await endSession(notice ?? null));
   }, []);
 
+  // Issue 14: the owner removed this member; any call the API refuses for it ends the session here.
+  useEffect(() => {
+    const ended = () => void endSession({ kind: 'membership-ended' }).then(setState);
+    window.addEventListener(MEMBERSHIP_ENDED_EVENT, ended);
+    return () => window.removeEventListener(MEMBERSHIP_ENDED_EVENT, ended);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const current = state.user && state.idToken ? { userId: state.user.userId, email: state.user.email, idToken: state.idToken } : null;
+    if (!current) return;
+    const next = await resolveSession(current).catch(() => null);
+    if (next) setState(next);
+  }, [state.user, state.idToken]);
+
+  const dismissJoined = useCallback(() => setState((s) => (s.joined ? { ...s, joined: null } : s)), []);
+
   const changeLanguageLocally = useCallback(async (next: Language) => {
     await switchLanguage(next).catch((err: unknown) => console.error('Could not switch the language', err));
   }, []);
@@ -141,8 +162,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const session = useMemo<Session>(
-    () => ({ ...state, loading: state.status === 'loading', language, signIn, confirmTotpCode, signOut, changeLanguage, changeLanguageLocally }),
-    [state, language, signIn, confirmTotpCode, signOut, changeLanguage, changeLanguageLocally],
+    () => ({ ...state, loading: state.status === 'loading', language, signIn, confirmTotpCode, signOut, changeLanguage, changeLanguageLocally, refresh, dismissJoined }),
+    [state, language, signIn, confirmTotpCode, signOut, changeLanguage, changeLanguageLocally, refresh, dismissJoined],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -9,6 +9,7 @@ import { displayName } from '../../lib/display-name';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { AccountIcon, BellIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
+import { homeFor, mayOpen, type PageKey } from '../../../../contracts/team-roles';
 
 const AccountSettingsDialog = lazy(() => import('../../features/settings/account-settings-dialog'));
 const ContactSupportDialog = lazy(() => import('../../features/support/contact-support-dialog'));
@@ -41,6 +42,8 @@ export function Header() {
   const submittedCaseId = submitted?.pathname === pathname ? submitted.caseId : null;
   // The vendor's header: an admin without a vendor id (on a page outside the console, e.g. not-found) gets the visitor's.
   const signedIn = session.status === 'signed-in' && session.vendorId !== null;
+  const may = (area: PageKey) => mayOpen(session.memberRole ?? 'owner', area);
+  const home = homeFor(session.memberRole ?? 'owner');
   // The small-screen navigation: open on the page it was opened on, so any navigation closes it.
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
   const navOpen = signedIn && navOpenOn === pathname;
@@ -90,7 +93,7 @@ export function Header() {
             <MenuIcon open={navOpen} />
           </button>
         )}
-        <Link to="/dashboard" className="app-brand" aria-label={t('go_to_dashboard')}>
+        <Link to={home} className="app-brand" aria-label={home === '/dashboard' ? t('go_to_dashboard') : t('go_to_products')}>
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span className="app-brand-title">{t('app_title')}</span>
         </Link>
@@ -106,11 +109,12 @@ export function Header() {
               if ((event.target as Element).closest('a')) setNavOpenOn(null);
             }}
           >
-            <NavLink to="/dashboard">{t('nav_dashboard')}</NavLink>
-            <NavLink to="/orders">{t('nav_orders')}</NavLink>
-            <NavLink to="/products">{t('nav_products')}</NavLink>
-            <NavLink to="/inventory">{t('nav_inventory')}</NavLink>
-            <NavLink to="/payouts">{t('nav_payouts')}</NavLink>
+            {/* Issue 14: a team member sees the parts of the portal their role opens. */}
+            {may('dashboard') && <NavLink to="/dashboard">{t('nav_dashboard')}</NavLink>}
+            {may('orders') && <NavLink to="/orders">{t('nav_orders')}</NavLink>}
+            {may('products') && <NavLink to="/products">{t('nav_products')}</NavLink>}
+            {may('inventory') && <NavLink to="/inventory">{t('nav_inventory')}</NavLink>}
+            {may('payouts') && <NavLink to="/payouts">{t('nav_payouts')}</NavLink>}
           </nav>
         )}
         <div className="app-header-actions">
@@ -164,9 +168,17 @@ export function Header() {
                     <p className="account-vendor-id">
                       <span>{t('vendor_id')}</span> <span data-testid="account-vendor-id">{session.vendorId}</span>
                     </p>
+                    {session.memberRole && (
+                      <p className="account-vendor-id">
+                        <span>{t('team_your_role')}</span> <span data-testid="account-role">{t(`team_role_${session.memberRole}`)}</span>
+                      </p>
+                    )}
                   </>
                 }
-                items={[{ id: 'log-out', label: t('log_out'), testId: 'logout-button', onSelect: () => void logOut() }]}
+                items={[
+                  ...(may('team') ? [{ id: 'team', label: t('team_nav'), testId: 'team-link', onSelect: () => navigate('/team') }] : []),
+                  { id: 'log-out', label: t('log_out'), testId: 'logout-button', onSelect: () => void logOut() },
+                ]}
               />
             </>
           )}
@@ -190,6 +202,13 @@ export function Header() {
           </Suspense>
         )}
       </header>
+      {signedIn && session.joined && (
+        <div className="page-alert">
+          <Alert tone="success" testId="joined-alert" onDismiss={session.dismissJoined} dismissLabel={t('dismiss')}>
+            {t('team_joined', { vendorName: session.joined.vendorName, role: t(`team_role_${session.joined.role}`) })}
+          </Alert>
+        </div>
+      )}
       {submittedCaseId && (
         <div className="page-alert">
           <Alert tone="success" testId="page-alert" onDismiss={() => setSubmitted(null)} dismissLabel={t('dismiss')}>

@@ -6,6 +6,9 @@ import type { SessionNotice } from '../../lib/session';
 import { ADMIN_HOME, useSession } from '../../lib/session';
 import type { SignInError } from '../../lib/sign-in-errors';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ApiError } from '../../lib/api';
+import { errorReasonKey } from '../../lib/error-message';
+import { homeFor } from '../../../../contracts/team-roles';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
 import { TotpStep } from './totp-step';
 import type { ContactState } from './contact-page';
@@ -64,6 +67,10 @@ function NoticeText({ notice, email }: { notice: SessionNotice; email: string })
       return <p>{t('session_expired')}</p>;
     case 'token-unavailable':
       return <p>{t('auth_token_unavailable')}</p>;
+    case 'membership-ended':
+      return <p>{t('error_reason_membership_ended')}</p>;
+    case 'invitation-failed':
+      return <p>{t(errorReasonKey(new ApiError(403, notice.code, '')))}</p>;
   }
 }
 
@@ -111,7 +118,8 @@ export default function LoginPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
 
   // Where a signed-in user belongs (issue 13): an admin the ops console, an approved vendor the dashboard.
-  const home = session.status !== 'signed-in' ? null : session.roles.includes('admin') ? ADMIN_HOME : session.vendorId ? '/dashboard' : null;
+  // A team member (issue 14) lands on the first page their role opens.
+  const home = session.status !== 'signed-in' ? null : session.roles.includes('admin') ? ADMIN_HOME : session.vendorId ? homeFor(session.memberRole ?? 'owner') : null;
   useEffect(() => {
     if (home) navigate(home, { replace: true });
   }, [home, navigate]);

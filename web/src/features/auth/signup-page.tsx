@@ -7,6 +7,7 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { loadAuth } from '../../lib/auth-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { storedInvitation } from '../../lib/invitation';
 import { authFlowError } from './auth-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
 import { confirmSignUpSchema, signUpSchema, type ConfirmSignUpValues, type SignUpValues } from './auth-schemas';
@@ -29,7 +30,9 @@ export default function SignupPage() {
   usePageTitle(confirmEmail ? t('confirm_sign_up_title') : t('sign_up_title'));
 
   // Errors show on submit and stay until the next one (as the spec's pages did); the focus goes to the first.
-  const signUpForm = useForm<SignUpValues>({ resolver: signUpResolver, reValidateMode: 'onSubmit', defaultValues: { businessName: '', email: '', password: '', confirm: '' } });
+  // Issue 14: a visitor who came from a team invitation creates an account to join that shop.
+  const [invitation] = useState(storedInvitation);
+  const signUpForm = useForm<SignUpValues>({ resolver: signUpResolver, reValidateMode: 'onSubmit', defaultValues: { businessName: invitation?.shop ?? '', email: '', password: '', confirm: '' } });
   const confirmForm = useForm<ConfirmSignUpValues>({ resolver: confirmResolver, reValidateMode: 'onSubmit', defaultValues: { code: '' } });
   const errors = signUpForm.formState.errors;
   const say = (message: string | undefined) => (message ? t(message) : undefined);
@@ -59,7 +62,7 @@ export default function SignupPage() {
         password: values.password,
         options: { userAttributes: { email: username, name: values.businessName.trim(), locale: session.language } },
       });
-      if (result.isSignUpComplete) navigate('/signup-success');
+      if (result.isSignUpComplete) navigate(invitation ? '/' : '/signup-success');
       else setParams({ confirm: username });
     });
   });
@@ -74,7 +77,7 @@ export default function SignupPage() {
         // Confirmed already (e.g. in another tab): nothing left to do here.
         if (!(err instanceof Error && err.name === 'NotAuthorizedException' && /CONFIRMED/i.test(err.message))) throw err;
       }
-      navigate('/signup-success');
+      navigate(invitation ? '/' : '/signup-success');
     });
   });
 
@@ -121,6 +124,7 @@ export default function SignupPage() {
   return (
     <AuthLayout title={t('sign_up_title')} intro={t('sign_up_intro')} footer={footer}>
       {failure && <FormAlert detail={failure.detail}>{failure.text}</FormAlert>}
+      {invitation && <FormAlert tone="info">{t('invite_signup_note', { shop: invitation.shop || '-' })}</FormAlert>}
       <FormProvider {...signUpForm}>
         <form className="auth-form" noValidate onSubmit={(e) => void onSignUp(e)}>
           <AuthField label={t('business_name')} autoComplete="organization" {...signUpForm.register('businessName')} error={say(errors.businessName?.message)} required />

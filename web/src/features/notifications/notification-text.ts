@@ -4,7 +4,7 @@ import { notificationParams, type NotificationType, type NotificationView } from
 import { REJECTION_REASONS } from '../../../../contracts/listings/model';
 import { SUPPORT_CATEGORIES } from '../../../../contracts/support/categories';
 import type { Language } from '../../i18n/language';
-import { formatDay, formatDayRange, formatMoney, intlLocale, isCalendarDay } from '../../lib/format';
+import { formatDay, formatDayRange, formatMoney, isCalendarDay, formatInstant } from '../../lib/format';
 
 /** What the list shows of one item: its title, its sentence, and for a rejection the reasons and the note. */
 export interface NotificationText {
@@ -29,10 +29,8 @@ function periodText(period: string, language: Language): string {
   return half === '1' ? formatDayRange(`${y}-${mm}-01`, `${y}-${mm}-15`, language) : formatDayRange(`${y}-${mm}-16`, `${y}-${mm}-${last}`, language);
 }
 
-/** When an item was created (or a hold ends), in the browser's zone. */
-export function formatInstant(instant: string, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
-}
+/** When an item was created (or a hold ends), in the browser's zone (lib/format.ts). */
+export { formatInstant };
 
 /**
  * The title and sentence of an inbox item, from its `type` and `params` (contracts/notifications.ts)

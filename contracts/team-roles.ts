@@ -1,0 +1,44 @@
+/**
+ * The team roles (issue 14) and what each may use, without dependencies: the web's entry imports
+ * these (the session, the navigation, the route guard) and must not pull zod in with them. The
+ * schemas of the team API are in ./team.ts, which re-exports all of this.
+ */
+/** Owner: everything. Manager: everything but payouts and the team. Inventory: products and inventory. Finance: payouts and statements, orders read-only. */
+export const MEMBER_ROLES = ['owner', 'manager', 'inventory', 'finance'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Who may use each part of the vendor portal: the route table and the web's pages both take these. */
+export const ROLE_GROUPS = {
+  /** The inbox, support, the signed-in user's own settings. */
+  everyone: MEMBER_ROLES,
+  /** Products, the item form, inventory, image uploads. */
+  catalogue: ['owner', 'manager', 'inventory'],
+  /** The dashboard's sales figures and the orders (read-only for Finance). */
+  sales: ['owner', 'manager', 'finance'],
+  /** Payouts, statements and the payout method as read. */
+  money: ['owner', 'finance'],
+  /** Changing the payout method, the team, the activity log. */
+  owner: ['owner'],
+} as const satisfies Record<string, readonly MemberRole[]>;
+
+/** The web's signed-in pages by the roles that may open them (web/src/app/routes.tsx). */
+export const PAGE_ROLES = {
+  dashboard: ROLE_GROUPS.sales,
+  orders: ROLE_GROUPS.sales,
+  payouts: ROLE_GROUPS.money,
+  products: ROLE_GROUPS.catalogue,
+  inventory: ROLE_GROUPS.catalogue,
+  notifications: ROLE_GROUPS.everyone,
+  support: ROLE_GROUPS.everyone,
+  team: ROLE_GROUPS.owner,
+  activity: ROLE_GROUPS.owner,
+} as const satisfies Record<string, readonly MemberRole[]>;
+export type PageKey = keyof typeof PAGE_ROLES;
+
+/** Where a member lands after signing in: the first page their role opens. */
+export function homeFor(role: MemberRole): '/dashboard' | '/products' {
+  return (PAGE_ROLES.dashboard as readonly MemberRole[]).includes(role) ? '/dashboard' : '/products';
+}
+
+export const mayOpen = (role: MemberRole | null | undefined, page: PageKey): boolean =>
+  role != null && (PAGE_ROLES[page] as readonly MemberRole[]).includes(role);

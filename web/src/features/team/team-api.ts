@@ -1,0 +1,40 @@
+import type * as z from 'zod';
+import { invitationAnswerSchema, memberViewSchema, teamAnswerSchema, type InvitationAnswer, type MemberRole, type MemberView, type TeamAnswer } from '../../../../contracts/team';
+import { ApiError, apiRequest } from '../../lib/api';
+
+export type { InvitationAnswer, MemberRole, MemberView, TeamAnswer };
+
+function parsed<T>(schema: z.ZodType<T>, data: unknown, route: string): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError(200, 'invalid_response', `${route} answered an unexpected shape.`);
+  return result.data;
+}
+
+/** GET /api/team: the account holder, members and open invitations (owners only). */
+export async function getTeam(signal?: AbortSignal): Promise<TeamAnswer> {
+  return parsed(teamAnswerSchema, await apiRequest<unknown>('/api/team', { signal }), 'GET /api/team');
+}
+
+/** POST /api/team/invitations: e-mails an invitation. */
+export async function inviteMember(email: string, role: MemberRole): Promise<MemberView> {
+  return parsed(memberViewSchema, await apiRequest<unknown>('/api/team/invitations', { method: 'POST', body: { email, role } }), 'POST /api/team/invitations');
+}
+
+/** PUT /api/team/members/{memberId}/role, conditional on the role the owner saw. */
+export async function changeMemberRole(member: MemberView, role: MemberRole): Promise<MemberView> {
+  return parsed(
+    memberViewSchema,
+    await apiRequest<unknown>(`/api/team/members/${encodeURIComponent(member.memberId)}/role`, { method: 'PUT', body: { role, expectedRole: member.role } }),
+    'PUT /api/team/members/{memberId}/role',
+  );
+}
+
+/** DELETE /api/team/members/{memberId}: removes a member (ending their sessions) or withdraws an invitation. */
+export async function removeMember(memberId: string): Promise<void> {
+  await apiRequest<unknown>(`/api/team/members/${encodeURIComponent(memberId)}`, { method: 'DELETE' });
+}
+
+/** POST /api/team/invitation: what the signed-in visitor is invited to. */
+export async function describeInvitation(token: string): Promise<InvitationAnswer> {
+  return parsed(invitationAnswerSchema, await apiRequest<unknown>('/api/team/invitation', { method: 'POST', body: { token } }), 'POST /api/team/invitation');
+}

@@ -59,7 +59,13 @@ if (stack) {
   } else {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const rows = (Object.values(demoAccounts) as DemoAccount[]).map((a) => {
-      const what = a.vendor ? `${a.vendor.status} vendor${a.vendor.vendorId ? ` ${a.vendor.vendorId} (${a.vendor.vendorName})` : ''}` : a.groups.includes('admins') ? 'admin (group admins)' : 'signed up, no vendor record';
+      const what = a.vendor
+        ? `${a.vendor.status} vendor${a.vendor.vendorId ? ` ${a.vendor.vendorId} (${a.vendor.vendorName})` : ''}`
+        : a.member
+          ? `${a.member.role} member of ${demoAccounts.approved.vendor.vendorId} (${demoAccounts.approved.vendor.vendorName})`
+          : a.groups.includes('admins')
+            ? 'admin (group admins)'
+            : 'signed up, no vendor record';
       return `  ${a.email.padEnd(30)} ${a.password.padEnd(17)} ${what}`;
     });
     console.log(

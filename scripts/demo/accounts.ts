@@ -1,6 +1,8 @@
 /**
  * The demo accounts: a contract the README, the docs and the end-to-end tests rely on.
  */
+import type { MemberRole } from '../../contracts/team';
+
 export const DEMO_PASSWORD = 'Demo!Vendor2026';
 
 export interface DemoAccount {
@@ -15,6 +17,8 @@ export interface DemoAccount {
     rejectionReason?: string;
   };
   groups: string[];
+  /** A team member (issue 14) of the demo vendor (`approved`), with this role; no vendor record of their own. */
+  member?: { role: MemberRole };
 }
 
 export const demoAccounts = {
@@ -46,6 +50,13 @@ export const demoAccounts = {
     password: DEMO_PASSWORD,
     vendor: null,
     groups: [],
+  },
+  staff: {
+    email: 'staff.vendor@example.com',
+    password: DEMO_PASSWORD,
+    vendor: null,
+    groups: [],
+    member: { role: 'inventory' },
   },
   admin: {
     email: 'ops@example.com',

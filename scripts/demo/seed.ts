@@ -46,6 +46,8 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   await (await import('./console-support')).seedConsoleSupport({ vendorId: demoAccounts.approved.vendor.vendorId, userId: userIds.get(demoAccounts.approved)!, email: demoAccounts.approved.email });
 
   await (await import('./console-payouts')).seedConsolePayouts();
+  // Issue 14: the demo vendor's team (staff.vendor@example.com, Inventory).
+  await (await import('./team')).seedDemoTeam(demoAccounts.approved, userIds);
 }
 
 /**

@@ -8,6 +8,7 @@ import { completeForm } from '../lambdas/listings/fixtures';
 import { api, idTokenFor } from '../support/auth';
 import { claimsOf, expired, forged, resigned, tampered } from '../support/tokens';
 import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-fixtures';
+import { invite, teamMember } from './team-fixtures';
 
 /**
  * The authorization matrix: every route of contracts/routes.ts × every kind of caller, through the local
@@ -24,11 +25,16 @@ import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-f
  *   forged     B's claims, fresh `exp`, signed with another RSA key under the same kid
  *   pending / rejected / noRecord / admin   the seeded demo accounts (README)
  *   otherVendor  vendor A (approved) on B's ids
- *   owner      vendor B itself
+ *   removed    a member of B's team whom B removed (issue 14): vendor routes 403 `membership_ended`
+ *   manager / inventory / finance   members of B's team with that role (issue 14): a route their role
+ *              does not allow is 403 `role_not_allowed`; the rows say for each role what it gets
+ *   owner      vendor B itself (its account holder)
  */
-const PRINCIPALS = ['anonymous', 'tampered', 'expired', 'forged', 'pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'owner'] as const;
+const PRINCIPALS = ['anonymous', 'tampered', 'expired', 'forged', 'pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'removed', 'manager', 'inventory', 'finance', 'owner'] as const;
 type Principal = (typeof PRINCIPALS)[number];
 const UNVERIFIED: readonly Principal[] = ['anonymous', 'tampered', 'expired', 'forged'];
+/** Team members of B (issue 14) with each role but owner, and `removed`: a member of B the owner removed. */
+const MEMBERS: readonly Principal[] = ['manager', 'inventory', 'finance'];
 
 /**
  * Which callers a route's access level lets reach its handler: only for those does the route's entry
@@ -37,8 +43,8 @@ const UNVERIFIED: readonly Principal[] = ['anonymous', 'tampered', 'expired', 'f
  * `vendor_not_approved`; `admin` routes answer every non-admin 403 `not_admin`.
  */
 const reachesHandler: Record<Access, readonly Principal[]> = {
-  'signed-in': ['pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'owner'],
-  vendor: ['otherVendor', 'owner'],
+  'signed-in': ['pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'removed', 'manager', 'inventory', 'finance', 'owner'],
+  vendor: ['otherVendor', 'manager', 'inventory', 'finance', 'owner'],
   admin: ['admin'],
 };
 const deniedCode: Record<Access, string> = { 'signed-in': '', vendor: 'vendor_not_approved', admin: 'not_admin' };
@@ -51,10 +57,15 @@ interface Ids {
   payoutId: string;
   /** A support case of B's (issue 13): read, answered, replied to, closed and reopened by the rows below. */
   supportCaseId: string;
+  /** Drafts of B's the manager and the inventory member delete (their DELETE cells). */
+  memberDeletable: Partial<Record<Principal, string>>;
+  /** Open invitations of B's: one whose role the owner changes, one the owner withdraws (issue 14). */
+  invitedMemberId: string;
+  withdrawnMemberId: string;
 }
 interface RouteExpectation {
   /** Path parameters, query and body of the request every cell of the row sends. */
-  request(ids: Ids): { params?: Record<string, string>; query?: string; body?: unknown };
+  request(ids: Ids, principal: Principal): { params?: Record<string, string>; query?: string; body?: unknown };
   /** The status for each caller that reaches the handler (see `reachesHandler`). */
   expect: Partial<Record<Principal, number>>;
 }
@@ -69,62 +80,62 @@ const draftValues = completeForm({ images: [], nutritionLabel: '' });
  */
 const expectations: Record<string, RouteExpectation> = {
   // The admin has no vendor record but is answered (issue 11: groups and roles, not a vendor without a record).
-  'GET /api/me': { request: () => ({}), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 200, otherVendor: 200, owner: 200 } },
+  'GET /api/me': { request: () => ({}), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 200, otherVendor: 200, removed: 403, manager: 200, inventory: 200, finance: 200, owner: 200 } },
   // The rejected demo account's language is zh-TW: the row's body is its own language, and afterAll restores the others.
-  'PATCH /api/me': { request: () => ({ body: { language: 'zh-TW' } }), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 404, otherVendor: 200, owner: 200 } },
+  'PATCH /api/me': { request: () => ({ body: { language: 'zh-TW' } }), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 404, otherVendor: 200, removed: 403, manager: 200, inventory: 200, finance: 200, owner: 200 } },
   // A body whose access token is none (400 before Cognito is asked): every signed-in caller reaches the
   // handler, and no cell changes anyone's password.
   'POST /api/me/password': {
     request: () => ({ body: { accessToken: 'not-an-access-token', previousPassword: 'Matrix!Probe2026', proposedPassword: 'Matrix!Probe2027' } }),
-    expect: { pending: 400, rejected: 400, noRecord: 400, admin: 400, otherVendor: 400, owner: 400 },
+    expect: { pending: 400, rejected: 400, noRecord: 400, admin: 400, otherVendor: 400, removed: 400, manager: 400, inventory: 400, finance: 400, owner: 400 },
   },
   'POST /api/support': {
     request: (ids) => ({ body: { category: 'ask_question', message: 'Authorization matrix probe.', vendorId: ids.vendorId } }),
-    expect: { otherVendor: 403, owner: 201 },
+    expect: { otherVendor: 403, manager: 201, inventory: 201, finance: 201, owner: 201 },
   },
-  'GET /api/dashboard': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/dashboard': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 403, finance: 200, owner: 200 } },
   // The ops console (issue 13): only the admin reaches it; everyone else is 401 (unverified) or 403 not_admin by its access level.
   'GET /api/admin/overview': { request: () => ({}), expect: { admin: 200 } },
   'GET /api/admin/audit': { request: () => ({ query: '?limit=5' }), expect: { admin: 200 } },
   'GET /api/admin/audit.csv': { request: () => ({ query: '?action=vendor.approved' }), expect: { admin: 200 } },
-  'GET /api/orders': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
-  'GET /api/orders/export.csv': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
-  'GET /api/payouts': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
-  'GET /api/payouts/{payoutId}': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, owner: 200 } },
-  'GET /api/payouts/{payoutId}/statement.csv': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, owner: 200 } },
-  'GET /api/payout-method': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
-  'PUT /api/payout-method': { request: () => ({ body: { method: 'email', email: 'matrix.payouts@example.com' } }), expect: { otherVendor: 200, owner: 200 } },
-  'GET /api/products': { request: () => ({ query: '?tab=draft' }), expect: { otherVendor: 200, owner: 200 } },
-  'POST /api/products': { request: () => ({ body: { values: draftValues, submit: false } }), expect: { otherVendor: 201, owner: 201 } },
-  'GET /api/products/{productId}': { request: (ids) => ({ params: { productId: ids.productId } }), expect: { otherVendor: 404, owner: 200 } },
+  'GET /api/orders': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 403, finance: 200, owner: 200 } },
+  'GET /api/orders/export.csv': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 403, finance: 200, owner: 200 } },
+  'GET /api/payouts': { request: () => ({}), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 200, owner: 200 } },
+  'GET /api/payouts/{payoutId}': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, manager: 403, inventory: 403, finance: 200, owner: 200 } },
+  'GET /api/payouts/{payoutId}/statement.csv': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, manager: 403, inventory: 403, finance: 200, owner: 200 } },
+  'GET /api/payout-method': { request: () => ({}), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 200, owner: 200 } },
+  'PUT /api/payout-method': { request: () => ({ body: { method: 'email', email: 'matrix.payouts@example.com' } }), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 403, owner: 200 } },
+  'GET /api/products': { request: () => ({ query: '?tab=draft' }), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 403, owner: 200 } },
+  'POST /api/products': { request: () => ({ body: { values: draftValues, submit: false } }), expect: { otherVendor: 201, manager: 201, inventory: 201, finance: 403, owner: 201 } },
+  'GET /api/products/{productId}': { request: (ids) => ({ params: { productId: ids.productId } }), expect: { otherVendor: 404, manager: 200, inventory: 200, finance: 403, owner: 200 } },
   'PUT /api/products/{productId}': {
     request: (ids) => ({ params: { productId: ids.productId }, body: { values: { ...draftValues, nameEn: 'Matrix Tea' }, submit: false } }),
-    expect: { otherVendor: 404, owner: 200 },
+    expect: { otherVendor: 404, manager: 200, inventory: 200, finance: 403, owner: 200 },
   },
-  'DELETE /api/products/{productId}': { request: (ids) => ({ params: { productId: ids.deletableProductId } }), expect: { otherVendor: 404, owner: 204 } },
+  'DELETE /api/products/{productId}': { request: (ids, who) => ({ params: { productId: ids.memberDeletable[who] ?? ids.deletableProductId } }), expect: { otherVendor: 404, manager: 204, inventory: 204, finance: 403, owner: 204 } },
   // The owner's draft has no images: submitting it is refused with the form's field errors.
-  'POST /api/products/{productId}/submit': { request: (ids) => ({ params: { productId: ids.productId } }), expect: { otherVendor: 404, owner: 400 } },
+  'POST /api/products/{productId}/submit': { request: (ids) => ({ params: { productId: ids.productId } }), expect: { otherVendor: 404, manager: 400, inventory: 400, finance: 403, owner: 400 } },
   'PATCH /api/products/{productId}/offer': {
     request: (ids) => ({ params: { productId: ids.productId }, body: { price: '9.99', compareAtPrice: '', inventory: 5, outOfStock: false } }),
-    expect: { otherVendor: 404, owner: 200 },
+    expect: { otherVendor: 404, manager: 200, inventory: 200, finance: 403, owner: 200 },
   },
-  'GET /api/inventory': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/inventory': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 403, owner: 200 } },
   // The inbox is always the caller's own (the vendor id comes from the token): A reads and marks A's.
-  'GET /api/notifications': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
-  'GET /api/notifications/unread': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
-  'POST /api/notifications/read': { request: () => ({ body: { all: true } }), expect: { otherVendor: 200, owner: 200 } },
-  'GET /api/notifications/preferences': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/notifications': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 200, owner: 200 } },
+  'GET /api/notifications/unread': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 200, owner: 200 } },
+  'POST /api/notifications/read': { request: () => ({ body: { all: true } }), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 200, owner: 200 } },
+  'GET /api/notifications/preferences': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 200, owner: 200 } },
   'PUT /api/notifications/preferences': {
     request: () => ({ body: { email: { account: true, products: true, payouts: true, balance: false, support: true } } }),
-    expect: { otherVendor: 200, owner: 200 },
+    expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 403, owner: 200 },
   },
   // Support threads (issue 13): a vendor lists and reads its own cases; B's case id from A is 404, as
   // one that does not exist. The ops inbox rows run in this order on B's case: reply, close, reopen.
-  'GET /api/support': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
-  'GET /api/support/{caseId}': { request: (ids) => ({ params: { caseId: ids.supportCaseId } }), expect: { otherVendor: 404, owner: 200 } },
+  'GET /api/support': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 200, owner: 200 } },
+  'GET /api/support/{caseId}': { request: (ids) => ({ params: { caseId: ids.supportCaseId } }), expect: { otherVendor: 404, manager: 200, inventory: 200, finance: 200, owner: 200 } },
   'POST /api/support/{caseId}/messages': {
     request: (ids) => ({ params: { caseId: ids.supportCaseId }, body: { message: 'Authorization matrix answer.' } }),
-    expect: { otherVendor: 404, owner: 201 },
+    expect: { otherVendor: 404, manager: 201, inventory: 201, finance: 201, owner: 201 },
   },
   'GET /api/admin/support': { request: () => ({ query: '?status=open' }), expect: { admin: 200 } },
   'GET /api/admin/support/{vendorId}/{caseId}': { request: (ids) => ({ params: { vendorId: ids.vendorId, caseId: ids.supportCaseId } }), expect: { admin: 200 } },
@@ -168,11 +179,39 @@ const expectations: Record<string, RouteExpectation> = {
   },
 };
 
+// Vendor teams (issue 14): only owners manage the team (A manages A's: B's member ids are 404 to A);
+// an invitation token that names no invitation is 404 to every signed-in caller.
+Object.assign(expectations, {
+  'GET /api/team': { request: () => ({}), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 403, owner: 200 } },
+  'POST /api/team/invitations': {
+    request: () => ({ body: { email: 'matrix.invitee@example.com', role: 'finance' } }),
+    expect: { otherVendor: 201, manager: 403, inventory: 403, finance: 403, owner: 201 },
+  },
+  'PUT /api/team/members/{memberId}/role': {
+    request: (ids) => ({ params: { memberId: ids.invitedMemberId }, body: { role: 'manager', expectedRole: 'finance' } }),
+    expect: { otherVendor: 404, manager: 403, inventory: 403, finance: 403, owner: 200 },
+  },
+  'DELETE /api/team/members/{memberId}': {
+    request: (ids) => ({ params: { memberId: ids.withdrawnMemberId } }),
+    expect: { otherVendor: 404, manager: 403, inventory: 403, finance: 403, owner: 204 },
+  },
+  'POST /api/team/invitation': {
+    request: () => ({ body: { token: 'M'.repeat(43) } }),
+    expect: { pending: 404, rejected: 404, noRecord: 404, admin: 404, otherVendor: 404, removed: 404, manager: 404, inventory: 404, finance: 404, owner: 404 },
+  },
+  'POST /api/team/invitation/accept': {
+    request: () => ({ body: { token: 'M'.repeat(43) } }),
+    expect: { pending: 404, rejected: 404, noRecord: 404, admin: 404, otherVendor: 404, removed: 404, manager: 404, inventory: 404, finance: 404, owner: 404 },
+  },
+} satisfies Record<string, RouteExpectation>);
+
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {
   if (UNVERIFIED.includes(principal)) return { status: 401, error: 'unauthorized' };
-  if (!reachesHandler[route.access].includes(principal)) return { status: 403, error: deniedCode[route.access] };
+  if (!reachesHandler[route.access].includes(principal)) return { status: 403, error: principal === 'removed' && route.access === 'vendor' ? 'membership_ended' : deniedCode[route.access] };
   const status = expectations[routeKey(route)]!.expect[principal];
   if (status === undefined) throw new Error(`${routeKey(route)} has no expectation for ${principal}`);
+  if (route.access === 'vendor' && MEMBERS.includes(principal) && status === 403) return { status, error: 'role_not_allowed' };
+  if (principal === 'removed' && status === 403) return { status, error: 'membership_ended' };
   return { status };
 }
 
@@ -195,6 +234,11 @@ beforeAll(async () => {
     admin: await idTokenFor(admin.email, admin.password),
     otherVendor: a.token,
     owner: b.token,
+    // Set below, once B's team exists.
+    removed: undefined,
+    manager: undefined,
+    inventory: undefined,
+    finance: undefined,
   } satisfies Record<Principal, string | undefined>);
 
   // B's ids: two drafts and a payout paid by the real worker (as test/integration/payouts-api.test.ts makes one).
@@ -223,7 +267,24 @@ beforeAll(async () => {
   const opened = await api('/api/support', { method: 'POST', token: b.token, body: JSON.stringify({ category: 'ask_question', message: 'Matrix case.', vendorId: b.vendorId }) });
   if (opened.status !== 201) throw new Error(`POST /api/support: ${opened.status}`);
   const supportCaseId = (opened.body as { caseId: string }).caseId;
-  ids = { vendorId: b.vendorId, productId, deletableProductId, payoutId: `P-${b.vendorId}-2026-11-2`, supportCaseId };
+
+  // B's team (issue 14): a member per role, and one B removed; two open invitations for the team rows.
+  const [manager, inventory, finance, removed] = [await teamMember(b, 'manager'), await teamMember(b, 'inventory'), await teamMember(b, 'finance'), await teamMember(b, 'inventory', 'removed')];
+  const gone = await api(`/api/team/members/${removed.memberId}`, { method: 'DELETE', token: b.token });
+  if (gone.status !== 204) throw new Error(`DELETE /api/team/members: ${gone.status}`);
+  Object.assign(tokens, { manager: manager.token, inventory: inventory.token, finance: finance.token, removed: removed.token });
+  const invited = await invite(b, `matrix.role.${Date.now()}@example.com`, 'finance');
+  const withdrawn = await invite(b, `matrix.withdrawn.${Date.now()}@example.com`, 'inventory');
+  ids = {
+    vendorId: b.vendorId,
+    productId,
+    deletableProductId,
+    payoutId: `P-${b.vendorId}-2026-11-2`,
+    supportCaseId,
+    memberDeletable: { manager: await draft(), inventory: await draft() },
+    invitedMemberId: invited.memberId,
+    withdrawnMemberId: withdrawn.memberId,
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -231,8 +292,8 @@ afterAll(async () => {
   if (tokens.pending) await api('/api/me', { method: 'PATCH', token: tokens.pending, body: JSON.stringify({ language: demoAccounts.pending.vendor.language }) });
 });
 
-async function call(route: Route, token: string | undefined): Promise<{ status: number; text: string; json: unknown }> {
-  const { params = {}, query = '', body } = expectations[routeKey(route)]!.request(ids);
+async function call(route: Route, principal: Principal, token: string | undefined): Promise<{ status: number; text: string; json: unknown }> {
+  const { params = {}, query = '', body } = expectations[routeKey(route)]!.request(ids, principal);
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? `missing-${name}`));
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -270,7 +331,7 @@ describe('authorization matrix over contracts/routes.ts', () => {
       const wanted: typeof cells = [];
       for (const principal of PRINCIPALS) {
         const want = expectedFor(route, principal);
-        const res = await call(route, tokens[principal]);
+        const res = await call(route, principal, tokens[principal]);
         const errorBody = res.json as { error?: unknown; message?: unknown } | null;
         cells.push({ principal, status: res.status, ...(want.error ? { error: String(errorBody?.error) } : {}) });
         wanted.push({ principal, ...want });

@@ -39,6 +39,8 @@ describe('GET /api/me', () => {
       vendorName: 'Golden Harvest Foods',
       language: 'en',
       payoutAccountId: null,
+      memberRole: 'owner',
+      accountHolder: true,
     });
     expect(res.headers).toMatchObject({ 'content-type': expect.stringContaining('application/json'), 'cache-control': 'no-store' });
   });
@@ -73,7 +75,39 @@ describe('GET /api/me', () => {
       vendorName: null,
       language: null,
       payoutAccountId: null,
+      memberRole: null,
+      accountHolder: false,
     });
+  });
+
+  // Issue 14: a team member's item points at the shop's account holder, whose record is the vendor record.
+  const shop = { ...record, userId: 'holder-1', email: 'owner@example.com', payoutAccountId: 'PA-1', language: 'zh-TW' };
+  const membership = (role: string, extra: Record<string, unknown> = {}) => ({
+    userId: 'user-1',
+    email: 'staff@example.com',
+    membership: { holderUserId: 'holder-1', vendorId: 'V-10001', memberId: 'M-1', role },
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...extra,
+  });
+  const byKey = (items: Record<string, unknown>) => ddb.on(GetCommand).callsFake((input: { Key: { userId: string } }) => ({ Item: items[input.Key.userId] }));
+
+  it('answers a team member with the shop, their own identity, language and role, and no payout account unless their role sees payouts', async () => {
+    byKey({ 'holder-1': shop, 'user-1': membership('inventory', { language: 'en' }) });
+    const res = await call('GET', undefined, idClaims({ email: 'staff@example.com' }));
+    expect(res.body).toMatchObject({ userId: 'user-1', email: 'staff@example.com', status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods', language: 'en', payoutAccountId: null, memberRole: 'inventory', accountHolder: false, roles: ['vendor'] });
+    byKey({ 'holder-1': shop, 'user-1': membership('finance') });
+    expect((await call('GET', undefined, idClaims({ email: 'staff@example.com' }))).body).toMatchObject({ payoutAccountId: 'PA-1', memberRole: 'finance', language: 'zh-TW' });
+  });
+
+  it('tells a removed member their access ended (403 membership_ended), not "no record"', async () => {
+    byKey({ 'user-1': { userId: 'user-1', email: 'staff@example.com', membershipEnded: { vendorName: 'Golden Harvest Foods', at: '2026-11-20T00:00:00.000Z' }, createdAt: '', updatedAt: '' } });
+    expect(await call('GET')).toMatchObject({ status: 403, body: { error: 'membership_ended', message: 'Your access to Golden Harvest Foods has ended.' } });
+  });
+
+  it('gives a member of a shop that is no longer approved nothing', async () => {
+    byKey({ 'holder-1': { ...shop, vendorId: 'V-99999' }, 'user-1': membership('manager') });
+    expect(await call('GET')).toMatchObject({ status: 404, body: { error: 'vendor_not_found' } });
   });
 
   it('gives the vendor role only to an approved vendor with an id, whatever the groups say', async () => {

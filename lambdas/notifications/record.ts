@@ -51,7 +51,7 @@ export function linkFor<T extends NotificationType>(type: T, params: Notificatio
     case 'support_reply':
       return `/support/${encodeURIComponent(String(p.caseId))}`;
     case 'team_invitation':
-      return `/invite?token=${encodeURIComponent(String(p.token))}`;
+      return `/invite?token=${encodeURIComponent(String(p.token))}&shop=${encodeURIComponent(String(p.businessName))}`;
     case 'team_member_changed':
       return '/team';
     default:

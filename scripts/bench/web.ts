@@ -40,8 +40,12 @@ const LIGHTHOUSE_PAGES = [
   { path: '/products', signedIn: true },
   { path: '/inventory', signedIn: true },
 ];
-/** Its own ports, so the bench runs beside `npm start`, the test stack and the other benches. */
-const PORTS: LocalPorts = { web: 5196, api: 8900, dynamodb: 8023, cognito: 9252, s3: 20028, ses: 8033 };
+/**
+ * Its own ports, so the bench runs beside `npm start`, the test stack and the other benches;
+ * BENCH_WEB_PORT_OFFSET moves them all (two checkouts benching on one machine).
+ */
+const PORT_OFFSET = Number(process.env.BENCH_WEB_PORT_OFFSET ?? 0) || 0;
+const PORTS: LocalPorts = { web: 5196 + PORT_OFFSET, api: 8900 + PORT_OFFSET, dynamodb: 8023 + PORT_OFFSET, cognito: 9252 + PORT_OFFSET, s3: 20028 + PORT_OFFSET, ses: 8033 + PORT_OFFSET };
 const MIN_PERFORMANCE = 0.95;
 const MIN_ACCESSIBILITY = 1;
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

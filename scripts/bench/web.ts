@@ -15,6 +15,7 @@
  *   --only PATHS     Lighthouse on these pages only (comma-separated, e.g. /,/inventory)
  *   --json FILE      also write the results as JSON
  *   --lhr-dir DIR    also write each Lighthouse report (JSON) there, to see what a score is made of
+ *   --dist DIR       measure another build of the web app (e.g. main's, for a before/after on one machine); implies --no-build
  */
 import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -62,7 +63,7 @@ const CHROME_FLAGS = [
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webRoot = path.join(root, 'web');
-const outDir = path.join(root, 'dist/web');
+
 const DATA_DIR = path.join(root, '.local', 'bench-web');
 
 const { values: args } = parseArgs({
@@ -73,9 +74,12 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     json: { type: 'string' },
     'lhr-dir': { type: 'string' },
+    dist: { type: 'string' },
     serve: { type: 'boolean', default: false },
   },
 });
+
+const outDir = args.dist ? path.resolve(args.dist) : path.join(root, 'dist/web');
 
 interface ManifestChunk {
   file: string;
@@ -363,7 +367,7 @@ async function runLighthouse(siteUrl: string, pages: typeof LIGHTHOUSE_PAGES, ru
 }
 
 async function main(): Promise<number> {
-  if (!args['no-build']) {
+  if (!args['no-build'] && !args.dist) {
     const { build } = await import('vite');
     console.log('Building web/ (vite build)…');
     await build({ configFile: path.join(webRoot, 'vite.config.ts'), logLevel: 'warn' });

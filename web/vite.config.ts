@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -44,6 +45,67 @@ function amplifyUiWithoutComponentTokens(): Plugin {
   };
 }
 
+/** Amplify UI's stylesheets, where `@aws-amplify/ui-react/styles/<name>.css` imports resolve. */
+const AMPLIFY_STYLES = path.join(repoRoot, 'node_modules/@aws-amplify/ui-react/dist/styles');
+const AMPLIFY_STYLE_IMPORT = /@aws-amplify\/ui-react\/styles\/([\w-]+\.css)/g;
+const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
+/** A declaration of a component variable, where a declaration starts (after `{` or `;`). */
+const COMPONENT_VARIABLE_DECLARATION = /(?<=[{;]\s*)(--amplify-components-[\w-]+)\s*:[^;{}]*;?/g;
+
+/**
+ * `css` without the declarations of Amplify UI component variables (`--amplify-components-*`) that
+ * neither `css` itself nor any of `readers` reads with `var()`, repeated until none is left (a removed
+ * variable may have been the only reader of another). Design tokens (`--amplify-colors-*`, ...) stay:
+ * Amplify UI's style props name them from JavaScript.
+ */
+export function pruneComponentVariables(css: string, readers: readonly string[]): string {
+  const outside = new Set(readers.flatMap((text) => [...text.matchAll(VAR_REFERENCE)].map((m) => m[1]!)));
+  let pruned = css;
+  for (;;) {
+    const read = new Set([...outside, ...[...pruned.matchAll(VAR_REFERENCE)].map((m) => m[1]!)]);
+    const next = pruned.replace(COMPONENT_VARIABLE_DECLARATION, (declaration, name: string) => (read.has(name) ? declaration : ''));
+    if (next === pruned) return pruned;
+    pruned = next;
+  }
+}
+
+/**
+ * What reads CSS variables in the web app's stylesheets (its own CSS and the Amplify UI stylesheets its
+ * modules import), without their component variable declarations: whether a component variable is
+ * read by another is `pruneComponentVariables`'s question.
+ */
+export function appStylesheets(): string[] {
+  const files = readdirSync(path.join(webRoot, 'src'), { recursive: true, encoding: 'utf8' }).map((f) => path.join(webRoot, 'src', f));
+  const amplify = new Set<string>();
+  for (const file of files.filter((f) => /\.(tsx?|css)$/.test(f))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(AMPLIFY_STYLE_IMPORT)) amplify.add(path.join(AMPLIFY_STYLES, m[1]!));
+  }
+  return [...files.filter((f) => f.endsWith('.css')), ...amplify].filter((f) => existsSync(f)).map((f) => readFileSync(f, 'utf8').replace(COMPONENT_VARIABLE_DECLARATION, ''));
+}
+
+/**
+ * Amplify UI's base.css declares ~1,400 component variables (`--amplify-components-*`) on `:root`, for
+ * every Amplify UI component; the app's stylesheets read about a third of them. The rest were 80 KB
+ * (6–7 KB gzip) of the signed-in shell's render-blocking CSS and ~900 custom properties every element
+ * inherits. The build drops the declarations no stylesheet of the app reads (test/scripts/vite-css-variables.test.ts).
+ */
+function amplifyUiWithoutUnreadComponentVariables(): Plugin {
+  let readers: string[] = [];
+  return {
+    name: 'amplify-ui-without-unread-component-variables',
+    enforce: 'pre',
+    apply: 'build',
+    buildStart() {
+      readers = appStylesheets();
+    },
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (!file.startsWith(AMPLIFY_STYLES) || !file.endsWith('.css')) return null;
+      return { code: pruneComponentVariables(code, readers), map: null };
+    },
+  };
+}
+
 /**
  * The web app's Vite config. `npm run build:web` builds into dist/web; the local stack starts the
  * dev server programmatically (`createServer({ configFile: 'web/vite.config.ts' })`) and sets
@@ -52,7 +114,7 @@ function amplifyUiWithoutComponentTokens(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), amplifyUiWithoutComponentTokens()],
+  plugins: [react(), amplifyUiWithoutComponentTokens(), amplifyUiWithoutUnreadComponentVariables()],
   build: {
     outDir: path.resolve(webRoot, '../dist/web'),
     emptyOutDir: true,

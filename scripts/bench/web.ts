@@ -15,6 +15,7 @@
  *   --only PATHS     Lighthouse on these pages only (comma-separated, e.g. /,/inventory)
  *   --json FILE      also write the results as JSON
  *   --lhr-dir DIR    also write each Lighthouse report (JSON) there, to see what a score is made of
+ *   --dist DIR       measure another build of the web app (e.g. main's, for a before/after on one machine); implies --no-build
  */
 import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -40,8 +41,12 @@ const LIGHTHOUSE_PAGES = [
   { path: '/products', signedIn: true },
   { path: '/inventory', signedIn: true },
 ];
-/** Its own ports, so the bench runs beside `npm start`, the test stack and the other benches. */
-const PORTS: LocalPorts = { web: 5196, api: 8900, dynamodb: 8023, cognito: 9252, s3: 20028, ses: 8033 };
+/**
+ * Its own ports, so the bench runs beside `npm start`, the test stack and the other benches;
+ * BENCH_WEB_PORT_OFFSET moves them all (two checkouts benching on one machine).
+ */
+const PORT_OFFSET = Number(process.env.BENCH_WEB_PORT_OFFSET ?? 0) || 0;
+const PORTS: LocalPorts = { web: 5196 + PORT_OFFSET, api: 8900 + PORT_OFFSET, dynamodb: 8023 + PORT_OFFSET, cognito: 9252 + PORT_OFFSET, s3: 20028 + PORT_OFFSET, ses: 8033 + PORT_OFFSET };
 const MIN_PERFORMANCE = 0.95;
 const MIN_ACCESSIBILITY = 1;
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,7 +63,7 @@ const CHROME_FLAGS = [
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webRoot = path.join(root, 'web');
-const outDir = path.join(root, 'dist/web');
+
 const DATA_DIR = path.join(root, '.local', 'bench-web');
 
 const { values: args } = parseArgs({
@@ -69,9 +74,12 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     json: { type: 'string' },
     'lhr-dir': { type: 'string' },
+    dist: { type: 'string' },
     serve: { type: 'boolean', default: false },
   },
 });
+
+const outDir = args.dist ? path.resolve(args.dist) : path.join(root, 'dist/web');
 
 interface ManifestChunk {
   file: string;
@@ -359,7 +367,7 @@ async function runLighthouse(siteUrl: string, pages: typeof LIGHTHOUSE_PAGES, ru
 }
 
 async function main(): Promise<number> {
-  if (!args['no-build']) {
+  if (!args['no-build'] && !args.dist) {
     const { build } = await import('vite');
     console.log('Building web/ (vite build)…');
     await build({ configFile: path.join(webRoot, 'vite.config.ts'), logLevel: 'warn' });

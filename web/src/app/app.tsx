@@ -1,14 +1,53 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenLock } from '../components/full-screen-lock';
 import { useSession } from '../lib/session';
 import { afterFirstPaint } from '../lib/after-paint';
 import { AdminGuard, RouteGuard } from './route-guard';
-import { appRoutes, NotFoundPage, preloadRoutePage, routeAccess } from './routes';
+import { appRoutes, NotFoundPage, preloadRoutePage, routeAccess, RoutePage } from './routes';
 
+type HeaderLayoutComponent = ComponentType<{ children?: ReactNode }>;
+let headerLayoutModule: Promise<{ default: HeaderLayoutComponent }> | undefined;
+let LoadedHeaderLayout: HeaderLayoutComponent | undefined;
 // Requested after the first paint ("Checking authentication..." or nothing), which it is not needed for.
-const HeaderLayout = lazy(() => afterFirstPaint().then(() => import('./shell/header-layout')));
+const loadHeaderLayout = () =>
+  (headerLayoutModule ??= afterFirstPaint()
+    .then(() => import('./shell/header-layout'))
+    .then((module) => {
+      LoadedHeaderLayout = module.default;
+      return module;
+    }));
+
+/**
+ * The header layout once its chunk is here, and `LayoutFallback` until then. Not a lazy component in
+ * a Suspense boundary: React holds back revealing suspended content for up to 300 ms after a fallback
+ * showed, which delayed the signed-in page's first paint by that much after its code and `/api/me`
+ * had both arrived.
+ */
+function HeaderLayout({ children }: { children?: ReactNode }) {
+  const [Layout, setLayout] = useState(() => LoadedHeaderLayout);
+  useEffect(() => {
+    if (Layout) return;
+    let active = true;
+    loadHeaderLayout().then(
+      (module) => {
+        if (active) setLayout(() => module.default);
+      },
+      (err: unknown) => {
+        // As a failed lazy chunk would: to the nearest error boundary (none: the page stays blank).
+        if (active)
+          setLayout(() => () => {
+            throw err;
+          });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [Layout]);
+  return Layout ? <Layout>{children}</Layout> : <LayoutFallback />;
+}
 
 /**
  * While the header layout chunk loads: on a guarded route whose session is still being restored, the
@@ -38,51 +77,55 @@ export function App() {
     <Routes>
       {appRoutes
         .filter((r) => !r.header)
-        .map(({ path, page: Page }) => (
+        .map(({ path, page }) => (
           <Route
             key={path}
             path={path}
             element={
               <Suspense fallback={null}>
-                <Page />
+                <RoutePage key={path} page={page} />
               </Suspense>
             }
           />
         ))}
       {appRoutes
         .filter((r) => r.access === 'admin')
-        .map(({ path, page: Page }) => (
+        .map(({ path, page }) => (
           <Route
             key={path}
             path={path}
             element={
               <AdminGuard
                 otherwise={
-                  <Suspense fallback={<LayoutFallback />}>
-                    <HeaderLayout>
-                      <NotFoundPage />
-                    </HeaderLayout>
-                  </Suspense>
+                  <HeaderLayout>
+                    <RoutePage key="not-found" page={NotFoundPage} />
+                  </HeaderLayout>
                 }
               >
                 <Suspense fallback={null}>
-                  <Page />
+                  <RoutePage key={path} page={page} />
                 </Suspense>
               </AdminGuard>
             }
           />
         ))}
-      <Route
-        element={
-          <Suspense fallback={<LayoutFallback />}>
-            <HeaderLayout />
-          </Suspense>
-        }
-      >
+      <Route element={<HeaderLayout />}>
         {appRoutes
           .filter((r) => r.header && r.access !== 'admin')
-          .map(({ path, access, area, page: Page }) => (
-            <Route key={path} path={path} element={access === 'vendor' ? <RouteGuard area={area}>{<Page />}</RouteGuard> : <Page />} />
+          .map(({ path, access, area, page }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                access === 'vendor' ? (
+                  <RouteGuard area={area}>
+                    <RoutePage key={path} page={page} />
+                  </RouteGuard>
+                ) : (
+                  <RoutePage key={path} page={page} />
+                )
+              }
+            />
           ))}
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { PageKey } from '../../../contracts/team-roles';
 
@@ -9,10 +9,33 @@ import type { PageKey } from '../../../contracts/team-roles';
  */
 export type RouteAccessLevel = 'public' | 'vendor' | 'admin';
 
-/** A route's page: a lazy component whose code can also be fetched ahead (`preload`), e.g. while the session is checked. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
+/**
+ * A route's page: a lazy component whose code can also be fetched ahead (`preload`), e.g. while the
+ * session is checked, and, once fetched, rendered without suspending (`loaded`, see `RoutePage`).
+ */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown>; loaded(): ComponentType | undefined };
 
-const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => Object.assign(lazy(load), { preload: load });
+export const lazyPage = (load: () => Promise<{ default: ComponentType }>): LazyPage => {
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  return Object.assign(lazy(loadAndKeep), { preload: loadAndKeep, loaded: () => loaded });
+};
+
+/**
+ * Renders a route's page: its component itself when its code is already here (fetched ahead while the
+ * session was checked), else the lazy one. Rendering a lazy component always suspends once, even for
+ * loaded code, and React holds back the reveal of suspended content for up to 300 ms after a fallback
+ * showed; a page whose code is here paints at once instead. Chosen once per mount (a switch from the
+ * lazy to the plain component would remount the page and lose its state); give it `key` per route.
+ */
+export function RoutePage({ page }: { page: LazyPage }) {
+  const [Page] = useState<ComponentType>(() => page.loaded() ?? page);
+  return <Page />;
+}
 
 export interface AppRoute {
   /** react-router path pattern (`:param` segments allowed). */

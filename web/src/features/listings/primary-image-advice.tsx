@@ -12,7 +12,7 @@ const percent = (share: number) => Math.round(share * 100);
  * The primary-image rules' advice beside the primary image (issue 15, spec §5): measured in the
  * browser as soon as an image becomes primary (primary-image-check.ts), what is wrong and how to fix
  * it, or that it looks right. Advice only: saving is never blocked by it, and the review team
- * decides. Nothing shows when the browser cannot read the image's pixels.
+ * decides. Nothing shows while it is measured (a moment) or when the browser cannot read the pixels.
  */
 export function PrimaryImageAdvice({ item, testId = 'primary-advice' }: { item: ImageItem | undefined; testId?: string }) {
   const { t } = useTranslation();
@@ -30,34 +30,35 @@ export function PrimaryImageAdvice({ item, testId = 'primary-advice' }: { item: 
   }, [url]);
 
   if (!url) return null;
-  const done = advice?.url === url ? advice : null;
-  if (done && !done.check) return null;
-  const check = done?.check;
+  const check = advice?.url === url ? advice.check : null;
+  // A polite live region that exists before its text does, so a screen reader reads the advice when it arrives.
   return (
-    <div className={`primary-advice${check ? (check.problems.length ? ' primary-advice-warn' : ' primary-advice-ok') : ''}`} role="status" data-testid={testId}>
-      {!check ? (
-        <p>{t('primary_check_checking')}</p>
-      ) : check.problems.length === 0 ? (
-        <p>{t('primary_check_ok', { fill: percent(check.fill) })}</p>
-      ) : (
+    <div className={check ? `primary-advice ${check.problems.length ? 'primary-advice-warn' : 'primary-advice-ok'}` : undefined} aria-live="polite" data-testid={testId}>
+      {check && (
         <>
-          <p>{t('primary_check_problems')}</p>
-          <ul>
-            {check.problems.map((rule) => (
-              <li key={rule} data-rule={rule}>
-                {rule === 'square'
-                  ? t('primary_check_square', { percent: Math.round((check.aspectRatio - 1) * 100) })
-                  : rule === 'white_background'
-                    ? check.whiteShare === null || check.whiteShare >= WHITE_SHARE
-                      ? t('primary_check_white_none')
-                      : t('primary_check_white', { share: percent(check.whiteShare) })
-                    : t('primary_check_fill', { fill: percent(check.fill), min: percent(MIN_FILL) })}
-              </li>
-            ))}
-          </ul>
+          {check.problems.length === 0 ? (
+            <p>{t('primary_check_ok', { fill: percent(check.fill) })}</p>
+          ) : (
+            <>
+              <p>{t('primary_check_problems')}</p>
+              <ul>
+                {check.problems.map((rule) => (
+                  <li key={rule} data-rule={rule}>
+                    {rule === 'square'
+                      ? t('primary_check_square', { percent: Math.round((check.aspectRatio - 1) * 100) })
+                      : rule === 'white_background'
+                        ? check.whiteShare === null || check.whiteShare >= WHITE_SHARE
+                          ? t('primary_check_white_none')
+                          : t('primary_check_white', { share: percent(check.whiteShare) })
+                        : t('primary_check_fill', { fill: percent(check.fill), min: percent(MIN_FILL) })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p className="primary-advice-note">{t('primary_check_not_automatic')}</p>
         </>
       )}
-      <p className="primary-advice-note">{t('primary_check_not_automatic')}</p>
     </div>
   );
 }

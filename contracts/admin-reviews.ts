@@ -2,9 +2,10 @@
  * The ops console's Product review screen (issue 13, /admin/reviews): the queue of products submitted
  * for review, one submission beside the live version, and the decision. Declared once for the server
  * (lambdas/admin/reviews-handler.ts) and the web (web/src/features/admin/reviews). Plain zod; imports
- * nothing of the project.
+ * nothing of the project but the primary-image rules' names (./primary-image.ts, zod-free).
  */
 import * as z from 'zod';
+import { PRIMARY_IMAGE_RULES } from './primary-image';
 
 const instant = z.iso.datetime();
 
@@ -71,10 +72,24 @@ export const reviewFieldRowSchema = z.strictObject({
 });
 export type ReviewFieldRow = z.infer<typeof reviewFieldRowSchema>;
 
+/** What the primary-image rules measured (contracts/primary-image.ts, issue 15). */
+export const primaryImageCheckSchema = z.strictObject({
+  problems: z.array(z.enum(PRIMARY_IMAGE_RULES)),
+  aspectRatio: z.number(),
+  whiteShare: z.number().nullable(),
+  fill: z.number(),
+});
+
 /** What the image check (lambdas/images) recorded for an image: valid, rejected with its reason, or nothing yet. */
 export const reviewImageCheckSchema = z.strictObject({
   status: z.enum(['valid', 'rejected', 'unchecked']),
   reason: z.string().nullable(),
+  /**
+   * The primary-image rules' measurement of a valid image (issue 15): advice for the reviewer, the
+   * automatic part of spec §5 (text, logos and watermarks are theirs to see). Missing when the file
+   * was not measured (a BMP, a file sharp cannot decode, a check recorded before the rules).
+   */
+  primary: primaryImageCheckSchema.optional(),
 });
 
 export const reviewImageSchema = z.strictObject({

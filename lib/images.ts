@@ -29,6 +29,9 @@ const CORS_METHODS: Record<(typeof productImagesBucket.corsAllowedMethods)[numbe
  */
 export const UNREFERENCED_UPLOAD_EXPIRY_DAYS = 7;
 
+/** The image check's memory (and so its CPU share): sharp decodes each valid upload. */
+export const IMAGE_CHECK_MEMORY_MB = 1024;
+
 export interface ProductImagesProps {
   settings: StageSettings;
   accessLogs: IBucket;
@@ -106,8 +109,12 @@ export class ProductImages extends Construct {
       entry: imageCheckFunction.entry,
       description: imageCheckFunction.description,
       logRemovalPolicy: props.settings.removalPolicy,
-      // A few S3 and DynamoDB calls per object; room for the SDK's own retries.
+      // A few S3 and DynamoDB calls per object and one decode; room for the SDK's own retries.
       timeout: Duration.seconds(30),
+      // Decoding a 12-megapixel JPEG (the primary-image rules, issue 15) wants CPU, which Lambda gives by memory.
+      memorySize: IMAGE_CHECK_MEMORY_MB,
+      // sharp is native: installed for Lambda's platform next to the bundle (lib/lambda-function.ts).
+      nodeModules: ['sharp'],
       environment: { PRODUCT_IMAGES_BUCKET: this.bucket.bucketName },
     });
     props.data.connect(fn, imageCheckFunction.tables);

@@ -29,7 +29,20 @@ export interface AppFunctionProps {
   environment?: Record<string, string>;
   timeout?: Duration;
   memorySize?: number;
+  /**
+   * Packages installed into the bundle's node_modules instead of bundled: native ones (sharp, for
+   * the image check's primary-image rules). `npm ci` with the project's lock file installs them for
+   * Lambda's platform, linux arm64 glibc (see BUNDLE_INSTALL_PLATFORM), whatever machine synthesizes.
+   */
+  nodeModules?: string[];
 }
+
+/**
+ * The platform `npm ci` installs a bundle's `nodeModules` for: that of every function (ARM_64 on
+ * Amazon Linux, glibc). npm reads these as its `--cpu`, `--os`, `--libc` options, which choose the
+ * optional dependencies holding prebuilt binaries (sharp's @img/sharp-linux-arm64 and its libvips).
+ */
+export const BUNDLE_INSTALL_PLATFORM = { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_config_libc: 'glibc' } as const;
 
 /**
  * A Lambda with the project's defaults, so every construct gets the same runtime, architecture,
@@ -69,6 +82,7 @@ export class AppFunction extends NodejsFunction {
         banner: ESM_REQUIRE_BANNER,
         externalModules: ['@aws-sdk/*'],
         forceDockerBundling: false,
+        ...(props.nodeModules?.length ? { nodeModules: props.nodeModules, environment: { ...BUNDLE_INSTALL_PLATFORM } } : {}),
       },
     });
 

@@ -8,12 +8,20 @@
 import * as z from 'zod/mini';
 import { cents, instant, int } from '../values';
 import { PRODUCT_TABS, REVISION_STATES } from './states';
+import { PRIMARY_IMAGE_RULES } from '../primary-image';
 import type { ProductContent } from './schema';
 
 const productImageViewSchema = z.object({
   key: z.string(),
   /** Short-lived signed GET URL for display (thumbnails, form previews). */
   url: z.string(),
+  /**
+   * Only on a version's primary image, in `GET /api/products/{productId}`: what the image check's
+   * primary-image rules measured (contracts/primary-image.ts, issue 15), when it measured.
+   */
+  primary: z.optional(
+    z.object({ problems: z.array(z.enum(PRIMARY_IMAGE_RULES)), aspectRatio: z.number(), whiteShare: z.nullable(z.number()), fill: z.number() }),
+  ),
 });
 export type ProductImageView = z.infer<typeof productImageViewSchema>;
 

@@ -114,7 +114,8 @@ export function compareFields(submitted: ProductContent, live: ProductContent | 
 
 function checkOf(check: ImageCheckItem | undefined): ReviewImage['check'] {
   if (!check) return { status: 'unchecked', reason: null };
-  return check.status === 'valid' ? { status: 'valid', reason: null } : { status: 'rejected', reason: check.reason };
+  if (check.status === 'rejected') return { status: 'rejected', reason: check.reason };
+  return { status: 'valid', reason: null, ...(check.primary ? { primary: check.primary } : {}) };
 }
 
 /** One product's review page. */

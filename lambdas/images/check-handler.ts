@@ -9,6 +9,10 @@
  *   - at most MAX_IMAGE_BYTES, as stored (too_large)
  *   - its first bytes are a JPEG, PNG, GIF or BMP (not_an_image) of the extension's type (type_mismatch)
  *   - it gets one of the upload folder's MAX_PRODUCT_IMAGES + 1 slots (too_many_images)
+ * A valid image is also measured against the primary-image rules (issue 15, ./primary-check.ts:
+ * square, white background, fill), since any image may become a product's primary one: the result is
+ * advice recorded with the check (`primary`), shown to the vendor and to the reviewer, never a
+ * rejection.
  * Rejected: the outcome is recorded, then that object version deleted. Valid: the outcome is
  * recorded; a key's first record, before it is written, tags the object `referenced=no` (./tags.ts),
  * so the bucket expires it unless the products API takes it into a product. Each event is about one object version (its ETag and sequencer): when the key holds
@@ -24,10 +28,12 @@ import * as z from 'zod';
 import { IMAGE_KEY_PATTERN, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ImageContentType } from '../../contracts/listings/schema';
 import { env } from '../shared/env';
 import { logger } from '../shared/logger';
-import { deleteObject, headObject, listKeys, plainETag, readSignature, tagUnreferenced, type StoredObject } from './objects';
+import { deleteObject, headObject, listKeys, plainETag, readObject, readSignature, tagUnreferenced, type StoredObject } from './objects';
+import { primaryCheckOf } from './primary-check';
 import { detectImageType, extensionFits } from '../../contracts/images';
 import { imageCheckFunction } from '../../contracts/functions';
 import type { RejectionReason } from './model';
+import type { PrimaryImageCheck } from '../../contracts/primary-image';
 import { admittedKeys, admitToFolder, getCheck, recordCheck, releaseFromFolder } from './store';
 
 /** Objects one upload folder may hold: the product images and the nutrition facts label. */
@@ -131,6 +137,13 @@ async function checkOnce(bucket: string, key: string, version: EventVersion, now
   if (!extensionFits(contentType, match[1]!)) return reject(judged, bind, 'type_mismatch');
 
   if (!(await admit(bucket, folder, key, now))) return reject(judged, { ...bind, folder: null }, 'too_many_images');
+  // The primary-image rules read the whole file (at most MAX_IMAGE_BYTES); sharp does not read BMP.
+  let primary: PrimaryImageCheck | null = null;
+  if (contentType !== 'image/bmp') {
+    const bytes = await readObject(bucket, key, stored.eTag);
+    if (bytes === 'gone' || bytes === 'changed') return unchecked(key, bytes);
+    primary = await primaryCheckOf(bytes);
+  }
   // Tagged before the valid record is written, so the products API never sees a valid new upload
   // without the tag. Only while the key has no record at all: with any record the key was judged
   // before (a redelivery, or the same bytes again after a rejection), and the API may have tagged
@@ -145,9 +158,10 @@ async function checkOnce(bucket: string, key: string, version: EventVersion, now
     checkedAt: now().toISOString(),
     eTag: stored.eTag,
     ...(sequencer === undefined ? {} : { sequencer }),
+    ...(primary ? { primary } : {}),
   });
   if (!recorded) return 'record changed';
-  logger.info('image valid', { key, contentType, size: stored.size });
+  logger.info('image valid', { key, contentType, size: stored.size, primaryProblems: primary?.problems ?? 'not measured' });
   return { key, outcome: 'valid', contentType, size: stored.size };
 }
 

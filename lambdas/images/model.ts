@@ -4,6 +4,7 @@
  * check item says `valid`.
  */
 import type { ImageContentType } from '../../contracts/listings/schema';
+import type { PrimaryImageCheck } from '../../contracts/primary-image';
 
 /** Why an uploaded object was deleted. */
 export const REJECTION_REASONS = [
@@ -43,7 +44,16 @@ interface CheckedObject {
 
 /** The outcome for one object key (the products API accepts the key only when `valid`). */
 export type ImageCheckItem =
-  | (CheckedObject & { status: 'valid'; contentType: ImageContentType })
+  | (CheckedObject & {
+      status: 'valid';
+      contentType: ImageContentType;
+      /**
+       * The primary-image rules' result (contracts/primary-image.ts, issue 15): advice, never a
+       * rejection. Missing when the file could not be decoded (BMP, a broken file) and on items
+       * written before the rules existed.
+       */
+      primary?: PrimaryImageCheck;
+    })
   | (CheckedObject & { status: 'rejected'; reason: RejectionReason });
 
 /**

@@ -56,6 +56,21 @@ export async function readSignature(bucket: string, key: string, eTag: string): 
   }
 }
 
+/**
+ * The whole object version `eTag` (the primary-image rules decode it; the check reads it only once
+ * it has passed the size limit). `changed` / `gone` as readSignature.
+ */
+export async function readObject(bucket: string, key: string, eTag: string): Promise<Uint8Array | 'changed' | 'gone'> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(eTag ? { IfMatch: quoted(eTag) } : {}) }));
+    return (await out.Body?.transformToByteArray()) ?? new Uint8Array();
+  } catch (err) {
+    if (isMissingObject(err)) return 'gone';
+    if (s3ErrorStatus(err) === 412) return 'changed';
+    throw err;
+  }
+}
+
 /** Every key under `prefix` (all pages). */
 export async function listKeys(bucket: string, prefix: string): Promise<string[]> {
   const keys: string[] = [];

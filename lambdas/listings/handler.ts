@@ -16,9 +16,10 @@ import { PRODUCT_TABS, type InventoryPage, type ProductPage, type ProductView } 
 import type { ProductItem } from './product-states';
 import { changeProductOffer, createProduct, deleteProduct, ownProduct, saveProduct, submitProduct } from './product-actions';
 import { offerSchema } from '../../contracts/listings/schema';
-import { catalogueRows, getProduct, queryProductTab } from './store';
+import { catalogueRows, getProduct, imageChecks, queryProductTab } from './store';
+import type { ImageCheckItem } from '../images/model';
 import { FieldValidationError, parseFields, parseProductValues } from './validation';
-import { inventoryRow, productView } from './view';
+import { inventoryRow, primaryImageKeys, productView } from './view';
 
 /** Body of POST and PUT: the item form's values, and whether to submit them for review. */
 export const productBody = z.strictObject({ values: z.unknown(), submit: z.boolean() });
@@ -98,7 +99,12 @@ export const handler = apiHandler('listings', {
   'GET /api/products/{productId}': route({
     access: 'vendor',
     async handler({ params, caller }) {
-      return { body: await productView(await ownProduct(caller.vendor.vendorId, productId(params)), imageSigner()) };
+      const item = await ownProduct(caller.vendor.vendorId, productId(params));
+      // The primary images' measurements (issue 15): the item form shows them when the browser cannot measure.
+      const keys = primaryImageKeys(item);
+      const checks = keys.length ? await imageChecks(keys) : new Map<string, ImageCheckItem>();
+      const primary = new Map([...checks].flatMap(([key, check]) => (check.status === 'valid' && check.primary ? [[key, check.primary] as const] : [])));
+      return { body: await productView(item, imageSigner(), primary) };
     },
   }),
 

@@ -4,19 +4,32 @@ import type { ImageSigner } from './images';
 import { productStatus, type ProductItem } from './product-states';
 import type { ProductContent } from '../../contracts/listings/schema';
 import type { CatalogueRow } from './store';
+import type { PrimaryImageCheck } from '../../contracts/primary-image';
 
-async function versionView(content: ProductContent, sign: ImageSigner): Promise<ProductVersionView> {
+/** The primary-image rules' measurements by image key (issue 15), for the primary images a view shows. */
+export type PrimaryChecks = ReadonlyMap<string, PrimaryImageCheck>;
+
+async function versionView(content: ProductContent, sign: ImageSigner, primary: PrimaryChecks): Promise<ProductVersionView> {
   const [images, label] = await Promise.all([
-    Promise.all(content.images.map(async (key) => ({ key, url: await sign(key) }))),
+    Promise.all(
+      content.images.map(async (key, i) => {
+        const check = i === 0 ? primary.get(key) : undefined;
+        return { key, url: await sign(key), ...(check ? { primary: check } : {}) };
+      }),
+    ),
     content.nutritionLabel ? sign(content.nutritionLabel).then((url) => ({ key: content.nutritionLabel, url })) : Promise.resolve(null),
   ]);
   return { content, images, nutritionLabel: label };
 }
 
-export async function productView(item: ProductItem, sign: ImageSigner): Promise<ProductView> {
+/** The keys of the item's primary images (live and revision), whose measurements a one-product view shows. */
+export const primaryImageKeys = (item: ProductItem): string[] => [item.live?.content.images[0], item.revision?.content.images[0]].filter((k): k is string => Boolean(k));
+
+/** `primary`: measurements to show on the versions' primary images (only the one-product answer reads them). */
+export async function productView(item: ProductItem, sign: ImageSigner, primary: PrimaryChecks = new Map()): Promise<ProductView> {
   const [live, revision, thumbnailUrl] = await Promise.all([
-    item.live ? versionView(item.live.content, sign) : null,
-    item.revision ? versionView(item.revision.content, sign) : null,
+    item.live ? versionView(item.live.content, sign, primary) : null,
+    item.revision ? versionView(item.revision.content, sign, primary) : null,
     item.thumbnailKey ? sign(item.thumbnailKey) : null,
   ]);
   const r = item.revision;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageCheckFunction } from '../../contracts/functions';
 import { tables, type KeyDef, type TableDef } from '../../contracts/tables';
 import { productImagesBucket } from '../../contracts/buckets';
-import { UNREFERENCED_UPLOAD_EXPIRY_DAYS } from '../../lib/images';
+import { IMAGE_CHECK_MEMORY_MB, UNREFERENCED_UPLOAD_EXPIRY_DAYS } from '../../lib/images';
 import { asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, queueAlarms, queuePolicyStatements, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type Synthesized } from './support';
 
 let s: Synthesized;
@@ -150,6 +150,11 @@ describe('the server-side image check (lambdas/images/check-handler.ts)', () => 
       { Action: 's3:ListBucket', Condition: { StringLike: { 's3:prefix': 'private/*' } }, Effect: 'Allow', Resource: arn(bucketId()) },
       { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arn(dlqId()) },
     ]);
+  });
+
+  it('has the memory (and so the CPU) to decode a 12-megapixel JPEG for the primary-image rules, on ARM like every function', () => {
+    expect(props(check()[1])).toMatchObject({ MemorySize: IMAGE_CHECK_MEMORY_MB, Architectures: ['arm64'], Timeout: 30 });
+    expect(IMAGE_CHECK_MEMORY_MB).toBe(1024);
   });
 });
 

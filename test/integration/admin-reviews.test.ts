@@ -113,7 +113,8 @@ describe('the review page', () => {
     expect(page.images.changed).toBe(true);
     expect(page.nutritionLabel.changed).toBe(true);
     for (const image of [...page.images.submitted, ...page.images.live, page.nutritionLabel.submitted!, page.nutritionLabel.live!]) {
-      expect(image.check).toEqual({ status: 'valid', reason: null });
+      // The primary-image rules' measurement (issue 15): the fixtures are 4 × 4 white PNGs, no product in them.
+      expect(image.check).toEqual({ status: 'valid', reason: null, primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0 } });
       const res = await fetch(image.url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');

@@ -61,8 +61,10 @@ describe('image check on s3rver uploads', () => {
     await Promise.all([put(pngKey, png(8)), put(jpegKey, jpeg())]);
     // Bound to the bytes checked (s3rver's ETag is their MD5), ordered by s3rver's event sequencer.
     const boundTo = (body: Buffer) => ({ checkedAt: expect.any(String), eTag: md5(body), sequencer: expect.stringMatching(/^[0-9A-F]+$/) });
-    expect(await checked(pngKey)).toEqual({ key: pngKey, status: 'valid', contentType: 'image/png', size: png(8).length, ...boundTo(png(8)) });
-    expect(await checked(jpegKey)).toEqual({ key: jpegKey, status: 'valid', contentType: 'image/jpeg', size: jpeg().length, ...boundTo(jpeg()) });
+    // And the primary-image rules' measurement (issue 15), decoded with sharp: all-white fixtures, no product in them.
+    const measured = { primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0 } };
+    expect(await checked(pngKey)).toEqual({ key: pngKey, status: 'valid', contentType: 'image/png', size: png(8).length, ...boundTo(png(8)), ...measured });
+    expect(await checked(jpegKey)).toEqual({ key: jpegKey, status: 'valid', contentType: 'image/jpeg', size: jpeg().length, ...boundTo(jpeg()), ...measured });
     expect(await exists(pngKey)).toBe(true);
     expect(await exists(jpegKey)).toBe(true);
     // Tagged before the valid record: the bucket expires it unless a product takes it (lib/images.ts).

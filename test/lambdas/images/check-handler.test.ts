@@ -5,6 +5,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, PutObjectTaggingCommand, S3Client, S3ServiceException, type PutObjectTaggingCommandInput } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
+import sharp from 'sharp';
 import { decodeEventKey, handler, sequencerOrder, UPLOAD_FOLDER_SLOTS, uploadFolderOf, type CheckOutcome } from '../../../lambdas/images/check-handler';
 import type { ImageCheckItem, UploadFolderItem } from '../../../lambdas/images/model';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../../../contracts/listings/schema';
@@ -211,8 +212,30 @@ describe('image check: the rules', () => {
     const key = imageKey({ ext });
     await expect(upload(key, body)).resolves.toEqual({ key, outcome: 'valid', contentType, size: body.length });
     expect(objects.has(key)).toBe(true);
-    expect(check(key)).toEqual({ key, status: 'valid', contentType, size: body.length, checkedAt: expect.any(String), eTag: plain(etagOf(body)), sequencer: expect.any(String) });
+    // The primary-image rules' advice (issue 15): a tiny white image shows no product; sharp reads no BMP.
+    const primary = contentType === 'image/bmp' ? {} : { primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0 } };
+    expect(check(key)).toEqual({ key, status: 'valid', contentType, size: body.length, checkedAt: expect.any(String), eTag: plain(etagOf(body)), sequencer: expect.any(String), ...primary });
     expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toMatchObject({ Range: 'bytes=0-15', IfMatch: etagOf(body) });
+  });
+
+  it('records what the primary-image rules measured, as advice: the image is kept whatever they find', async () => {
+    const key = imageKey({ ext: 'jpg' });
+    const body = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#DCDCDC' } })
+      .composite([{ input: { create: { width: 300, height: 300, channels: 3, background: '#C62828' } }, left: 300, top: 150 }])
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    await expect(upload(key, body)).resolves.toMatchObject({ outcome: 'valid' });
+    expect(objects.has(key)).toBe(true);
+    expect(check(key)).toMatchObject({ status: 'valid', primary: { problems: ['square', 'white_background', 'fill'], aspectRatio: 1.5, whiteShare: 0, fill: expect.closeTo(0.5, 2) } });
+    // The whole file is read only once its first bytes passed, with the same ETag condition.
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual([expect.objectContaining({ Range: 'bytes=0-15' }), { Bucket: BUCKET, Key: key, IfMatch: etagOf(body) }]);
+  });
+
+  it('a file whose bytes start like a JPEG but do not decode is kept valid, without a measurement', async () => {
+    const key = imageKey({ ext: 'jpg' });
+    const body = Buffer.concat([jpeg().subarray(0, 40), Buffer.alloc(200, 7)]);
+    await expect(upload(key, body)).resolves.toMatchObject({ outcome: 'valid' });
+    expect(check(key)).not.toHaveProperty('primary');
   });
 
   it.each([

@@ -166,6 +166,20 @@ describe('one product', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('GET shows what the image check measured on the primary image, and on no other (issue 15)', async () => {
+    const item = stored(false);
+    const [first, second] = item.revision!.content.images;
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: item });
+    const primary = { problems: ['fill'], aspectRatio: 1, whiteShare: 0.98, fill: 0.7 };
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'image-checks-test': [{ key: first, status: 'valid', primary }, { key: second, status: 'valid', primary }] } });
+    const res = await call('GET', '/api/products/{productId}', { productId: 'P-0123456789' });
+    const images = (res.body as unknown as ProductView).revision!.images;
+    expect(images[0]).toEqual({ key: first, url: expect.any(String), primary });
+    expect(images[1]).toEqual({ key: second, url: expect.any(String) });
+    // Only the primary images were looked up.
+    expect(ddb.commandCalls(BatchGetCommand).flatMap((c) => Object.values(c.args[0].input.RequestItems!).flatMap((r) => r.Keys!.map((k) => k.key as string)))).toEqual([first]);
+  });
+
   it('PUT while under review is a 409 with the message the UI shows, and looks at no image', async () => {
     ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: stored(true) });
     const res = await call('PUT', '/api/products/{productId}', { productId: 'P-0123456789', body: { values: completeForm(), submit: false } });

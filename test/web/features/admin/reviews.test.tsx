@@ -253,5 +253,39 @@ describe('Product review in the ops console (issue 13)', () => {
       expect(within(dialog).getByRole('heading').textContent).toBe('退回此商品');
       expect(within(dialog).getByLabelText('主圖背景須為純白色。')).toBeTruthy();
     });
+
+    it('shows what the primary-image rules measured on each primary image (issue 15), in both languages', async () => {
+      const broken = { status: 'valid' as const, reason: null, primary: { problems: ['square' as const, 'white_background' as const, 'fill' as const], aspectRatio: 1.333, whiteShare: 0.42, fill: 0.71 } };
+      const fine = { status: 'valid' as const, reason: null, primary: { problems: [], aspectRatio: 1, whiteShare: 0.99, fill: 0.93 } };
+      reviewApi({ review: () => ({ ...REVIEW, images: { submitted: [image(1, broken), image(2, fine)], live: [image(3, fine)], changed: true }, nutritionLabel: { submitted: image(4), live: null, changed: true } }) });
+      await openReview();
+      const [first, second] = within(screen.getByTestId('admin-review-images-submitted')).getAllByTestId('admin-review-image');
+      const rules = within(first!).getByTestId('admin-review-primary');
+      expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'Not square (aspect ratio 1.33 : 1)',
+        'Background not pure white (42 % white)',
+        'Product fills 71 % (at least 85 % required)',
+      ]);
+      expect(rules.textContent).toContain('Text, logos and watermarks are not checked automatically: check them by eye.');
+      // Only the primary image is held to these rules; the live version's primary is measured too.
+      expect(within(second!).queryByTestId('admin-review-primary')).toBeNull();
+      expect(within(screen.getByTestId('admin-review-images-live')).getByTestId('admin-review-primary').textContent).toContain('Square, pure white background, product fills 93 %');
+      expect(within(screen.getByTestId('admin-review-label')).queryByTestId('admin-review-primary')).toBeNull();
+
+      await toChinese();
+      await waitFor(() => expect(within(screen.getAllByTestId('admin-review-primary')[0]!).getAllByRole('listitem')[0]!.textContent).toBe('非正方形（長寬比 1.33 : 1）'));
+      expect(within(screen.getAllByTestId('admin-review-primary')[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        '非正方形（長寬比 1.33 : 1）',
+        '背景非純白（42% 為純白）',
+        '商品占 71%（至少需 85%）',
+      ]);
+      expect(screen.getAllByTestId('admin-review-primary')[0]!.textContent).toContain('文字、標誌與浮水印不會自動檢查');
+    });
+
+    it('says when the primary image could not be measured', async () => {
+      reviewApi({ review: () => ({ ...REVIEW, images: { submitted: [image(1)], live: [], changed: true } }) });
+      await openReview();
+      expect(within(screen.getByTestId('admin-review-images-submitted')).getByTestId('admin-review-primary').textContent).toContain('Not measured: the file could not be decoded (e.g. BMP).');
+    });
   });
 });

@@ -9,7 +9,8 @@ export type GuidelinesKind = 'images' | 'label';
 /**
  * The image guideline modals (spec §5). Product images: the primary image's rules (pure white
  * background, square frame, the product filling at least 85 %, no text, logos or watermarks) and the
- * file rules in the stricter of the spec's two readings (JPEG, PNG, GIF or BMP, up to 5 MB each, up
+ * note that only the first three are checked automatically (issue 15: text, logos and watermarks are
+ * not), and the file rules in the stricter of the spec's two readings (JPEG, PNG, GIF or BMP, up to 5 MB each, up
  * to 10 images). The nutrition facts label: a readable photo of the whole label, the same file rules.
  */
 export function ImageGuidelinesDialog({ kind, onClose }: { kind: GuidelinesKind; onClose(): void }) {
@@ -35,6 +36,9 @@ export function ImageGuidelinesDialog({ kind, onClose }: { kind: GuidelinesKind;
             <li>{t('guideline_fill')}</li>
             <li>{t('guideline_no_text')}</li>
           </ul>
+          <p className="guideline-note" data-testid="guideline-not-automatic">
+            {t('guideline_not_automatic')}
+          </p>
           <p className="guideline-subtitle">{t('guideline_files_intro')}</p>
           <ul className="guideline-list">
             <li>{files}</li>

@@ -7,6 +7,7 @@ import { IMAGE_ACCEPT, MAX_IMAGE_MEGABYTES, type ImageRefusal } from './image-fi
 import type { ImageItem, ImageUploads } from './image-uploads';
 
 import { ImageRefusals, UploadState, useFinishedUploads, useImageName } from './image-manager';
+import { PrimaryImageAdvice } from './primary-image-advice';
 
 type Action = 'up' | 'down';
 
@@ -105,6 +106,7 @@ export function ImageManagerDialog({ uploads, onClose, onShowGuidelines }: { upl
                       {t('primary_image')}
                     </span>
                   )}
+                  {index === 0 && <PrimaryImageAdvice item={item} testId="manager-primary-advice" />}
                   <UploadState item={item} name={name} onCancel={() => uploads.remove(item.id)} onRetry={() => uploads.retry(item.id)} onRemove={() => uploads.remove(item.id)} />
                 </div>
                 <div className="image-manager-actions">

@@ -12,6 +12,7 @@ import { productImageKey } from '../../../../contracts/buckets';
 import { errorMessage } from '../../lib/error-message';
 import { checkImageFile, takeWithinLimit, type ImageRefusal } from './image-files';
 import { deleteUnsavedUpload, loadStorage, type UploadTask } from './image-storage';
+import type { PrimaryImageCheck } from '../../../../contracts/primary-image';
 
 export type ImageKind = 'image' | 'label';
 
@@ -34,6 +35,8 @@ export interface ImageItem {
   error?: string;
   /** What was thrown (translated for the vendor by lib/error-message.ts). */
   cause?: unknown;
+  /** A stored primary image's measurement by the server's image check (issue 15), when it made one. */
+  serverCheck?: PrimaryImageCheck;
 }
 
 const objectUrl = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '');
@@ -49,6 +52,7 @@ const storedItem = (kind: ImageKind, image: ProductImageView, index: number): Im
   previewUrl: image.url,
   status: 'stored',
   progress: 100,
+  ...(image.primary ? { serverCheck: image.primary } : {}),
 });
 
 export interface ImageUploads {

@@ -6,6 +6,7 @@ import { IMAGE_ACCEPT, type ImageRefusal } from './image-files';
 import type { GuidelinesKind } from './image-guidelines';
 import { ImageRefusals, UploadState, useImageName } from './image-manager';
 import type { ImageUploads } from './image-uploads';
+import { PrimaryImageAdvice } from './primary-image-advice';
 import { Section } from './product-form-fields';
 
 interface ImagesSectionProps {
@@ -58,6 +59,7 @@ export function ImagesSection({ id, uploads, imagesButton, imagesError, labelErr
           ))}
         </ol>
       )}
+      <PrimaryImageAdvice item={uploads.images[0]} />
       {imagesError && (
         <p id={ids.imagesError} className="amplify-field__error-message" data-testid="images-error">
           {imagesError}

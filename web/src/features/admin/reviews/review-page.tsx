@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ProductReview, ReviewFieldRow, ReviewImage, ReviewValue } from '../../../../../contracts/admin-reviews';
+import { MIN_FILL, WHITE_SHARE } from '../../../../../contracts/primary-image';
 import { Alert } from '../../../components/alert';
 import { LoadStatus } from '../../../components/load-status';
 import { languageToApply, type Language } from '../../../i18n/language';
@@ -28,8 +29,45 @@ function valueText(row: ReviewFieldRow, value: ReviewValue, language: Language, 
   return String(value);
 }
 
-/** One image, large, with what the image check recorded. */
-function ReviewFigure({ image, caption, testId }: { image: ReviewImage; caption: string; testId: string }) {
+const percent = (share: number) => Math.round(share * 100);
+
+/**
+ * What the primary-image rules measured on the primary image (issue 15): each broken rule with its
+ * figure, or that all three hold; and that text, logos and watermarks are the reviewer's to see.
+ */
+function PrimaryRules({ check }: { check: ReviewImage['check'] }) {
+  const { t } = useAdminTranslation();
+  if (check.status !== 'valid') return null;
+  const primary = check.primary;
+  return (
+    <div className="admin-review-primary" data-testid="admin-review-primary">
+      <strong>{t('admin_review_primary_title')}</strong>
+      {!primary ? (
+        <p>{t('admin_review_primary_unmeasured')}</p>
+      ) : primary.problems.length === 0 ? (
+        <p className="admin-review-primary-ok">{t('admin_review_primary_ok', { fill: percent(primary.fill) })}</p>
+      ) : (
+        <ul>
+          {primary.problems.map((rule) => (
+            <li key={rule} data-rule={rule}>
+              {rule === 'square'
+                ? t('admin_review_primary_square', { ratio: primary.aspectRatio.toFixed(2) })
+                : rule === 'white_background'
+                  ? primary.whiteShare === null || primary.whiteShare >= WHITE_SHARE
+                    ? t('admin_review_primary_white_none')
+                    : t('admin_review_primary_white', { share: percent(primary.whiteShare) })
+                  : t('admin_review_primary_fill', { fill: percent(primary.fill), min: percent(MIN_FILL) })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="admin-review-primary-note">{t('admin_review_primary_manual')}</p>
+    </div>
+  );
+}
+
+/** One image, large, with what the image check recorded (and, for the primary image, the primary-image rules). */
+function ReviewFigure({ image, caption, testId, primary = false }: { image: ReviewImage; caption: string; testId: string; primary?: boolean }) {
   const { t } = useAdminTranslation();
   const check =
     image.check.status === 'valid'
@@ -47,6 +85,7 @@ function ReviewFigure({ image, caption, testId }: { image: ReviewImage; caption:
         <span className={`admin-review-check ${image.check.status}`} data-testid={`${testId}-check`}>
           {check}
         </span>
+        {primary && <PrimaryRules check={image.check} />}
       </figcaption>
     </figure>
   );
@@ -288,13 +327,13 @@ export default function ReviewPage() {
             <Side title={live ? t('admin_review_col_submitted') : t('admin_review_submitted_version')} testId="admin-review-images-submitted">
               {data.images.submitted.length === 0 && <p>{none}</p>}
               {data.images.submitted.map((image, i) => (
-                <ReviewFigure key={image.key} image={image} caption={t(i === 0 ? 'admin_review_image_primary' : 'admin_review_image_n', { n: i + 1 })} testId="admin-review-image" />
+                <ReviewFigure key={image.key} image={image} caption={t(i === 0 ? 'admin_review_image_primary' : 'admin_review_image_n', { n: i + 1 })} testId="admin-review-image" primary={i === 0} />
               ))}
             </Side>
             {live && (
               <Side title={t('admin_review_col_live')} testId="admin-review-images-live">
                 {data.images.live.map((image, i) => (
-                  <ReviewFigure key={image.key} image={image} caption={t(i === 0 ? 'admin_review_image_primary' : 'admin_review_image_n', { n: i + 1 })} testId="admin-review-live-image" />
+                  <ReviewFigure key={image.key} image={image} caption={t(i === 0 ? 'admin_review_image_primary' : 'admin_review_image_n', { n: i + 1 })} testId="admin-review-live-image" primary={i === 0} />
                 ))}
               </Side>
             )}

@@ -141,7 +141,7 @@ export const apiFunctions = {
   },
   adminReviews: {
     entry: 'admin/reviews-handler.ts',
-    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append' },
+    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append', counters: 'rw' },
     description: 'Ops console product review: the review queue, a submission beside its live version, approve, reject, request changes',
   },
 } as const satisfies Record<string, ApiFunction>;
@@ -199,6 +199,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/admin/reviews', fn: 'adminReviews', access: 'admin' },
   { method: 'GET', path: '/api/admin/reviews/{productId}', fn: 'adminReviews', access: 'admin' },
   { method: 'POST', path: '/api/admin/reviews/{productId}/decision', fn: 'adminReviews', access: 'admin' },
+  { method: 'GET', path: '/api/orders/{orderId}', fn: 'orders', access: 'vendor' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

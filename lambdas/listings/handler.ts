@@ -16,7 +16,7 @@ import { PRODUCT_TABS, type InventoryPage, type ProductPage, type ProductView } 
 import type { ProductItem } from './product-states';
 import { changeProductOffer, createProduct, deleteProduct, ownProduct, saveProduct, submitProduct } from './product-actions';
 import { offerSchema } from '../../contracts/listings/schema';
-import { catalogueRows, getProduct, queryProductTab } from './store';
+import { catalogueRows, getProduct, productTabCounts, queryProductTab } from './store';
 import { FieldValidationError, parseFields, parseProductValues } from './validation';
 import { inventoryRow, productView } from './view';
 
@@ -70,6 +70,8 @@ export const handler = apiHandler('listings', {
       const body: ProductPage = {
         items: await Promise.all(page.items.map((item) => productView(item, sign))),
         ...(page.lastSort ? { nextCursor: encodeCursor(vendorId, list, page.lastSort) } : {}),
+        // Issue 15: how many products each tab holds, from the vendor's counters (no count of the lists).
+        counts: await productTabCounts(vendorId),
       };
       return { body };
     },

@@ -70,7 +70,7 @@ export function filterSearchParams(filter: OrdersFilter, params: URLSearchParams
 
 /** One string per distinct filter: pages and answers are keyed by it. */
 export function filterKey(filter: OrdersFilter): string {
-  return `${filter.status ?? ''}|${filter.from ?? ''}|${filter.to ?? ''}|${filter.number ?? ''}`;
+  return `${filter.status ?? ''}|${filter.from ?? ''}|${filter.to ?? ''}${filter.number ? `|#${filter.number}` : ''}`;
 }
 
 export function isFiltered(filter: OrdersFilter): boolean {

@@ -2,7 +2,7 @@ import '../../components/empty-state.css';
 import './listings.css';
 import { Button, Heading } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_TABS, type ProductPage, type ProductTab, type ProductView } from '../../../../contracts/listings/model';
@@ -61,10 +61,13 @@ export default function ProductsPage() {
 
   // How many products each tab holds (issue 15): from the last page the server sent, kept while another tab loads.
   const [counts, setCounts] = useState<ProductPage['counts']>(undefined);
+  const [answered, setAnswered] = useState<ProductPage['counts']>(undefined);
   const answeredCounts = list.lastPage?.counts;
-  useEffect(() => {
-    if (answeredCounts) setCounts(answeredCounts);
-  }, [answeredCounts]);
+  if (answeredCounts && answeredCounts !== answered) {
+    // A new answer's counts replace what was shown (set while rendering: React's pattern for state derived from props).
+    setAnswered(answeredCounts);
+    setCounts(answeredCounts);
+  }
 
   // What the item form or a deletion has to say, for the page it was said on.
   const saved = isSavedState(location.state) ? location.state.saved : null;

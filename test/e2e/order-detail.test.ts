@@ -47,7 +47,9 @@ async function audit(page: Page, where: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  [enVendor, zhVendor] = await Promise.all([approvedVendor('e2e.order', { vendorName: 'Order Detail Farms' }), approvedVendor('e2e.order.zh', { vendorName: '訂單茶園', locale: 'zh-TW' })]);
+  // One after the other: sign-ups read cognito-local's pool file, which a concurrent sign-up may be writing.
+  enVendor = await approvedVendor('e2e.order', { vendorName: 'Order Detail Farms' });
+  zhVendor = await approvedVendor('e2e.order.zh', { vendorName: '訂單茶園', locale: 'zh-TW' });
   await Promise.all([ordersFor(enVendor.vendorId), ordersFor(zhVendor.vendorId)]);
 }, 120_000);
 afterAll(async () => {

@@ -96,11 +96,11 @@ for (const [language, t] of [
 
           // Search by number: one that matches nothing says so; the number's beginning finds the order.
           await page.getByRole('textbox', { name: t.order_number }).fill(`mo-20261101`);
-          await page.getByRole('button', { name: t.order_search_submit }).click();
+          await page.getByRole('button', { name: t.order_search_submit, exact: true }).click();
           await page.waitForURL(webUrl('/orders?number=mo-20261101'));
           await expect.poll(() => page.getByTestId('orders-empty').count()).toBe(1);
           await page.getByRole('textbox', { name: t.order_number }).fill(number.slice(0, 11));
-          await page.getByRole('button', { name: t.order_search_submit }).click();
+          await page.getByRole('button', { name: t.order_search_submit, exact: true }).click();
           await expect.poll(() => page.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-number')))).toEqual([number]);
           await audit(page, `search ${language} ${width}`);
           expect(errors).toEqual([]);

@@ -71,10 +71,10 @@ describe('order detail (issue 15)', () => {
 
   it('opens from the list, keeping the filter for the way back; shows lines with commission, totals and history', { timeout: 20_000 }, async () => {
     const { user } = await open('/orders?status=fulfilled');
-    const link = await screen.findByRole('link', { name: 'Open order GM-100007' }, { timeout: 5_000 });
+    const link = await screen.findByRole('link', { name: 'Open order GM-100007' }, { timeout: 10_000 });
     await user.click(link);
     await waitFor(() => expect(location()).toBe('/orders/O-7'));
-    await screen.findByRole('heading', { level: 1, name: 'Order GM-100007' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Order GM-100007' }, { timeout: 10_000 });
 
     const rows = within(screen.getByTestId('order-detail-lines')).getAllByTestId('order-detail-line');
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['烏龍茶 Oolong Tea', 'Soy Sauce']);
@@ -98,7 +98,7 @@ describe('order detail (issue 15)', () => {
 
   it('in Traditional Chinese, and an order stored before histories says what is known', { timeout: 20_000 }, async () => {
     await open('/orders/O-7', 'zh-TW', { ...DETAIL, commissionRateBps: null, statusHistory: [{ status: 'fulfilled', at: '2026-03-09T18:00:00.000Z' }], historyComplete: false });
-    await screen.findByRole('heading', { level: 1, name: zhTW.order_detail_title.replace('{{orderNumber}}', 'GM-100007') }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: zhTW.order_detail_title.replace('{{orderNumber}}', 'GM-100007') }, { timeout: 10_000 });
     expect(within(screen.getByTestId('order-detail-lines')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       zhTW.order_product, zhTW.sku, zhTW.order_quantity, zhTW.unit_price, zhTW.line_total, zhTW.order_commission, zhTW.order_net,
     ]);
@@ -111,13 +111,13 @@ describe('order detail (issue 15)', () => {
 
   it('another vendor’s order (or none) is "not found", in the vendor’s language', { timeout: 20_000 }, async () => {
     await open('/orders/O-999', 'zh-TW');
-    const status = await screen.findByTestId('order-detail-status', {}, { timeout: 5_000 });
+    const status = await screen.findByTestId('order-detail-status', {}, { timeout: 10_000 });
     await waitFor(() => expect(status.textContent).toContain(zhTW.order_detail_load_failed.replace('{{message}}', zhTW.error_reason_order_not_found)));
   });
 
   it('finds orders by number (the search replaces the filter), says when none match, and clears', { timeout: 20_000 }, async () => {
     const { calls, user } = await open('/orders?status=paid');
-    await screen.findByTestId('orders-table', {}, { timeout: 5_000 });
+    await screen.findByTestId('orders-table', {}, { timeout: 10_000 });
     await user.click(screen.getByTestId('order-search-submit'));
     expect(screen.getByText(en.order_search_blank)).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: en.order_number }), 'gm-100007');
@@ -139,7 +139,7 @@ describe('order detail (issue 15)', () => {
 
   it('the search in Traditional Chinese', { timeout: 20_000 }, async () => {
     const { user } = await open('/orders', 'zh-TW');
-    await screen.findByTestId('orders-table', {}, { timeout: 5_000 });
+    await screen.findByTestId('orders-table', {}, { timeout: 10_000 });
     await waitFor(() => expect(screen.getByRole('search', { name: zhTW.order_search_label })).toBeTruthy());
     await user.type(screen.getByRole('textbox', { name: zhTW.order_number }), 'ＧＭ－１００００８');
     await user.click(screen.getByRole('button', { name: zhTW.order_search_submit }));

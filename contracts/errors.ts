@@ -85,6 +85,8 @@ export const API_ERROR_CODES = [
   // 5xx
   'internal_error',
   'bad_gateway',
+  // 404 (issue 15): an order the caller's vendor does not have
+  'order_not_found',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -149,7 +149,7 @@ export const apiFunctions = {
   },
   adminReviews: {
     entry: 'admin/reviews-handler.ts',
-    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append' },
+    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append', counters: 'rw' },
     description: 'Ops console product review: the review queue, a submission beside its live version, approve, reject, request changes',
   },
   team: {
@@ -221,6 +221,7 @@ export const routes: readonly Route[] = [
   { method: 'DELETE', path: '/api/team/members/{memberId}', fn: 'team', access: 'vendor', roles: owner },
   { method: 'POST', path: '/api/team/invitation', fn: 'team', access: 'signed-in' },
   { method: 'POST', path: '/api/team/invitation/accept', fn: 'team', access: 'signed-in' },
+  { method: 'GET', path: '/api/orders/{orderId}', fn: 'orders', access: 'vendor', roles: sales },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

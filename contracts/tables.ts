@@ -72,7 +72,13 @@ export const tables = {
     envVar: 'ORDERS_TABLE',
     partitionKey: { name: 'vendorId', type: 'S' },
     sortKey: { name: 'orderKey', type: 'S' },
-    globalIndexes: [{ indexName: 'byVendorStatus', partitionKey: { name: 'vendorStatus', type: 'S' }, sortKey: { name: 'orderKey', type: 'S' } }],
+    globalIndexes: [
+      { indexName: 'byVendorStatus', partitionKey: { name: 'vendorStatus', type: 'S' }, sortKey: { name: 'orderKey', type: 'S' } },
+      // Issue 15: one order by its id (GET /api/orders/{orderId}) and the search by order number (a
+      // prefix is a key range), both within the vendor's partition; attributes every order has already.
+      { indexName: 'byVendorOrderId', partitionKey: { name: 'vendorId', type: 'S' }, sortKey: { name: 'orderId', type: 'S' } },
+      { indexName: 'byVendorOrderNumber', partitionKey: { name: 'vendorId', type: 'S' }, sortKey: { name: 'orderNumber', type: 'S' } },
+    ],
   },
   /**
    * The vendor's money: `BALANCE` (current balance), `DAY#<yyyy-mm-dd>` (daily sales in the

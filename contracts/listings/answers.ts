@@ -78,7 +78,11 @@ export const offerAnswerSchema = z.object({ offer: offerViewSchema });
 /** Opaque cursor; absent on the last page (an older server sent null). */
 const nextCursor = z.optional(z.pipe(z.nullish(z.string()), z.transform((c) => c ?? undefined)));
 
-export const productPageSchema = z.object({ items: z.array(productViewSchema), nextCursor });
+/** How many products each tab holds (issue 15; GET /api/products, the vendor's counters). */
+export const productTabCountsSchema = z.object({ published: int, pending: int, rejected: int, draft: int });
+export type ProductTabCounts = z.infer<typeof productTabCountsSchema>;
+
+export const productPageSchema = z.object({ items: z.array(productViewSchema), nextCursor, counts: z.optional(productTabCountsSchema) });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const inventoryRowSchema = z.object({

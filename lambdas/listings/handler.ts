@@ -16,7 +16,7 @@ import { PRODUCT_TABS, type InventoryPage, type ProductPage, type ProductView } 
 import type { ProductItem } from './product-states';
 import { changeProductOffer, createProduct, deleteProduct, ownProduct, saveProduct, submitProduct } from './product-actions';
 import { offerSchema } from '../../contracts/listings/schema';
-import { catalogueRows, getProduct, imageChecks, queryProductTab } from './store';
+import { catalogueRows, getProduct, imageChecks, productTabCounts, queryProductTab } from './store';
 import type { ImageCheckItem } from '../images/model';
 import { FieldValidationError, parseFields, parseProductValues } from './validation';
 import { inventoryRow, primaryImageKeys, productView } from './view';
@@ -71,6 +71,8 @@ export const handler = apiHandler('listings', {
       const body: ProductPage = {
         items: await Promise.all(page.items.map((item) => productView(item, sign))),
         ...(page.lastSort ? { nextCursor: encodeCursor(vendorId, list, page.lastSort) } : {}),
+        // Issue 15: how many products each tab holds, from the vendor's counters (no count of the lists).
+        counts: await productTabCounts(vendorId),
       };
       return { body };
     },

@@ -139,7 +139,7 @@ export async function saveProduct(vendorId: string, productId: string, identityI
       read = null;
       // The caller's identity: acceptImages checked every key of the saved content is under it.
       const next = saveRevision({ ...item, identityId }, content, submit, now.toISOString());
-      await putProduct(next, item.version, imageRefChanges(item, next));
+      await putProduct(next, item.version, imageRefChanges(item, next), [], item);
       return { before: item, after: next };
     }),
   );
@@ -155,7 +155,7 @@ export async function submitProduct(vendorId: string, productId: string, identit
     // Complete for review, and its images still the caller's and valid.
     const content = parseFields(productSubmitSchema, contentToForm(next.revision!.content), 'The product');
     await acceptImages(content, identityId);
-    await putProduct(next, item.version);
+    await putProduct(next, item.version, undefined, [], item);
     return next;
   });
 }
@@ -172,7 +172,7 @@ export async function deleteProduct(vendorId: string, productId: string, now = n
       await deleteProductItem(item);
       return { before: item, after: null };
     }
-    await putProduct(outcome.item, item.version, imageRefChanges(item, outcome.item));
+    await putProduct(outcome.item, item.version, imageRefChanges(item, outcome.item), [], item);
     return { before: item, after: outcome.item };
   });
   await releaseUnreferencedImages(before, droppedImageKeys(before, after));

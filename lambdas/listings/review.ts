@@ -131,7 +131,7 @@ export async function reviewProduct(input: ReviewInput, actor: Operator, now = n
     await putProduct(next, item.version, imageRefChanges(item, next), [
       ...reviewNotification(next, review.decision, at),
       auditWrite(reviewAudit(item, next, review, actor, at)),
-    ]);
+    ], item);
     return { before: item, after: next };
   });
   const deletedImages = review.decision === 'approve' ? await releaseUnreferencedImages(after, droppedImageKeys(before, after)) : [];

@@ -12,7 +12,11 @@
  * review and an edit (or two edits) can never interleave into a state neither of them meant.
  *
  * The counters item `sku#<vendorId>` holds the vendor's SKU sequence (`value`) and how many
- * products the vendor has (`products`, kept by the create and delete transactions: the cap).
+ * products the vendor has (`products`, kept by the create and delete transactions: the cap), and
+ * (issue 15) how many are in each product tab (`tabPublished`, `tabPending`, `tabRejected`,
+ * `tabDraft`): every create, write and delete moves them by the tabs it changes, in its own
+ * transaction (`tabCountUpdates`); `tabsCounted` marks them set from a count of the partition,
+ * done once per vendor on the first read (`productTabCounts`).
  *
  * Image references: the item `refs#<image key>` of the imageChecks table holds `products`, the set
  * of product ids whose versions use that image. Every write that adds or drops images updates it in
@@ -124,7 +128,9 @@ function cancelled(err: unknown, lead: number, imageAt: (string | undefined)[], 
  * image claims (`refs`: what the write adds and drops) and any further items (`also`) in the same
  * transaction.
  */
-export async function putProduct(next: ProductItem, expectedVersion: number, refs: ImageRefChanges = NO_REF_CHANGES, also: TransactItem[] = []): Promise<void> {
+export async function putProduct(next: ProductItem, expectedVersion: number, refs: ImageRefChanges = NO_REF_CHANGES, also: TransactItem[] = [], previous?: ProductItem): Promise<void> {
+  // The product tabs' counters move with the write when it changes the tabs the product is in.
+  const tabs = previous ? tabCountUpdate(next.vendorId, tabDelta(previous, next)) : null;
   const put = {
     TableName: tableName('products'),
     Item: next,
@@ -132,7 +138,7 @@ export async function putProduct(next: ProductItem, expectedVersion: number, ref
     ExpressionAttributeNames: { '#version': 'version' },
     ExpressionAttributeValues: { ':expected': expectedVersion },
   };
-  if (refs.added.length === 0 && refs.dropped.length === 0 && also.length === 0) {
+  if (refs.added.length === 0 && refs.dropped.length === 0 && also.length === 0 && !tabs) {
     try {
       await dynamo.send(new PutCommand(put));
     } catch (err) {
@@ -144,7 +150,7 @@ export async function putProduct(next: ProductItem, expectedVersion: number, ref
   const images = imageRefItems(next.productId, refs);
   try {
     // `also`: more writes of the same change (e.g. the review's notification, lambdas/notifications/record.ts).
-    await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...images.items, ...also] }));
+    await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...images.items, ...(tabs ? [tabs] : []), ...also] }));
   } catch (err) {
     throw cancelled(err, 1, images.imageAt, () => new VersionConflict());
   }
@@ -207,10 +213,10 @@ export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP, reco
             Update: {
               TableName: tableName('counters'),
               Key: { name: counterName(item.vendorId) },
-              UpdateExpression: 'ADD #products :one',
+              UpdateExpression: `ADD #products :one${tabAdds(tabDelta(null, item)).expression}`,
               ConditionExpression: 'attribute_not_exists(#products) OR #products < :cap',
-              ExpressionAttributeNames: { '#products': 'products' },
-              ExpressionAttributeValues: { ':one': 1, ':cap': cap },
+              ExpressionAttributeNames: { '#products': 'products', ...tabAdds(tabDelta(null, item)).names },
+              ExpressionAttributeValues: { ':one': 1, ':cap': cap, ...tabAdds(tabDelta(null, item)).values },
             },
           },
           { Put: { TableName: tableName('products'), Item: item, ConditionExpression: 'attribute_not_exists(productId)' } },
@@ -252,9 +258,9 @@ export async function deleteProductItem(item: ProductItem): Promise<void> {
             Update: {
               TableName: tableName('counters'),
               Key: { name: counterName(item.vendorId) },
-              UpdateExpression: 'ADD #products :minusOne',
-              ExpressionAttributeNames: { '#products': 'products' },
-              ExpressionAttributeValues: { ':minusOne': -1 },
+              UpdateExpression: `ADD #products :minusOne${tabAdds(tabDelta(item, null)).expression}`,
+              ExpressionAttributeNames: { '#products': 'products', ...tabAdds(tabDelta(item, null)).names },
+              ExpressionAttributeValues: { ':minusOne': -1, ...tabAdds(tabDelta(item, null)).values },
             },
           },
           ...images.items,
@@ -480,4 +486,94 @@ export async function releaseImageRecords(key: string): Promise<boolean> {
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
   }
+}
+
+/** The counters item's attribute per product tab (issue 15). */
+export const TAB_COUNTERS: Record<ProductTab, string> = { published: 'tabPublished', pending: 'tabPending', rejected: 'tabRejected', draft: 'tabDraft' };
+
+/** The tabs a product is in: Published while a live version exists, and its revision's tab while it has one. */
+export function tabsOf(item: Pick<ProductItem, 'live' | 'revision'> | null): ProductTab[] {
+  if (!item) return [];
+  return [...(item.live ? (['published'] as const) : []), ...(item.revision ? [item.revision.state] : [])];
+}
+
+/** How a write moves each tab's count (only the tabs that change). */
+export function tabDelta(before: Pick<ProductItem, 'live' | 'revision'> | null, after: Pick<ProductItem, 'live' | 'revision'> | null): Partial<Record<ProductTab, number>> {
+  const delta: Partial<Record<ProductTab, number>> = {};
+  for (const tab of tabsOf(before)) delta[tab] = (delta[tab] ?? 0) - 1;
+  for (const tab of tabsOf(after)) delta[tab] = (delta[tab] ?? 0) + 1;
+  for (const tab of Object.keys(delta) as ProductTab[]) if (delta[tab] === 0) delete delta[tab];
+  return delta;
+}
+
+/** `, #tabPending :tabPending, ...`: the ADD clauses of a delta, to follow another ADD clause. */
+function tabAdds(delta: Partial<Record<ProductTab, number>>): { expression: string; names: Record<string, string>; values: Record<string, number> } {
+  const tabs = Object.keys(delta) as ProductTab[];
+  return {
+    expression: tabs.map((tab) => `, #${TAB_COUNTERS[tab]} :${TAB_COUNTERS[tab]}`).join(''),
+    names: Object.fromEntries(tabs.map((tab) => [`#${TAB_COUNTERS[tab]}`, TAB_COUNTERS[tab]])),
+    values: Object.fromEntries(tabs.map((tab) => [`:${TAB_COUNTERS[tab]}`, delta[tab]!])),
+  };
+}
+
+/** The transaction item that moves the counters by `delta`, or null when no tab changes. */
+export function tabCountUpdate(vendorId: string, delta: Partial<Record<ProductTab, number>>): TransactItem | null {
+  const adds = tabAdds(delta);
+  if (!adds.expression) return null;
+  return {
+    Update: {
+      TableName: tableName('counters'),
+      Key: { name: counterName(vendorId) },
+      UpdateExpression: `ADD ${adds.expression.slice(2)}`,
+      ExpressionAttributeNames: adds.names,
+      ExpressionAttributeValues: adds.values,
+    },
+  };
+}
+
+export type ProductTabCounts = Record<ProductTab, number>;
+
+/**
+ * How many of the vendor's products are in each tab (issue 15): the counters item's figures. The
+ * first read for a vendor (products made before the counters, `tabsCounted` absent) counts the
+ * partition once, read consistently, and stores the figures only if no write moved them meanwhile
+ * (the condition on the values read first); otherwise it counts again. Never negative.
+ */
+export async function productTabCounts(vendorId: string): Promise<ProductTabCounts> {
+  const tabs = Object.keys(TAB_COUNTERS) as ProductTab[];
+  const fromItem = (item: Record<string, unknown> | undefined): ProductTabCounts =>
+    Object.fromEntries(tabs.map((tab) => [tab, Math.max(0, Number(item?.[TAB_COUNTERS[tab]] ?? 0) || 0)])) as ProductTabCounts;
+  let counted: ProductTabCounts = fromItem(undefined);
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const out = await dynamo.send(new GetCommand({ TableName: tableName('counters'), Key: { name: counterName(vendorId) }, ConsistentRead: true }));
+    const item = out.Item;
+    if (item?.tabsCounted === true) return fromItem(item);
+    counted = fromItem(undefined);
+    const names = { '#live': 'live', '#revision': 'revision', '#state': 'state' };
+    for await (const product of partition(vendorId, { ProjectionExpression: '#live.publishedAt, #revision.#state', ExpressionAttributeNames: names }, true)) {
+      for (const tab of tabsOf(product as Pick<ProductItem, 'live' | 'revision'>)) counted[tab] += 1;
+    }
+    const unchanged = tabs.map((tab) => (item?.[TAB_COUNTERS[tab]] === undefined ? `attribute_not_exists(#${tab})` : `#${tab} = :was_${tab}`));
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName('counters'),
+          Key: { name: counterName(vendorId) },
+          UpdateExpression: `SET ${tabs.map((tab) => `#${tab} = :${tab}`).join(', ')}, #counted = :true`,
+          ConditionExpression: `attribute_not_exists(#counted) AND ${unchanged.join(' AND ')}`,
+          ExpressionAttributeNames: { ...Object.fromEntries(tabs.map((tab) => [`#${tab}`, TAB_COUNTERS[tab]])), '#counted': 'tabsCounted' },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(tabs.map((tab) => [`:${tab}`, counted[tab]])),
+            ...Object.fromEntries(tabs.filter((tab) => item?.[TAB_COUNTERS[tab]] !== undefined).map((tab) => [`:was_${tab}`, item![TAB_COUNTERS[tab]]])),
+            ':true': true,
+          },
+        }),
+      );
+      return counted;
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      // A write moved a count (or another reader stored them) meanwhile: read again.
+    }
+  }
+  return counted;
 }

@@ -1,5 +1,6 @@
 import * as cursors from '../shared/cursor';
 import { orderKeyInRange, type OrdersFilter } from './filter';
+import type { NumberSearchKey } from './store';
 
 /**
  * The orders list's cursor (lambdas/shared/cursor.ts), scoped to the filter it was issued for and
@@ -21,4 +22,22 @@ export function decodeCursor(cursor: string, vendorId: string, filter: OrdersFil
   const key = cursors.decodeCursor(cursor, vendorId, filterKey(filter), isOrderKey, OTHER_FILTER);
   if (!orderKeyInRange(key, filter)) throw cursors.invalidCursor(OTHER_FILTER);
   return key;
+}
+
+/**
+ * The search by order number's cursor (issue 15): scoped to the number as typed, carrying the last
+ * order's number and key. On decoding, the spelling searched (as typed or in capitals) is the one
+ * the last number starts with.
+ */
+const SEARCH_OTHER = 'The cursor belongs to a different search. Start again from the first page.';
+const isSearchKey = (k: unknown): k is NumberSearchKey =>
+  typeof k === 'object' && k !== null && typeof (k as NumberSearchKey).orderNumber === 'string' && (k as NumberSearchKey).orderNumber.length <= 64 && isOrderKey((k as NumberSearchKey).orderKey);
+
+export const encodeSearchCursor = (vendorId: string, typed: string, key: NumberSearchKey): string => cursors.encodeCursor(vendorId, `number|${typed}`, key);
+
+export function decodeSearchCursor(cursor: string, vendorId: string, spellings: readonly string[]): { prefix: string; key: NumberSearchKey } {
+  const key = cursors.decodeCursor(cursor, vendorId, `number|${spellings[0]}`, isSearchKey, SEARCH_OTHER);
+  const prefix = spellings.find((s) => key.orderNumber.startsWith(s));
+  if (prefix === undefined) throw cursors.invalidCursor(SEARCH_OTHER);
+  return { prefix, key: { orderNumber: key.orderNumber, orderKey: key.orderKey } };
 }

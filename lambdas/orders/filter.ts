@@ -47,7 +47,21 @@ const fromAfterTo = { message: 'from must not be after to', path: ['from'] };
  */
 export const exportQuery = z.strictObject({ ...filterShape, format: csvFormatParam }).refine(fromNotAfterTo, fromAfterTo);
 
-/** `GET /api/orders` query. */
+/** The longest order number the marketplace sends (contracts/order-events.ts). */
+export const ORDER_NUMBER_MAX = 64;
+
+/**
+ * What a vendor types to find an order by number (issue 15): NFKC-normalised (full-width letters,
+ * digits and hyphens from an IME become ASCII) and trimmed; an exact number or its beginning.
+ */
+export const normalizeOrderNumber = (value: string): string => value.normalize('NFKC').trim();
+
+const orderNumberSearch = z
+  .string()
+  .transform(normalizeOrderNumber)
+  .pipe(z.string().min(1, { message: 'must not be blank' }).max(ORDER_NUMBER_MAX, { message: `must be at most ${ORDER_NUMBER_MAX} characters` }));
+
+/** `GET /api/orders` query: the filter, or (`number`) the search by order number, which takes no filter. */
 export const listQuery = z
   .strictObject({
     ...filterShape,
@@ -59,8 +73,10 @@ export const listQuery = z
         .transform(Number)
         .pipe(z.number().int().min(1, { message: `must be from 1 to ${PAGE_SIZE_MAX}` }).max(PAGE_SIZE_MAX, { message: `must be from 1 to ${PAGE_SIZE_MAX}` })),
     ),
+    number: optional(orderNumberSearch),
   })
-  .refine(fromNotAfterTo, fromAfterTo);
+  .refine(fromNotAfterTo, fromAfterTo)
+  .refine((q) => !q.number || (!q.status && !q.from && !q.to), { message: 'cannot be combined with status, from or to', path: ['number'] });
 
 /**
  * The UTC `orderKey` bounds of a day range: `[start of from, start of the day after to)`. Written

@@ -84,3 +84,56 @@ function refusedQuery(err: unknown): unknown {
   logger.warn('orders query refused by DynamoDB', { error: err as Error });
   return new BadRequestError('These filter or paging parameters cannot be used together. Start again from the first page.', 'invalid_query');
 }
+
+/**
+ * One order of the vendor by its id (GET /api/orders/{orderId}; the `byVendorOrderId` index, keyed by
+ * the caller's vendor id, so another vendor's order is simply not found). Null when there is none.
+ */
+export async function getOrderById(vendorId: string, orderId: string): Promise<OrderItem | null> {
+  const out = await send(
+    new QueryCommand({
+      TableName: tableName('orders'),
+      IndexName: ORDER_ID_INDEX,
+      KeyConditionExpression: 'vendorId = :vendorId AND orderId = :orderId',
+      ExpressionAttributeValues: { ':vendorId': vendorId, ':orderId': orderId },
+      Limit: 1,
+    }),
+  );
+  return (out.Items?.[0] as OrderItem | undefined) ?? null;
+}
+
+export const ORDER_ID_INDEX = 'byVendorOrderId';
+export const ORDER_NUMBER_INDEX = 'byVendorOrderNumber';
+
+/** Where a search page ends: the last order's number and key (the index's key with the table's). */
+export interface NumberSearchKey {
+  orderNumber: string;
+  orderKey: string;
+}
+
+/**
+ * One page of the vendor's orders whose number starts with `prefix` (an exact number is its own
+ * prefix), by number from the highest, after `after`: one key range of `byVendorOrderNumber`. Asks
+ * for one order more than the page, like the list.
+ */
+export async function searchOrdersPage(vendorId: string, prefix: string, opts: { limit: number; after?: NumberSearchKey }): Promise<{ orders: OrderRow[]; last: NumberSearchKey | null }> {
+  const out = await send(
+    new QueryCommand({
+      TableName: tableName('orders'),
+      IndexName: ORDER_NUMBER_INDEX,
+      KeyConditionExpression: 'vendorId = :vendorId AND begins_with(orderNumber, :prefix)',
+      ExpressionAttributeValues: { ':vendorId': vendorId, ':prefix': prefix },
+      ...PROJECTION,
+      ScanIndexForward: false,
+      Limit: opts.limit + 1,
+      ...(opts.after ? { ExclusiveStartKey: { vendorId, orderNumber: opts.after.orderNumber, orderKey: opts.after.orderKey } } : {}),
+    }),
+  );
+  const items = (out.Items ?? []) as OrderRow[];
+  const keyOf = (o: OrderRow): NumberSearchKey => ({ orderNumber: o.orderNumber, orderKey: o.orderKey });
+  if (items.length > opts.limit) {
+    const orders = items.slice(0, opts.limit);
+    return { orders, last: keyOf(orders[orders.length - 1]!) };
+  }
+  return { orders: items, last: out.LastEvaluatedKey && items.length > 0 ? keyOf(items[items.length - 1]!) : null };
+}

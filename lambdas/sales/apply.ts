@@ -3,11 +3,13 @@ import type { OrderSnapshot } from '../../contracts/order-events';
 import {
   entrySk,
   isCounted,
+  MAX_STATUS_HISTORY,
   orderKey,
   vendorStatusKey,
   type LedgerEntryItem,
   type OrderItem,
   type OrderLine,
+  type StatusChange,
 } from './model';
 
 /**
@@ -45,6 +47,24 @@ export interface PlanContext {
   commissionRateBps: number;
   timeZone: string;
   now: Date;
+  /** When the marketplace says the change happened (the event's `time`, UTC); the ingest's `now` without one. */
+  eventTime?: string;
+}
+
+/**
+ * The order's status history after applying `snapshot` (issue 15): a new order starts it (the
+ * placing event at `placedAt`, a first event of a later revision at the event's time, the earlier
+ * statuses being unknown); a change of status appends one entry; the same status changes nothing.
+ * An order stored before histories were kept starts with its stored status at its last update
+ * (what is known), then the change. Capped at MAX_STATUS_HISTORY entries, keeping the first.
+ */
+export function nextStatusHistory(stored: OrderItem | null, snapshot: OrderSnapshot, at: string): StatusChange[] {
+  const entry: StatusChange = { status: snapshot.status, at: snapshot.revision === 1 ? snapshot.placedAt : at, revision: snapshot.revision };
+  if (!stored) return [entry];
+  const history = stored.statusHistory ?? [{ status: stored.status, at: stored.updatedAt, revision: stored.revision }];
+  if (stored.status === snapshot.status) return history;
+  const next = [...history, entry];
+  return next.length > MAX_STATUS_HISTORY ? [next[0]!, ...next.slice(next.length - MAX_STATUS_HISTORY + 1)] : next;
 }
 
 /**
@@ -69,6 +89,12 @@ export function orderTotals(lines: readonly OrderLine[]): { totalCents: number; 
 function contribution(order: Pick<OrderItem, 'status' | 'day' | 'totalCents' | 'quantity' | 'netCents'>): (DayDelta & { netCents: number }) | null {
   if (!isCounted(order.status)) return null;
   return { day: order.day, amountCents: order.totalCents, quantity: order.quantity, orders: 1, netCents: order.netCents };
+}
+
+/** The event's time as `toISOString()` (UTC), if it is a time at all; else the ingest's clock. */
+function eventInstant(time: string | undefined, now: Date): string {
+  const ms = time === undefined ? Number.NaN : Date.parse(time);
+  return Number.isNaN(ms) ? now.toISOString() : new Date(ms).toISOString();
 }
 
 export function planOrderChange(stored: OrderItem | null, snapshot: OrderSnapshot, ctx: PlanContext): OrderChangePlan {
@@ -98,6 +124,7 @@ export function planOrderChange(stored: OrderItem | null, snapshot: OrderSnapsho
     commissionRateBps: rate,
     revision: snapshot.revision,
     updatedAt: now,
+    statusHistory: nextStatusHistory(stored, snapshot, eventInstant(ctx.eventTime, ctx.now)),
   };
 
   const before = stored ? contribution(stored) : null;

@@ -85,7 +85,7 @@ export async function ingestOrderEvent(raw: unknown, now: () => Date = () => new
       rate = typeof found === 'number' ? found : defaultCommissionBps();
     }
     // Without a looked-up rate the stored order has its own, which the plan uses.
-    const plan = planOrderChange(stored, snapshot, { commissionRateBps: rate ?? DEFAULT_COMMISSION_BPS, timeZone: MARKETPLACE_TIME_ZONE, now: now() });
+    const plan = planOrderChange(stored, snapshot, { commissionRateBps: rate ?? DEFAULT_COMMISSION_BPS, timeZone: MARKETPLACE_TIME_ZONE, now: now(), ...(event.time ? { eventTime: event.time } : {}) });
     if (plan.kind !== 'apply') return unchanged(plan.kind, plan.stored.revision);
     const written = await writePlan(plan);
     if (written === 'written') {

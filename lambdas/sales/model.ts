@@ -48,7 +48,22 @@ export interface OrderItem {
   /** The revision of the last event applied (events carry a per-order revision). */
   revision: number;
   updatedAt: string;
+  /**
+   * The statuses the order took, oldest first (issue 15; written by the ingest, see `nextStatusHistory`
+   * in apply.ts). Absent on orders stored before; an entry per applied event that set a new status.
+   */
+  statusHistory?: StatusChange[];
 }
+
+/** One entry of an order's status history: the status, when it was set (UTC ISO-8601), by which revision. */
+export interface StatusChange {
+  status: OrderStatus;
+  at: string;
+  revision: number;
+}
+
+/** Entries kept per order: far more than any order's real changes; a runaway feed cannot grow the item without bound. */
+export const MAX_STATUS_HISTORY = 50;
 
 export const orderKey = (placedAt: string, orderId: string) => `${placedAt}#${orderId}`;
 export const vendorStatusKey = (vendorId: string, status: OrderStatus) => `${vendorId}#${status}`;

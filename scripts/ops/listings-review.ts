@@ -4,8 +4,9 @@
  * (lambdas/listings/review.ts). `npm run listings:review -- --list` prints the queue, oldest first.
  *   default          the running local portal (`npm start`)
  *   --profile test   the test stack
- *   --cloud          a deployed stack: set AWS credentials and PRODUCTS_TABLE, IMAGE_CHECKS_TABLE and
- *                    PRODUCT_IMAGES_BUCKET from the stack's outputs (see docs/operations.md)
+ *   --cloud          a deployed stack: set AWS credentials and PRODUCTS_TABLE, IMAGE_CHECKS_TABLE,
+ *                    COUNTERS_TABLE (the product tabs' counts, issue 15) and PRODUCT_IMAGES_BUCKET from
+ *                    the stack's outputs (see docs/operations.md)
  */
 import { parseArgs } from 'node:util';
 import { cliOperator, useStackEnvironment } from './cli-stack';

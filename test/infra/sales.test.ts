@@ -46,7 +46,7 @@ function grants(roleId: string): string[] {
 }
 
 describe('orders and ledger tables (contracts/tables.ts)', () => {
-  it('orders: vendor id then placedAt#orderId, the byVendorStatus index, on demand, point-in-time recovery', () => {
+  it('orders: vendor id then placedAt#orderId, the byVendorStatus index (and issue 15’s byVendorOrderId, byVendorOrderNumber), on demand, point-in-time recovery', () => {
     const t = props(s.json.Resources[tableId('orders')]);
     expect(t.KeySchema).toEqual([
       { AttributeName: 'vendorId', KeyType: 'HASH' },
@@ -58,6 +58,22 @@ describe('orders and ledger tables (contracts/tables.ts)', () => {
         KeySchema: [
           { AttributeName: 'vendorStatus', KeyType: 'HASH' },
           { AttributeName: 'orderKey', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+      {
+        IndexName: 'byVendorOrderId',
+        KeySchema: [
+          { AttributeName: 'vendorId', KeyType: 'HASH' },
+          { AttributeName: 'orderId', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+      {
+        IndexName: 'byVendorOrderNumber',
+        KeySchema: [
+          { AttributeName: 'vendorId', KeyType: 'HASH' },
+          { AttributeName: 'orderNumber', KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
       },

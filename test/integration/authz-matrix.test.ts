@@ -177,6 +177,8 @@ const expectations: Record<string, RouteExpectation> = {
     request: (ids) => ({ params: { productId: ids.productId }, body: { decision: 'approve', submittedAt: '2026-01-01T00:00:00.000Z' } }),
     expect: { admin: 409 },
   },
+  // Issue 15: one order, read under the caller's own vendor id: B's order from A is not found.
+  'GET /api/orders/{orderId}': { request: () => ({ params: { orderId: 'mx1' } }), expect: { otherVendor: 404, manager: 200, inventory: 403, finance: 200, owner: 200 } },
 };
 
 // Vendor teams (issue 14): only owners manage the team (A manages A's: B's member ids are 404 to A);

@@ -118,6 +118,16 @@ export function signedInStates(): AuditState[] {
         if (await toggle.count()) await toggle.click();
       },
     },
+    {
+      // Issue 15: an order's detail page, opened from the list (the demo vendor's newest order).
+      name: '/orders/:orderId, an order’s detail page',
+      async open(page) {
+        const link = page.getByTestId('order-link').first();
+        if (!(await link.count())) return;
+        await link.click();
+        await page.getByTestId('order-history').waitFor();
+      },
+    },
     { name: '/payouts', open: (page) => heading(page, '/payouts') },
     dialogState('payout details', click('payout-details-open'), 'payout-details'),
     {

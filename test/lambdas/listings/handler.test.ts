@@ -197,7 +197,10 @@ describe('one product', () => {
     const form = completeForm({ nameEn: 'Oolong Tea 2026', price: '3', compareAtPrice: '4', images: content.images, nutritionLabel: content.nutritionLabel });
     const res = await call('PUT', '/api/products/{productId}', { productId: live.productId, body: { values: form, submit: false } });
     expect(res.status).toBe(200);
-    const written = ddb.commandCalls(PutCommand)[0]!.args[0].input.Item as ProductItem;
+    // A new draft beside the live version: the Drafts tab's count moves in the same transaction (issue 15).
+    const [put, counter] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(counter!.Update).toMatchObject({ TableName: 'counters-test', Key: { name: 'sku#V-10001' }, UpdateExpression: 'ADD #tabDraft :tabDraft', ExpressionAttributeValues: { ':tabDraft': 1 } });
+    const written = put!.Put!.Item as ProductItem;
     expect(written).toMatchObject({ priceCents: 1800, inventory: 40, offerUpdatedAt: '2026-03-03T10:00:00.000Z', nameEn: 'Oolong Tea', revision: { state: 'draft', content: { nameEn: 'Oolong Tea 2026', price: 1800 } } });
     expect(written.compareAtCents).toBeUndefined();
     expect(written.revision!.content.compareAtPrice).toBeUndefined();
@@ -271,6 +274,11 @@ describe('one product', () => {
 });
 
 describe('GET /api/products', () => {
+  const counts = { published: 4, pending: 3, rejected: 0, draft: 1 };
+  beforeEach(() => {
+    ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({ Item: { name: 'sku#V-10001', tabsCounted: true, tabPublished: 4, tabPending: 3, tabDraft: 1 } });
+  });
+
   it('reads a tab from its sparse index, newest first, one more than the page, with a cursor for the next page', async () => {
     const items = [stored(true, 'P-000000000C'), stored(true, 'P-000000000B'), stored(true, 'P-000000000A')];
     ddb.on(QueryCommand).resolves({ Items: items });
@@ -300,7 +308,7 @@ describe('GET /api/products', () => {
 
   it('the Published tab by default; a cursor of another tab or a bad tab is a 400', async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
-    expect((await call('GET', '/api/products')).body).toEqual({ items: [] });
+    expect((await call('GET', '/api/products')).body).toEqual({ items: [], counts });
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ IndexName: 'byVendorPublished', ExpressionAttributeValues: { ':pk': 'V-10001' } });
     const cursor = encodeCursor('V-10001', 'products|pending', '2026-03-01T10:00:00.000Z#P-000000000B');
     expect((await call('GET', '/api/products', { query: { tab: 'draft', cursor } })).body).toMatchObject({ error: 'invalid_cursor' });

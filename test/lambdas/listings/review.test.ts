@@ -11,6 +11,7 @@ process.env.PRODUCTS_TABLE = 'products-test';
 process.env.IMAGE_CHECKS_TABLE = 'image-checks-test';
 process.env.NOTIFICATIONS_TABLE = 'notifications-test';
 process.env.AUDIT_TABLE = 'audit-test';
+process.env.COUNTERS_TABLE = 'counters-test';
 process.env.PRODUCT_IMAGES_BUCKET = 'images-test';
 process.env.AWS_REGION = 'us-east-1';
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -30,7 +31,11 @@ function given(item: ProductItem, others: Partial<ProductItem>[] = []) {
   return { others };
 }
 /** The review's writes: the product's put first, then image claims, then the vendor's notification (one transaction each). */
-const reviewWrites = () => ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!).filter((items) => items[0]?.Put?.TableName === 'products-test');
+// The product tabs' counters (issue 15) move in the same transaction; tabCounterWrites() reads them, the rest of the tests the other items.
+const isTabCounter = (i: { Update?: { TableName?: string } }) => i.Update?.TableName === 'counters-test';
+const decisionWrites = () => ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!).filter((items) => items[0]?.Put?.TableName === 'products-test');
+const reviewWrites = () => decisionWrites().map((items) => items.filter((i) => !isTabCounter(i)));
+const tabCounterWrites = () => decisionWrites().flatMap((items) => items.filter(isTabCounter).map((i) => i.Update!));
 const puts = () => reviewWrites().map((items) => items[0]!.Put!);
 const deletedObjects = () => s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key).sort();
 
@@ -59,6 +64,10 @@ describe('reviewProduct: approve', () => {
       Item: { vendorId: 'V-10001', id: `product_approved.${item.productId}.v2`, type: 'product_approved', params: { productId: item.productId }, link: `/products/${item.productId}/edit` },
     });
     expect(unread!.Update).toMatchObject({ Key: { vendorId: 'V-10001', sk: 'STATE' }, UpdateExpression: 'ADD unread :one' });
+    // The tab counts move with it: one product less pending review, one more published.
+    expect(tabCounterWrites()).toEqual([
+      expect.objectContaining({ Key: { name: 'sku#V-10001' }, ExpressionAttributeValues: { ':tabPending': -1, ':tabPublished': 1 } }),
+    ]);
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
     // A first approval drops nothing.
     expect(deletedImages).toEqual([]);
@@ -79,7 +88,7 @@ describe('reviewProduct: approve', () => {
     expect(deletedImages).toEqual([dropped]);
     expect(deletedObjects()).toEqual([dropped]);
     expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input.Bucket).toBe('images-test');
-    const [write, release] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    const [write, release] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!.filter((i) => !isTabCounter(i)));
     // The approval drops this product's claims on the old live images in the same transaction as the write…
     expect(write![0]!.Put).toMatchObject({ TableName: 'products-test', ConditionExpression: '#version = :expected' });
     // (After them: the notification's two items and the audit entry.)

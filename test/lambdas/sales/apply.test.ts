@@ -75,3 +75,29 @@ describe('planOrderChange', () => {
     expect(planOrderChange(stored, snapshot({ revision: 4 }), ctx).kind).toBe('apply');
   });
 });
+
+describe('status history (issue 15)', () => {
+  it('starts at placedAt for a placed order and appends a change at the event’s time (UTC)', () => {
+    const placed = applied(planOrderChange(null, snapshot({ status: 'pending' }), ctx)).order;
+    expect(placed.statusHistory).toEqual([{ status: 'pending', at: '2026-11-01T09:30:00.000Z', revision: 1 }]);
+    const paid = applied(planOrderChange(placed, snapshot({ status: 'paid', revision: 2 }), { ...ctx, eventTime: '2026-11-01T10:00:00+01:00' })).order;
+    expect(paid.statusHistory).toEqual([
+      { status: 'pending', at: '2026-11-01T09:30:00.000Z', revision: 1 },
+      { status: 'paid', at: '2026-11-01T09:00:00.000Z', revision: 2 },
+    ]);
+    // Same status, other lines: no entry.
+    const edited = applied(planOrderChange(paid, snapshot({ status: 'paid', revision: 3, lines: [{ ...snapshot().lines[0]!, quantity: 1 }] }), ctx)).order;
+    expect(edited.statusHistory).toHaveLength(2);
+  });
+
+  it('an order first seen at a later revision starts at the event’s time; one stored before histories starts with what is known', () => {
+    const late = applied(planOrderChange(null, snapshot({ status: 'fulfilled', revision: 3 }), { ...ctx, eventTime: 'not a time' })).order;
+    expect(late.statusHistory).toEqual([{ status: 'fulfilled', at: ctx.now.toISOString(), revision: 3 }]);
+    const old = { ...applied(planOrderChange(null, snapshot(), ctx)).order, statusHistory: undefined, updatedAt: '2026-11-01T09:31:00.000Z' };
+    const cancelled = applied(planOrderChange(old, snapshot({ status: 'cancelled', revision: 2 }), { ...ctx, eventTime: '2026-11-02T00:00:00Z' })).order;
+    expect(cancelled.statusHistory).toEqual([
+      { status: 'paid', at: '2026-11-01T09:31:00.000Z', revision: 1 },
+      { status: 'cancelled', at: '2026-11-02T00:00:00.000Z', revision: 2 },
+    ]);
+  });
+});

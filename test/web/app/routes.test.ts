@@ -20,12 +20,14 @@ describe('route table (spec §2)', () => {
     // Issue 13: the vendor's support cases and one case's thread.
     ['/support', true, 'vendor'],
     ['/support/SC-20261120-093000-7F3A', true, 'vendor'],
+    // Issue 15: one order's detail page.
+    ['/orders/mo_2026030800001', true, 'vendor'],
   ])('%s: header %s, access %s', (path, header, access) => {
     expect(routeAccess(path)).toMatchObject({ header, access });
   });
 
   it('shows the header and does not guard every other route', () => {
-    for (const path of ['/nope', '/dashboard/extra', '/orders/123', '/products/P-1', '/products/P-1/edit/more', '/inventory/x', '/administrator']) {
+    for (const path of ['/nope', '/dashboard/extra', '/orders/123/extra', '/products/P-1', '/products/P-1/edit/more', '/inventory/x', '/administrator']) {
       expect(routeAccess(path), path).toMatchObject({ header: true, access: 'public' });
     }
   });

@@ -66,6 +66,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/contact', header: false, access: 'public', page: lazyPage(() => import('../features/auth/contact-page')) },
   { path: '/dashboard', header: true, access: 'vendor', area: 'dashboard', page: lazyPage(() => import('../features/dashboard/dashboard-page')) },
   { path: '/orders', header: true, access: 'vendor', area: 'orders', page: lazyPage(() => import('../features/orders/orders-page')) },
+  { path: '/orders/:orderId', header: true, access: 'vendor', area: 'orders', page: lazyPage(() => import('../features/orders/order-page')) },
   { path: '/payouts', header: true, access: 'vendor', area: 'payouts', page: lazyPage(() => import('../features/payouts/payouts-page')) },
   { path: '/products', header: true, access: 'vendor', area: 'products', page: lazyPage(() => import('../features/listings/products-page')) },
   { path: '/products/new', header: true, access: 'vendor', area: 'products', page: lazyPage(() => import('../features/listings/product-form-page')) },

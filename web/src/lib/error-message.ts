@@ -95,6 +95,8 @@ export const API_ERROR_REASONS = {
   internal_error: 'error_reason_server',
   bad_gateway: 'error_reason_server',
   invalid_response: 'error_reason_bad_response',
+  // 404 (issue 15)
+  order_not_found: 'error_reason_order_not_found',
 } as const satisfies Record<ApiErrorCode | WebErrorCode, string>;
 
 export type ErrorReasonKey = (typeof API_ERROR_REASONS)[keyof typeof API_ERROR_REASONS] | 'error_network' | 'error_reason_too_large' | 'error_reason_unknown' | 'error_config';

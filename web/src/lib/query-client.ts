@@ -37,6 +37,8 @@ export const queryKeys = {
     all: ['orders'] as const,
     /** One page of one filter (`filter`: its query string), starting at `cursor` (null: page 1). */
     page: (filter: string, page: number, cursor: string | null) => ['orders', 'page', filter, page, cursor] as const,
+    /** One order with its lines, commission and status history (issue 15). */
+    detail: (orderId: string) => ['orders', 'detail', orderId] as const,
   },
   payouts: {
     all: ['payouts'] as const,

@@ -309,4 +309,26 @@ describe('product lists (/products, issue 5)', () => {
     expect(screen.getAllByTestId('product-rejection-reason')[0]!.textContent).toBe('主圖背景須為純白色。');
     expect(screen.getByRole('link', { name: '編輯並重新送審 High Mountain Oolong Tea' })).toBeTruthy();
   });
+  it('shows how many products each tab holds (issue 15), in both languages, and a deletion takes one off its tab', async () => {
+    const counts = { published: 12, pending: 3, rejected: 0, draft: 2 };
+    const { user } = await openRoute(
+      '/products?tab=draft',
+      (call) => {
+        if (call.method === 'DELETE') return { status: 204 };
+        if (call.path === '/api/products' && call.method === 'GET') return { status: 200, body: { items: TABS[(call.query.get('tab') ?? '') as keyof typeof TABS] ?? [], counts } };
+        return undefined;
+      },
+      TITLE,
+    );
+    const t = await table();
+    await waitFor(() =>
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([`${en.tab_published} (12)`, `${en.tab_pending} (3)`, `${en.tab_rejected} (0)`, `${en.tab_draft} (2)`]),
+    );
+    expect(screen.getByRole('tab', { name: 'Pending review (3)' })).toBeTruthy();
+    await user.click(within(t).getAllByRole('button', { name: 'Delete the draft of High Mountain Oolong Tea' })[0]!);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: en.delete_draft }));
+    await waitFor(() => expect(screen.getByRole('tab', { selected: true }).textContent).toBe(`${en.tab_draft} (1)`));
+    await act(() => switchLanguage('zh-TW'));
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['已上架（12）', '審核中（3）', '未通過（0）', '草稿（1）']);
+  });
 });

@@ -126,3 +126,13 @@ describe('cursor pages (previous / next)', () => {
     );
   });
 });
+
+describe('the search by order number in the URL (issue 15)', () => {
+  it('wins over the filter, normalised; keyed apart; not sent to the export', () => {
+    expect(parseOrdersFilter(new URLSearchParams('status=paid&number=%EF%BD%8D%EF%BD%8F-1%20'))).toEqual({ number: 'mo-1' });
+    expect(parseOrdersFilter(new URLSearchParams('status=paid&number=%20'))).toEqual({ status: 'paid' });
+    expect(filterKey({ number: 'MO-1' })).not.toBe(filterKey({}));
+    expect(isFiltered({ number: 'MO-1' })).toBe(true);
+    expect(ordersQuery({ number: 'MO-1' }, { cursor: 'c1' })).toBe('?number=MO-1&cursor=c1');
+  });
+});

@@ -59,6 +59,16 @@ export default function ProductsPage() {
     return { ...page, timeZone: config.marketplaceTimeZone };
   });
 
+  // How many products each tab holds (issue 15): from the last page the server sent, kept while another tab loads.
+  const [counts, setCounts] = useState<ProductPage['counts']>(undefined);
+  const [answered, setAnswered] = useState<ProductPage['counts']>(undefined);
+  const answeredCounts = list.lastPage?.counts;
+  if (answeredCounts && answeredCounts !== answered) {
+    // A new answer's counts replace what was shown (set while rendering: React's pattern for state derived from props).
+    setAnswered(answeredCounts);
+    setCounts(answeredCounts);
+  }
+
   // What the item form or a deletion has to say, for the page it was said on.
   const saved = isSavedState(location.state) ? location.state.saved : null;
   const [deleted, setDeleted] = useState<{ kind: RemoveKind; name: string } | null>(null);
@@ -131,7 +141,7 @@ export default function ProductsPage() {
             onKeyDown={onTabKey}
             data-testid={`products-tab-${id}`}
           >
-            {t(`tab_${id}`)}
+            {counts ? t('product_tab_count', { tab: t(`tab_${id}`), count: formatCount(counts[id], language) }) : t(`tab_${id}`)}
           </button>
         ))}
       </div>
@@ -180,6 +190,8 @@ export default function ProductsPage() {
             // other lists, the product and the inventory are invalidated and load again when next shown.
             updateCursorListItems<ProductView, ProductPage>(queryClient, listKey, (items) => items.filter((p) => p.productId !== deleting.product.productId));
             invalidateCatalogue(queryClient, 'none');
+            // Whichever the kind, the product leaves this tab (a discarded revision leaves its live version in Published).
+            setCounts((c) => (c ? { ...c, [tab]: Math.max(0, c[tab] - 1) } : c));
             setDeleted({ kind: deleting.kind, name: deleting.name });
             setDeleting(null);
             if (saved) navigate({ search: location.search }, { replace: true, state: null });

@@ -1,9 +1,9 @@
-import type { OrderLineView, OrdersPage, OrderView } from '../../../../contracts/order-answers';
+import type { OrderDetails, OrderLineView, OrdersPage, OrderView } from '../../../../contracts/order-answers';
 import { apiRequest, parseAnswer } from '../../lib/api';
 import { downloadApiFile, type DownloadedFile } from '../../lib/download';
 import { ordersQuery, type OrdersFilter } from './orders-filter';
 
-export type { OrderLineView, OrdersPage, OrderView };
+export type { OrderDetails, OrderLineView, OrdersPage, OrderView };
 
 /**
  * The answer's schema (contracts/order-answers.ts), and zod with it, loads with the first answer, in
@@ -19,5 +19,12 @@ export async function getOrdersPage(filter: OrdersFilter, cursor: string | null,
 
 /** Downloads every order matching `filter` as CSV (GET /api/orders/export.csv) and saves it. */
 export function exportOrdersCsv(filter: OrdersFilter, signal?: AbortSignal): Promise<DownloadedFile> {
-  return downloadApiFile(`/api/orders/export.csv${ordersQuery(filter)}`, { fallbackName: 'orders.csv', signal });
+  // The export takes the filter only: a search by number is not exported (the page offers no export then).
+  return downloadApiFile(`/api/orders/export.csv${ordersQuery({ status: filter.status, from: filter.from, to: filter.to })}`, { fallbackName: 'orders.csv', signal });
+}
+
+/** One of the vendor's orders (GET /api/orders/{orderId}, issue 15): lines, commission, totals, status history. */
+export async function getOrder(orderId: string, signal?: AbortSignal): Promise<OrderDetails> {
+  const [{ orderDetailsSchema }, data] = await Promise.all([answers(), apiRequest<unknown>(`/api/orders/${encodeURIComponent(orderId)}`, { signal })]);
+  return parseAnswer(orderDetailsSchema, data, 'GET /api/orders/{orderId}');
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { languageToApply } from '../../i18n/language';
 import { formatDay, timeZoneLabel } from '../../lib/format';
 import { useMarketplaceTimeZone } from '../../lib/marketplace';
-import { FIRST_FILTER_DAY, isFilterDay, isFiltered, isOrderStatus, LAST_FILTER_DAY, ORDER_STATUSES, type OrdersFilter } from './orders-filter';
+import { FIRST_FILTER_DAY, isFilterDay, isOrderStatus, LAST_FILTER_DAY, ORDER_STATUSES, type OrdersFilter } from './orders-filter';
 import { STATUS_LABELS } from './orders-table';
 
 type DayError = 'invalid' | 'after-to' | null;
@@ -83,7 +83,7 @@ export function OrdersFilterForm({ filter, onApply, onClear }: { filter: OrdersF
           <Button type="submit" size="small" variation="primary" data-testid="filter-apply">
             {t('apply_filters')}
           </Button>
-          {isFiltered(filter) && (
+          {Boolean(filter.status || filter.from || filter.to) && (
             <Button type="button" size="small" onClick={onClear} data-testid="filter-clear">
               {t('clear_filters')}
             </Button>

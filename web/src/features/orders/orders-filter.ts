@@ -14,14 +14,22 @@ export interface OrdersFilter {
   from?: string;
   /** Last marketplace day, inclusive (yyyy-mm-dd). */
   to?: string;
+  /**
+   * The search by order number (issue 15): an exact number or its beginning. A search takes no
+   * status or days (the API refuses the mix): in the URL it wins over them.
+   */
+  number?: string;
 }
+
+/** The longest order number (lambdas/orders/filter.ts ORDER_NUMBER_MAX). */
+export const ORDER_NUMBER_MAX = 64;
 
 /** The days the API accepts (lambdas/orders/filter.ts; a unit test keeps them equal). */
 export const FIRST_FILTER_DAY = '2000-01-01';
 export const LAST_FILTER_DAY = '2999-12-31';
 
 /** The URL search parameters the filter owns; other parameters are left alone. */
-export const FILTER_PARAMS = ['status', 'from', 'to'] as const;
+export const FILTER_PARAMS = ['status', 'from', 'to', 'number'] as const;
 
 export const isOrderStatus = (value: unknown): value is OrderStatus => typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
@@ -36,6 +44,8 @@ export function parseOrdersFilter(params: URLSearchParams): OrdersFilter {
   const status = params.get('status');
   const from = params.get('from');
   const to = params.get('to');
+  const number = params.get('number')?.normalize('NFKC').trim().slice(0, ORDER_NUMBER_MAX);
+  if (number) return { number };
   const filter: OrdersFilter = {};
   if (isOrderStatus(status)) filter.status = status;
   const validFrom = from !== null && isFilterDay(from) ? from : undefined;
@@ -60,11 +70,11 @@ export function filterSearchParams(filter: OrdersFilter, params: URLSearchParams
 
 /** One string per distinct filter: pages and answers are keyed by it. */
 export function filterKey(filter: OrdersFilter): string {
-  return `${filter.status ?? ''}|${filter.from ?? ''}|${filter.to ?? ''}`;
+  return `${filter.status ?? ''}|${filter.from ?? ''}|${filter.to ?? ''}${filter.number ? `|#${filter.number}` : ''}`;
 }
 
 export function isFiltered(filter: OrdersFilter): boolean {
-  return Boolean(filter.status || filter.from || filter.to);
+  return Boolean(filter.status || filter.from || filter.to || filter.number);
 }
 
 /** The query string of an orders call: `?status=paid&from=…&cursor=…` ('' without parameters). */

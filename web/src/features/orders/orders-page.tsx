@@ -18,6 +18,7 @@ import { ExportOrders } from './export-orders';
 import { getOrdersPage } from './orders-api';
 import { filterKey, filterSearchParams, isFiltered, parseOrdersFilter, type OrdersFilter } from './orders-filter';
 import { OrdersFilterForm } from './orders-filter-form';
+import { OrderNumberSearch } from './order-number-search';
 import { OrdersTable } from './orders-table';
 import { currentPage, firstPage, pagesReducer } from './pagination';
 
@@ -57,6 +58,7 @@ export default function OrdersPage() {
 
   const applyFilter = useCallback((next: OrdersFilter) => setParams(filterSearchParams(next, params)), [params, setParams]);
   const clearFilter = useCallback(() => applyFilter({}), [applyFilter]);
+  const search = useCallback((number: string) => applyFilter({ number }), [applyFilter]);
 
   // After Previous / Next, the new page's table takes the focus (and a screen reader reads its caption).
   const tableRef = useRef<HTMLDivElement>(null);
@@ -78,10 +80,14 @@ export default function OrdersPage() {
   const loadedText =
     orders.status === 'loaded'
       ? orders.data.orders.length
-        ? t('orders_loaded', { page: formatCount(orders.data.page, language), orders: formatCount(orders.data.orders.length, language) })
-        : filtered
-          ? t('no_orders_match')
-          : t('no_orders_yet')
+        ? filter.number
+          ? t('order_search_loaded', { number: filter.number, orders: formatCount(orders.data.orders.length, language) })
+          : t('orders_loaded', { page: formatCount(orders.data.page, language), orders: formatCount(orders.data.orders.length, language) })
+        : filter.number
+          ? t('order_search_none', { number: filter.number })
+          : filtered
+            ? t('no_orders_match')
+            : t('no_orders_yet')
       : undefined;
 
   return (
@@ -89,10 +95,12 @@ export default function OrdersPage() {
       <Heading level={1} id="orders-heading">
         {t('orders_title')}
       </Heading>
+      <OrderNumberSearch key={`number|${filter.number ?? ''}`} number={filter.number} onSearch={search} onClear={clearFilter} />
       <div className="orders-toolbar">
         {/* Keyed by the filter: back/forward or a reload puts the URL's filter into the fields. */}
         <OrdersFilterForm key={key} filter={filter} onApply={applyFilter} onClear={clearFilter} />
-        <ExportOrders filter={filter} />
+        {/* A search by number is not exported: the export takes the filter (status and days). */}
+        {!filter.number && <ExportOrders filter={filter} />}
       </div>
       <LoadStatus
         state={orders.status === 'loaded' ? 'idle' : orders.status}
@@ -105,8 +113,8 @@ export default function OrdersPage() {
       />
       {orders.status !== 'failed' && shown && shown.orders.length === 0 && !loading && (
         <div className="empty-state" data-testid="orders-empty">
-          <p className="empty-state-title">{filtered ? t('no_orders_match') : t('no_orders_yet')}</p>
-          <p className="muted">{filtered ? t('no_orders_match_hint') : t('no_orders_yet_hint')}</p>
+          <p className="empty-state-title">{filter.number ? t('order_search_none', { number: filter.number }) : filtered ? t('no_orders_match') : t('no_orders_yet')}</p>
+          <p className="muted">{filter.number ? t('order_search_none_hint') : filtered ? t('no_orders_match_hint') : t('no_orders_yet_hint')}</p>
           {filtered && <Button onClick={clearFilter}>{t('clear_filters')}</Button>}
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { TranslationKey } from '../../i18n/i18n';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatDateTime, formatMoney } from '../../lib/format';
@@ -66,14 +67,14 @@ export function OrdersTable({ orders, page, filterQuery, timeZone, busy, languag
           </tr>
         </thead>
         {orders.map((order) => (
-          <OrderRows key={order.orderId} order={order} timeZone={timeZone} language={language} />
+          <OrderRows key={order.orderId} order={order} timeZone={timeZone} language={language} listSearch={filterQuery ? `?${filterQuery}` : ''} />
         ))}
       </table>
     </div>
   );
 }
 
-function OrderRows({ order, timeZone, language }: { order: OrderView; timeZone: string; language: Language }) {
+function OrderRows({ order, timeZone, language, listSearch }: { order: OrderView; timeZone: string; language: Language; listSearch: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const linesId = useId();
@@ -84,7 +85,10 @@ function OrderRows({ order, timeZone, language }: { order: OrderView; timeZone: 
     <tbody className={open ? 'order open' : 'order'}>
       <tr data-testid="order-row" data-order-number={order.orderNumber} data-status={order.status}>
         <th scope="row" className="order-number" data-testid="order-number">
-          {order.orderNumber}
+          {/* The order's detail page (issue 15); Back there returns to this filter. */}
+          <Link to={`/orders/${encodeURIComponent(order.orderId)}`} state={{ listSearch }} className="order-link" aria-label={t('order_open_label', { orderNumber: order.orderNumber })} data-testid="order-link">
+            {order.orderNumber}
+          </Link>
         </th>
         <td className="order-date" data-label={t('order_date')}>
           <time dateTime={order.placedAt}>

@@ -85,12 +85,12 @@ export const apiFunctions = {
   },
   payoutMethod: {
     entry: 'payouts/method-handler.ts',
-    tables: { vendors: 'rw', payoutAccounts: 'w', notifications: 'w' },
+    tables: { vendors: 'rw', payoutAccounts: 'w', notifications: 'w', activity: 'append' },
     description: 'Vendor payout method: e-mail provider or bank account (answers masked), sets the change hold',
   },
   listings: {
     entry: 'listings/handler.ts',
-    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw' },
+    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw', activity: 'append' },
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
   adminOverview: {
@@ -143,6 +143,16 @@ export const apiFunctions = {
     entry: 'admin/reviews-handler.ts',
     tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append' },
     description: 'Ops console product review: the review queue, a submission beside its live version, approve, reject, request changes',
+  },
+  activity: {
+    entry: 'activity/handler.ts',
+    tables: { activity: 'r', vendors: 'r' },
+    description: 'Vendor activity log: who did what in the account, newest first, filtered and cursor-paged (read only)',
+  },
+  activityExport: {
+    entry: 'activity/export-handler.ts',
+    tables: { activity: 'r', vendors: 'r' },
+    description: 'Vendor activity log: CSV export of the current filter, streamed page by page (read only)',
   },
 } as const satisfies Record<string, ApiFunction>;
 
@@ -199,6 +209,8 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/admin/reviews', fn: 'adminReviews', access: 'admin' },
   { method: 'GET', path: '/api/admin/reviews/{productId}', fn: 'adminReviews', access: 'admin' },
   { method: 'POST', path: '/api/admin/reviews/{productId}/decision', fn: 'adminReviews', access: 'admin' },
+  { method: 'GET', path: '/api/activity', fn: 'activity', access: 'vendor' },
+  { method: 'GET', path: '/api/activity.csv', fn: 'activityExport', access: 'vendor', stream: true },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

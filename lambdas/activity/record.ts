@@ -79,7 +79,7 @@ export function activityWrite(event: ActivityEvent): TransactWriteItem {
 }
 
 /** The entry as the API answers it (the stored item without its keys). */
-export function activityEntryOf(item: Record<string, unknown>): ActivityEntry {
-  const { vendorId: _vendor, entryKey: _key, vendorAction: _action, vendorActor: _actor, vendorActorEmail: _email, ...entry } = item;
+export function activityEntryOf(item: object): ActivityEntry {
+  const { vendorId: _vendor, entryKey: _key, vendorAction: _action, vendorActor: _actor, vendorActorEmail: _email, ...entry } = item as Record<string, unknown>;
   return activityEntrySchema.parse(entry);
 }

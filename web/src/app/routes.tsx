@@ -50,6 +50,8 @@ export const appRoutes: readonly AppRoute[] = [
   // Issue 13: the vendor's support cases (the help menu's "Support cases") and each case's thread.
   { path: '/support', header: true, access: 'vendor', page: lazyPage(() => import('../features/support/support-cases-page')) },
   { path: '/support/:caseId', header: true, access: 'vendor', page: lazyPage(() => import('../features/support/support-case-page')) },
+  // Issue 14: the activity log (who did what in the account), from the account menu.
+  { path: '/activity', header: true, access: 'vendor', page: lazyPage(() => import('../features/activity/activity-page')) },
   // The spec checks the /admin prefix without showing anything for it: to anyone not in `admins` the
   // area still shows the header and not-found content; admins get the ops console (its own header).
   { path: '/admin/*', header: true, access: 'admin', page: lazyPage(() => import('../features/admin/admin-console')) },

@@ -166,7 +166,11 @@ export function Header() {
                     </p>
                   </>
                 }
-                items={[{ id: 'log-out', label: t('log_out'), testId: 'logout-button', onSelect: () => void logOut() }]}
+                items={[
+                  // Issue 14: who did what in the account.
+                  { id: 'activity', label: t('activity_title'), testId: 'activity-link', onSelect: () => navigate('/activity') },
+                  { id: 'log-out', label: t('log_out'), testId: 'logout-button', onSelect: () => void logOut() },
+                ]}
               />
             </>
           )}

@@ -166,6 +166,11 @@ const expectations: Record<string, RouteExpectation> = {
     request: (ids) => ({ params: { productId: ids.productId }, body: { decision: 'approve', submittedAt: '2026-01-01T00:00:00.000Z' } }),
     expect: { admin: 409 },
   },
+
+  // The vendor activity log (issue 14): always the caller's own vendor's (the vendor id comes from the
+  // token), so A reads A's log; no id in the path to guess. The merger restricts it to the Owner role.
+  'GET /api/activity': { request: () => ({ query: '?limit=5' }), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/activity.csv': { request: () => ({ query: '?action=product.price_changed' }), expect: { otherVendor: 200, owner: 200 } },
 };
 
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {

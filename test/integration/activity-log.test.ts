@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACTIVITY_CSV_COLUMNS, activityPageSchema, type ActivityAction, type ActivityEntry, type ActivityPage } from '../../contracts/activity';
 import type { ProductView } from '../../contracts/listings/model';
-import type * as Record from '../../lambdas/activity/record';
+import type * as ActivityRecord from '../../lambdas/activity/record';
 import type { ActivityEvent } from '../../lambdas/activity/record';
 import { completeForm } from '../lambdas/listings/fixtures';
 import { products } from '../lambdas/listings/stack-fixtures';
@@ -17,7 +17,7 @@ import { approvedVendor, putItems, type TestVendor } from './orders-fixtures';
  */
 let a: TestVendor;
 let b: TestVendor;
-let record: typeof Record;
+let record: typeof ActivityRecord;
 
 const draft = completeForm({ images: [], nutritionLabel: '' });
 const list = async (vendor: TestVendor, query = ''): Promise<ActivityPage> => {

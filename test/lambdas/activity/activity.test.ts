@@ -6,6 +6,8 @@ import { activityCsvHeader, activityCsvRow } from '../../../lambdas/activity/csv
 import { handler } from '../../../lambdas/activity/handler';
 import { activityEntryOf, activityItemOf, activityWrite } from '../../../lambdas/activity/record';
 import { keyRange, plan, readActivityPage } from '../../../lambdas/activity/store';
+import { offerActivity, productLabel, submittedActivity } from '../../../lambdas/listings/activity';
+import type { ProductItem } from '../../../lambdas/listings/product-states';
 import { savePayoutAccount, type Destination } from '../../../lambdas/payouts/accounts';
 import { summarize, type PayoutAccountItem } from '../../../lambdas/payouts/model';
 import { encodeCursor } from '../../../lambdas/shared/cursor';
@@ -199,5 +201,42 @@ describe('the payout method’s entry', () => {
     await savePayoutAccount({ userId: 'u-2', vendorId: 'V-10002' }, bank, AT);
     const all = ddb.commandCalls(TransactWriteCommand).flatMap((c) => c.args[0].input.TransactItems!);
     expect(all.filter((i) => i.Put?.TableName === 'activity-test')).toEqual([]);
+  });
+});
+
+describe('the product entries (lambdas/listings/activity.ts)', () => {
+  const base = {
+    vendorId: 'V-10001',
+    productId: 'P-0123456789',
+    sku: '10001-0001',
+    version: 3,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    priceCents: 1200,
+    compareAtCents: 1500,
+    inventory: 40,
+    outOfStock: false,
+    offerUpdatedAt: '2026-11-01T00:00:00.000Z',
+    nameEn: 'Jasmine Rice 1 kg',
+    nameZh: '茉莉香米',
+  } as ProductItem;
+
+  it('one entry per changed offer field, with only that field before and after; none when nothing changed', () => {
+    expect(offerActivity(base, { ...base }, actor, AT)).toEqual([]);
+    const next = { ...base, priceCents: 1150, inventory: 35 } as ProductItem;
+    delete next.compareAtCents;
+    const entries = offerActivity(base, next, actor, AT).map((w) => w.Put!.Item!);
+    expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['product.price_changed', { priceCents: 1200 }, { priceCents: 1150 }],
+      ['product.price_changed', { compareAtCents: 1500 }, { compareAtCents: null }],
+      ['product.stock_changed', { inventory: 40 }, { inventory: 35 }],
+    ]);
+    expect(entries[0]).toMatchObject({ vendorId: 'V-10001', actor, target: { type: 'product', id: 'P-0123456789', label: 'Jasmine Rice 1 kg' } });
+  });
+
+  it('a submission names the product as shoppers see it: English, else Chinese, else the SKU', () => {
+    expect(submittedActivity(base, actor, AT).Put!.Item).toMatchObject({ action: 'product.submitted', target: { label: 'Jasmine Rice 1 kg' }, before: null, after: null });
+    expect(productLabel({ ...base, nameEn: '' })).toBe('茉莉香米');
+    expect(productLabel({ ...base, nameEn: '', nameZh: '' })).toBe('10001-0001');
   });
 });

@@ -93,12 +93,12 @@ export const apiFunctions = {
   },
   payoutMethod: {
     entry: 'payouts/method-handler.ts',
-    tables: { vendors: 'rw', payoutAccounts: 'w', notifications: 'w' },
+    tables: { vendors: 'rw', payoutAccounts: 'w', notifications: 'w', activity: 'append' },
     description: 'Vendor payout method: e-mail provider or bank account (answers masked), sets the change hold',
   },
   listings: {
     entry: 'listings/handler.ts',
-    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw' },
+    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw', activity: 'append' },
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
   adminOverview: {
@@ -156,9 +156,19 @@ export const apiFunctions = {
     entry: 'team/handler.ts',
     // vendors: the shop's record and the members' membership items (an accepted invitation replaces
     // the invitee's own application); notifications: the invitation e-mail and the security notices.
-    tables: { vendors: 'rw', members: 'rw', notifications: 'w' },
+    tables: { vendors: 'rw', members: 'rw', notifications: 'w', activity: 'append' },
     cognitoAdmin: ['cognito-idp:AdminUserGlobalSignOut'],
     description: 'Vendor teams: members and invitations, roles, removal (with a global sign-out); accepting an invitation',
+  },
+  activity: {
+    entry: 'activity/handler.ts',
+    tables: { activity: 'r', vendors: 'r' },
+    description: 'Vendor activity log: who did what in the account, newest first, filtered and cursor-paged (read only)',
+  },
+  activityExport: {
+    entry: 'activity/export-handler.ts',
+    tables: { activity: 'r', vendors: 'r' },
+    description: 'Vendor activity log: CSV export of the current filter, streamed page by page (read only)',
   },
 } as const satisfies Record<string, ApiFunction>;
 
@@ -222,6 +232,8 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/team/invitation', fn: 'team', access: 'signed-in' },
   { method: 'POST', path: '/api/team/invitation/accept', fn: 'team', access: 'signed-in' },
   { method: 'GET', path: '/api/orders/{orderId}', fn: 'orders', access: 'vendor', roles: sales },
+  { method: 'GET', path: '/api/activity', fn: 'activity', access: 'vendor', roles: owner },
+  { method: 'GET', path: '/api/activity.csv', fn: 'activityExport', access: 'vendor', roles: owner, stream: true },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -222,6 +222,26 @@ export const tables = {
     envVar: 'COUNTERS_TABLE',
     partitionKey: { name: 'name', type: 'S' },
   },
+  /**
+   * The vendor activity log (issue 14; contracts/activity.ts): who did what in a vendor account, written
+   * in the same transaction as the change (lambdas/activity/record.ts) and append-only like `audit`:
+   * writers get mode `append` (PutItem on a new key only). By vendor id, then `entryKey` =
+   * `<at>#<activityId>`, so a vendor's log reads newest first as one key range and a day range is a key
+   * range. The filters are key queries within the vendor too: `byAction` (`vendorAction` =
+   * `<vendorId>#<action>`), `byActor` (`vendorActor` = `<vendorId>#<userId>`) and `byActorEmail`
+   * (`vendorActorEmail` = `<vendorId>#<lowercased e-mail>`), each sorted by `entryKey`.
+   */
+  activity: {
+    name: 'activity',
+    envVar: 'ACTIVITY_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'entryKey', type: 'S' },
+    globalIndexes: [
+      { indexName: 'byAction', partitionKey: { name: 'vendorAction', type: 'S' }, sortKey: { name: 'entryKey', type: 'S' } },
+      { indexName: 'byActor', partitionKey: { name: 'vendorActor', type: 'S' }, sortKey: { name: 'entryKey', type: 'S' } },
+      { indexName: 'byActorEmail', partitionKey: { name: 'vendorActorEmail', type: 'S' }, sortKey: { name: 'entryKey', type: 'S' } },
+    ],
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;
@@ -230,7 +250,7 @@ export type TableKey = keyof typeof tables;
  * What a Lambda declares it needs of a table (contracts/routes.ts, contracts/triggers.ts, contracts/functions.ts, ...):
  * `r` read, `rw` read-write, `w` write-only — put and update, never get, query or scan,
  * and no old values in answers (lib/data.ts), for a table a function must fill but not read;
- * `append` — put only (no update, no delete, no read): the audit log's writers.
+ * `append` — put only (no update, no delete, no read): the audit log's and the activity log's writers.
  */
 export type TableMode = 'r' | 'rw' | 'w' | 'append';
 export type TableAccess = Partial<Record<TableKey, TableMode>>;

@@ -15,6 +15,7 @@ import { cursorParam, inventoryListKey, inventoryQuery, inventorySlice, isInvent
 import { PRODUCT_TABS, type InventoryPage, type ProductPage, type ProductView } from '../../contracts/listings/model';
 import type { ProductItem } from './product-states';
 import { changeProductOffer, createProduct, deleteProduct, ownProduct, saveProduct, submitProduct } from './product-actions';
+import type { Actor } from './activity';
 import { offerSchema } from '../../contracts/listings/schema';
 import { catalogueRows, getProduct, imageChecks, productTabCounts, queryProductTab } from './store';
 import type { ImageCheckItem } from '../images/model';
@@ -45,6 +46,9 @@ function withFieldErrors<B, Q>(handler: (req: RouteRequest<B, Q, VendorCaller>) 
 }
 
 const productId = (params: Record<string, string>) => params.productId ?? '';
+
+/** Who the activity log (issue 14) names for a change: the verified token's user. */
+const actorOf = (caller: VendorCaller): Actor => ({ userId: caller.userId, email: caller.email });
 
 /**
  * A replayed create answers with the product it created as it is now, with fresh image URLs (the
@@ -91,7 +95,7 @@ export const handler = apiHandler('listings', {
       const identityId = await callerIdentityId(event, caller);
       const sign = imageSigner();
       const reply = async (item: ProductItem) => ({ statusCode: 201, body: await productView(item, sign) });
-      const outcome = await createProduct(vendorId, identityId, content, body.submit, new Date(), request ? { request, reply } : null);
+      const outcome = await createProduct(vendorId, identityId, content, body.submit, new Date(), request ? { request, reply } : null, actorOf(caller));
       if ('replay' in outcome) return freshReplay(vendorId, outcome.replay);
       logger.info('product created', { vendorId: outcome.vendorId, productId: outcome.productId, state: outcome.revision?.state });
       return reply(outcome);
@@ -116,7 +120,7 @@ export const handler = apiHandler('listings', {
     handler: withFieldErrors(async ({ event, body, params, caller }) => {
       const content = parseProductValues(body.values, body.submit);
       const identityId = await callerIdentityId(event, caller);
-      const item = await saveProduct(caller.vendor.vendorId, productId(params), identityId, content, body.submit);
+      const item = await saveProduct(caller.vendor.vendorId, productId(params), identityId, content, body.submit, new Date(), actorOf(caller));
       logger.info('product saved', { vendorId: item.vendorId, productId: item.productId, state: item.revision?.state });
       return { body: await productView(item, imageSigner()) };
     }),
@@ -127,7 +131,7 @@ export const handler = apiHandler('listings', {
     handler: withFieldErrors(async ({ event, params, caller }) => {
       // The product is looked up first, so another vendor's id is a 404 before anything else.
       await ownProduct(caller.vendor.vendorId, productId(params));
-      const item = await submitProduct(caller.vendor.vendorId, productId(params), await callerIdentityId(event, caller));
+      const item = await submitProduct(caller.vendor.vendorId, productId(params), await callerIdentityId(event, caller), new Date(), actorOf(caller));
       logger.info('product submitted', { vendorId: item.vendorId, productId: item.productId });
       return { body: await productView(item, imageSigner()) };
     }),
@@ -149,7 +153,7 @@ export const handler = apiHandler('listings', {
       // 404 before 400: whether a body is acceptable says nothing about another vendor's product.
       await ownProduct(caller.vendor.vendorId, productId(params));
       const offer = parseFields(offerSchema, body, 'The body');
-      const item = await changeProductOffer(caller.vendor.vendorId, productId(params), offer);
+      const item = await changeProductOffer(caller.vendor.vendorId, productId(params), offer, new Date(), actorOf(caller));
       logger.info('offer changed', { vendorId: item.vendorId, productId: item.productId });
       return { body: await productView(item, imageSigner()) };
     }),

@@ -34,6 +34,7 @@ import {
   withOptimisticRetry,
 } from './store';
 import { FieldValidationError, parseFields } from './validation';
+import { offerActivity, submittedActivity, type Actor } from './activity';
 
 export const newProductId = (): string => `P-${randomBytes(5).toString('hex').toUpperCase()}`;
 
@@ -86,6 +87,7 @@ export async function createProduct(
   submit: boolean,
   now: Date,
   idempotent: IdempotentCreate | null,
+  actor?: Actor,
 ): Promise<ProductItem | { replay: Reply }>;
 export async function createProduct(
   vendorId: string,
@@ -94,8 +96,9 @@ export async function createProduct(
   submit: boolean,
   now = new Date(),
   idempotent: IdempotentCreate | null = null,
+  actor?: Actor,
 ): Promise<ProductItem | { replay: Reply }> {
-  return imagesStillThere(content, () => insertNewProduct(vendorId, identityId, content, submit, now, idempotent));
+  return imagesStillThere(content, () => insertNewProduct(vendorId, identityId, content, submit, now, idempotent, actor));
 }
 
 async function insertNewProduct(
@@ -105,6 +108,7 @@ async function insertNewProduct(
   submit: boolean,
   now: Date,
   idempotent: IdempotentCreate | null,
+  actor: Actor | undefined,
 ): Promise<ProductItem | { replay: Reply }> {
   await acceptImages(content, identityId);
   // Checked first so a full catalogue does not use up SKU numbers; the transaction enforces it.
@@ -113,7 +117,9 @@ async function insertNewProduct(
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const item = newProduct({ vendorId, productId: newProductId(), sku, identityId, content, submit, now: now.toISOString() });
     const record = idempotent ? recordItem(idempotent.request, await idempotent.reply(item), now) : undefined;
-    const outcome = await insertProduct(item, CATALOGUE_CAP, record);
+    // Created straight into review: the activity log's entry (issue 14) goes with it.
+    const activity = actor && submit ? [submittedActivity(item, actor, now)] : [];
+    const outcome = await insertProduct(item, CATALOGUE_CAP, record, activity);
     if (outcome === 'created') return item;
     if (outcome === 'catalogue_full') throw catalogueFull();
     // Recorded meanwhile, or a transaction conflict with the same request's other attempt.
@@ -128,7 +134,7 @@ async function insertNewProduct(
  * product keeps its offer's prices whatever the form says (saveRevision). Images the vendor
  * removed in this save are deleted once no version of any of their products uses them.
  */
-export async function saveProduct(vendorId: string, productId: string, identityId: string, content: ProductContent, submit: boolean, now = new Date()): Promise<ProductItem> {
+export async function saveProduct(vendorId: string, productId: string, identityId: string, content: ProductContent, submit: boolean, now = new Date(), actor?: Actor): Promise<ProductItem> {
   // Read once up front: a product under review is refused before its images are looked at.
   let read: ProductItem | null = await ownProduct(vendorId, productId);
   if (read.revision?.state === 'pending') throw underReview();
@@ -139,7 +145,10 @@ export async function saveProduct(vendorId: string, productId: string, identityI
       read = null;
       // The caller's identity: acceptImages checked every key of the saved content is under it.
       const next = saveRevision({ ...item, identityId }, content, submit, now.toISOString());
-      await putProduct(next, item.version, imageRefChanges(item, next), [], item);
+      // The activity log (issue 14): a submission, and any change of a live offer (saveRevision keeps a
+      // published product's offer, so today that is none), in the save's own transaction.
+      const activity = actor ? [...(submit ? [submittedActivity(next, actor, now)] : []), ...(item.live ? offerActivity(item, next, actor, now) : [])] : [];
+      await putProduct(next, item.version, imageRefChanges(item, next), activity, item);
       return { before: item, after: next };
     }),
   );
@@ -148,14 +157,14 @@ export async function saveProduct(vendorId: string, productId: string, identityI
 }
 
 /** POST …/submit: the draft or rejected revision goes to review, if complete. */
-export async function submitProduct(vendorId: string, productId: string, identityId: string, now = new Date()): Promise<ProductItem> {
+export async function submitProduct(vendorId: string, productId: string, identityId: string, now = new Date(), actor?: Actor): Promise<ProductItem> {
   return withOptimisticRetry(async () => {
     const item = await ownProduct(vendorId, productId);
     const next = submitRevision(item, now.toISOString());
     // Complete for review, and its images still the caller's and valid.
     const content = parseFields(productSubmitSchema, contentToForm(next.revision!.content), 'The product');
     await acceptImages(content, identityId);
-    await putProduct(next, item.version, undefined, [], item);
+    await putProduct(next, item.version, undefined, actor ? [submittedActivity(next, actor, now)] : [], item);
     return next;
   });
 }
@@ -180,11 +189,12 @@ export async function deleteProduct(vendorId: string, productId: string, now = n
 }
 
 /** PATCH …/offer: price, compare-at price, inventory, out of stock — no review, in every state. */
-export async function changeProductOffer(vendorId: string, productId: string, offer: Offer, now = new Date()): Promise<ProductItem> {
+export async function changeProductOffer(vendorId: string, productId: string, offer: Offer, now = new Date(), actor?: Actor): Promise<ProductItem> {
   return withOptimisticRetry(async () => {
     const item = await ownProduct(vendorId, productId);
     const next = changeOffer(item, offer, now.toISOString());
-    await putProduct(next, item.version);
+    // One activity entry per changed field (issue 14), in the same transaction as the offer.
+    await putProduct(next, item.version, undefined, actor ? offerActivity(item, next, actor, now) : []);
     return next;
   });
 }

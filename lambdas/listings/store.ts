@@ -203,7 +203,13 @@ const reasonCode = (err: unknown, index: number): string | undefined =>
  * the record exists (an earlier attempt of the same request won); ImagesGone when an image's check
  * record went meanwhile.
  */
-export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP, record?: TransactItem): Promise<'created' | 'catalogue_full' | 'id_taken' | 'recorded'> {
+export async function insertProduct(
+  item: ProductItem,
+  cap = CATALOGUE_CAP,
+  record?: TransactItem,
+  /** More writes of the same create, after the record (the activity log's entry, lambdas/listings/activity.ts). */
+  also: TransactItem[] = [],
+): Promise<'created' | 'catalogue_full' | 'id_taken' | 'recorded'> {
   const images = imageRefItems(item.productId, { added: [...imageKeysOf(item)], dropped: [] });
   try {
     await dynamo.send(
@@ -222,6 +228,7 @@ export async function insertProduct(item: ProductItem, cap = CATALOGUE_CAP, reco
           { Put: { TableName: tableName('products'), Item: item, ConditionExpression: 'attribute_not_exists(productId)' } },
           ...images.items,
           ...(record ? [record] : []),
+          ...also,
         ],
       }),
     );

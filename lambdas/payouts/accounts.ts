@@ -13,6 +13,7 @@ import type { VendorRecord } from '../shared/vendors';
 import { tableName } from '../shared/tables';
 import type { BankDestination } from './destination';
 import { notificationWrites } from '../notifications/record';
+import { activityWrite } from '../activity/record';
 import { summarize, type PayoutAccountItem, type PayoutMethodSummary } from './model';
 
 export { DEFAULT_PAYOUT_HOLD_DAYS };
@@ -51,7 +52,13 @@ function sameDestinationCondition(destination: Destination): { expression: strin
  * record's masked copy and `payoutAccountId` (account settings) change in one transaction; a
  * concurrent change of the destination makes this one a 409.
  */
-export async function savePayoutAccount(vendor: Pick<VendorRecord, 'userId' | 'vendorId' | 'payoutAccountId' | 'payoutMethod'>, destination: Destination, now: Date): Promise<PayoutMethodSummary> {
+export async function savePayoutAccount(
+  vendor: Pick<VendorRecord, 'userId' | 'vendorId' | 'payoutAccountId' | 'payoutMethod'>,
+  destination: Destination,
+  now: Date,
+  /** Who changes it: a new destination is recorded in the activity log (issue 14) under their name. */
+  actor?: PayoutActor,
+): Promise<PayoutMethodSummary> {
   const vendorId = vendor.vendorId!;
   const previousId = vendor.payoutMethod?.payoutAccountId ?? vendor.payoutAccountId;
   const at = now.toISOString();
@@ -77,12 +84,22 @@ export async function savePayoutAccount(vendor: Pick<VendorRecord, 'userId' | 'v
     previousId ? { expression: 'payoutAccountId = :previous', values: { ':previous': previousId } } : { expression: 'attribute_not_exists(vendorId)', values: {} },
     previousId,
     true,
+    actor ? { actor, before: vendor.payoutMethod } : undefined,
   );
   if (outcome === 'destination_differs') {
     throw new ConflictError('The payout method was changed at the same time. Reload and try again.', 'payout_method_conflict');
   }
   return outcome;
 }
+
+/** Who changes the payout method (the signed-in user). */
+export interface PayoutActor {
+  userId: string;
+  email: string;
+}
+
+/** What the activity log keeps of a destination: its kind and the masked form, never the account number. */
+const maskedMethod = (summary: Pick<PayoutMethodSummary, 'method' | 'destination'>) => ({ method: summary.method, destination: summary.destination });
 
 async function writeDestination(
   vendor: Pick<VendorRecord, 'userId' | 'vendorId'>,
@@ -91,8 +108,23 @@ async function writeDestination(
   previousId: string | undefined,
   /** A new destination: the vendor's security notice goes with it (same transaction). */
   notify = false,
+  /** A new destination by a signed-in user: its activity log entry goes with it too (masked values only). */
+  activity?: { actor: PayoutActor; before: PayoutMethodSummary | undefined },
 ): Promise<PayoutMethodSummary | 'destination_differs'> {
   const summary = summarize(item);
+  const logged = activity
+    ? [
+        activityWrite({
+          vendorId: item.vendorId,
+          actor: activity.actor,
+          action: 'payout_method.changed',
+          target: { type: 'payout_method', id: item.payoutAccountId },
+          ...(activity.before ? { before: maskedMethod(activity.before) } : {}),
+          after: maskedMethod(summary),
+          at: new Date(item.updatedAt),
+        }),
+      ]
+    : [];
   const notice = notify
     ? notificationWrites({
         vendorId: item.vendorId,
@@ -132,6 +164,7 @@ async function writeDestination(
             },
           },
           ...notice,
+          ...logged,
         ],
       }),
     );

@@ -40,7 +40,7 @@ export const handler = apiHandler('payoutMethod', {
     async handler({ caller, body }) {
       const destination: Destination = body.method === 'email' ? { method: 'email', email: validateEmail(body.email) } : { method: 'bank', ...validateBank(body) };
       const now = new Date();
-      const saved = await savePayoutAccount(caller.vendor, destination, now);
+      const saved = await savePayoutAccount(caller.vendor, destination, now, { userId: caller.userId, email: caller.email });
       logger.info('payout method saved', { vendorId: caller.vendor.vendorId, payoutAccountId: saved.payoutAccountId, method: saved.method });
       return { body: payoutMethodView(saved, now) };
     },

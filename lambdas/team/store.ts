@@ -12,6 +12,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { INVITATION_TTL_DAYS, TEAM_MAX_MEMBERS, type InvitationAnswer, type InviteBody, type MemberRole, type MemberView, type RoleChangeBody } from '../../contracts/team';
 import { normalizeEmail } from '../../contracts/email';
+import { activityWrite } from '../activity/record';
 import { notificationWrites, type TransactItem } from '../notifications/record';
 import type { VendorCaller, Caller } from '../shared/auth';
 import { dynamo } from '../shared/clients';
@@ -108,6 +109,25 @@ async function getMember(vendorId: string, memberId: string): Promise<MemberReco
   return (out.Item as MemberRecord | undefined) ?? null;
 }
 
+/** The shop's activity log entry for a team change (issue 14; target the member, roles in lowercase). */
+function teamActivity(
+  caller: Pick<VendorCaller, 'userId' | 'email' | 'vendor'>,
+  action: 'member.invited' | 'member.role_changed' | 'member.removed' | 'member.joined',
+  m: Pick<MemberRecord, 'email' | 'memberId'>,
+  at: string,
+  roles: { before?: MemberRole; after?: MemberRole },
+): TransactItem {
+  return activityWrite({
+    vendorId: caller.vendor.vendorId,
+    actor: { userId: caller.userId, email: caller.email || caller.vendor.email },
+    action,
+    target: { type: 'member', id: m.memberId, label: m.email },
+    ...(roles.before ? { before: { role: roles.before } } : {}),
+    ...(roles.after ? { after: { role: roles.after } } : {}),
+    at: new Date(at),
+  });
+}
+
 /** The shop's security notice about its team (always e-mailed to the account holder). */
 function teamNotice(caller: VendorCaller, change: 'invited' | 'joined' | 'role_changed' | 'removed', m: Pick<MemberRecord, 'email' | 'role' | 'memberId'>, at: string, previousRole?: MemberRole): TransactItem[] {
   return notificationWrites({
@@ -171,6 +191,7 @@ export async function invite(caller: VendorCaller, body: InviteBody, now = new D
             createdAt: nowIso,
           })[0]!,
           ...teamNotice(caller, 'invited', record, nowIso),
+          teamActivity(caller, 'member.invited', record, nowIso, { after: body.role }),
         ],
       }),
     );
@@ -219,6 +240,7 @@ export async function changeRole(caller: VendorCaller, memberId: string, body: R
     });
   }
   items.push(...teamNotice(caller, 'role_changed', { ...member, role: body.role }, at, member.role));
+  items.push(teamActivity(caller, 'member.role_changed', member, at, { before: member.role, after: body.role }));
   try {
     await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (err) {
@@ -271,6 +293,7 @@ export async function removeMember(caller: VendorCaller, memberId: string, now =
     });
   }
   items.push(...teamNotice(caller, 'removed', member, at));
+  items.push(teamActivity(caller, 'member.removed', member, at, { before: member.role }));
   try {
     await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (err) {
@@ -357,6 +380,7 @@ export async function acceptInvitation(caller: Caller, token: string, now = new 
             },
           },
           ...teamNotice(holderCaller, 'joined', member, at),
+          teamActivity(holderCaller, 'member.joined', member, at, { after: member.role }),
         ],
       }),
     );

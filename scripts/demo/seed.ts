@@ -48,6 +48,8 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   await (await import('./console-payouts')).seedConsolePayouts();
   // Issue 14: the demo vendor's team (staff.vendor@example.com, Inventory).
   await (await import('./team')).seedDemoTeam(demoAccounts.approved, userIds);
+  // Issue 14: the Activity page's first entries (after the products, whose names they carry).
+  await (await import('./activity')).seedDemoActivity(demoAccounts.approved.vendor.vendorId, { userId: userIds.get(demoAccounts.approved)!, email: demoAccounts.approved.email });
 }
 
 /**

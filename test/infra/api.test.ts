@@ -90,7 +90,7 @@ describe('throttling by route class (settings apiReadRate, apiWriteRate, apiExpo
   };
 
   it('classes routes: streamed downloads are exports, other GETs reads, the rest writes', () => {
-    expect(routes.filter((r) => routeClass(r) === 'export').map(routeKey).sort()).toEqual(['GET /api/admin/audit.csv', 'GET /api/orders/export.csv', 'GET /api/payouts/{payoutId}/statement.csv']);
+    expect(routes.filter((r) => routeClass(r) === 'export').map(routeKey).sort()).toEqual(['GET /api/activity.csv', 'GET /api/admin/audit.csv', 'GET /api/orders/export.csv', 'GET /api/payouts/{payoutId}/statement.csv']);
     expect(routeClass({ method: 'GET', path: '/api/dashboard' })).toBe('read');
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) expect(routeClass({ method, path: '/api/products' })).toBe('write');
   });

@@ -110,3 +110,38 @@ describe('the audit table', () => {
     expect(props(table).PointInTimeRecoverySpecification).toMatchObject({ PointInTimeRecoveryEnabled: true });
   });
 });
+
+/**
+ * Issue 14: the vendor activity log is append-only the same way. Its writers (the functions whose
+ * changes it records) may only put; its screen and export only read.
+ */
+describe('the activity table', () => {
+  it('no role can update or delete activity entries: only PutItem and reads are granted on it', () => {
+    const tableId = tableLogicalId(s.json, 'activity');
+    expect(appendOnlyViolations(s.json, tableId)).toEqual([]);
+  });
+
+  it('the functions that record vendor activity put, and only put; the activity screen and its export only read', () => {
+    const tableId = tableLogicalId(s.json, 'activity');
+    const modeOf = (f: (typeof apiFunctions)[keyof typeof apiFunctions]) => (f.tables as Record<string, string>).activity;
+    const writers = Object.values(apiFunctions).filter((f) => modeOf(f) === 'append');
+    const readers = Object.values(apiFunctions).filter((f) => modeOf(f) === 'r');
+    expect(writers.map((f) => f.entry).sort()).toEqual(expect.arrayContaining(['listings/handler.ts', 'payouts/method-handler.ts']));
+    expect(readers.map((f) => f.entry).sort()).toEqual(['activity/export-handler.ts', 'activity/handler.ts']);
+    for (const f of Object.values(apiFunctions)) expect(['append', 'r', undefined], f.entry).toContain(modeOf(f));
+    const grantsOf = (description: string) => {
+      const [, fn] = resourcesOfType(s.json, 'AWS::Lambda::Function').find(([, r]) => props(r).Description === description)!;
+      const role = (props(fn).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      return statementsOfRole(s.json, role)
+        .filter((statement) => JSON.stringify(statement.Resource).includes(`"${tableId}"`))
+        .flatMap((statement) => asArray(statement.Action as string | string[]));
+    };
+    for (const w of writers) expect(grantsOf(w.description), w.entry).toEqual(['dynamodb:PutItem']);
+    for (const r of readers) expect(grantsOf(r.description), r.entry).not.toContain('dynamodb:PutItem');
+  });
+
+  it('keeps its entries: point-in-time recovery', () => {
+    const table = s.json.Resources[tableLogicalId(s.json, 'activity')]!;
+    expect(props(table).PointInTimeRecoverySpecification).toMatchObject({ PointInTimeRecoveryEnabled: true });
+  });
+});

@@ -242,6 +242,13 @@ describe('least privilege', () => {
         Resource: arn(keyId()),
         Condition: { StringEquals: { 'kms:ViaService': { 'Fn::Join': ['', ['dynamodb.', { Ref: 'AWS::Region' }, '.amazonaws.com']] } } },
       },
+      // Issue 14: the activity log's entry of a new destination (masked), append-only.
+      {
+        Action: 'dynamodb:PutItem',
+        Effect: 'Allow',
+        Resource: arn(id('AWS::DynamoDB::Table', 'DataActivityTable')),
+        Condition: { StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' } },
+      },
     ]);
     const readsAccounts = (description: string) =>
       statementsOf(description).some((st) => JSON.stringify(st.Resource).includes(`"${accountsId()}"`) && [st.Action].flat().some((a) => /dynamodb:(GetItem|BatchGetItem|Query|Scan)/.test(String(a))));

@@ -179,6 +179,11 @@ const expectations: Record<string, RouteExpectation> = {
   },
   // Issue 15: one order, read under the caller's own vendor id: B's order from A is not found.
   'GET /api/orders/{orderId}': { request: () => ({ params: { orderId: 'mx1' } }), expect: { otherVendor: 404, manager: 200, inventory: 403, finance: 200, owner: 200 } },
+
+  // The vendor activity log (issue 14): always the caller's own vendor's (the vendor id comes from the
+  // token), so A reads A's log; no id in the path to guess. Owners only.
+  'GET /api/activity': { request: () => ({ query: '?limit=5' }), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 403, owner: 200 } },
+  'GET /api/activity.csv': { request: () => ({ query: '?action=product.price_changed' }), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 403, owner: 200 } },
 };
 
 // Vendor teams (issue 14): only owners manage the team (A manages A's: B's member ids are 404 to A);

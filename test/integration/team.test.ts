@@ -61,6 +61,14 @@ describe('vendor teams', () => {
       expect.arrayContaining([expect.objectContaining({ email: shop.email, role: 'owner', accountHolder: true }), expect.objectContaining({ email, role: 'finance', status: 'active' })]),
     );
     await emailTo(shop.email, /team changed/);
+    // The activity log has both, each written in its change's transaction.
+    const log = (await api('/api/activity', { token: shop.token })).body as { items: { action: string; actor: { email: string }; target: { label?: string } | null; after: Record<string, unknown> | null }[] };
+    expect(log.items.filter((e) => e.target?.label === email).map((e) => [e.action, e.actor.email, e.after?.role])).toEqual(
+      expect.arrayContaining([
+        ['member.invited', shop.email, 'finance'],
+        ['member.joined', email, 'finance'],
+      ]),
+    );
   }, 90_000);
 
   it('refuses an invitation to another address, a second invitation of a member, and any change to the account holder', async () => {
@@ -118,5 +126,7 @@ describe('vendor teams', () => {
     const team = (await api('/api/team', { token: shop.token })).body as { members: { email: string }[] };
     expect(team.members.map((m) => m.email)).not.toContain(member.email);
     await emailTo(shop.email, /team changed/);
+    const log = (await api('/api/activity?action=member.removed', { token: shop.token })).body as { items: { target: { label?: string } | null; before: Record<string, unknown> | null }[] };
+    expect(log.items.map((e) => [e.target?.label, e.before?.role])).toEqual([[member.email, 'manager']]);
   }, 90_000);
 });

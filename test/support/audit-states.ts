@@ -170,6 +170,8 @@ export function signedInStates(): AuditState[] {
     { name: '/inventory, a long search term', open: (page) => heading(page, `/inventory?q=${LONG_WORD}`) },
     // Issue 12: the inbox (the demo vendor's seeded notifications: a rejection's two reasons, a payout, a reply).
     { name: '/notifications', open: (page) => heading(page, '/notifications') },
+    // Issue 14: the activity log (the demo vendor's seeded entries: scripts/demo/activity.ts).
+    { name: '/activity', open: (page) => heading(page, '/activity') },
   ];
 }
 

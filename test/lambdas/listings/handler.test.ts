@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler } from '../../../lambdas/listings/handler';
@@ -15,6 +15,7 @@ Object.assign(process.env, {
   PRODUCTS_TABLE: 'products-test',
   IMAGE_CHECKS_TABLE: 'image-checks-test',
   COUNTERS_TABLE: 'counters-test',
+  ACTIVITY_TABLE: 'activity-test',
   PRODUCT_IMAGES_BUCKET: 'images-test',
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'test',
@@ -263,11 +264,28 @@ describe('one product', () => {
     ddb.reset();
     ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: vendor });
     ddb.on(GetCommand, { TableName: 'products-test' }).resolvesOnce({ Item: item }).resolvesOnce({ Item: item }).resolves({ Item: concurrent });
-    ddb.on(PutCommand).rejectsOnce(new ConditionalCheckFailedException({ message: 'version', $metadata: {} })).resolves({});
+    // The offer changed, so its write is a transaction with its activity entries (issue 14): the
+    // product's version condition first, failing the same way a single put did.
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] }))
+      .resolves({});
     const res = await call('PATCH', '/api/products/{productId}/offer', { productId: item.productId, body: { price: '9.99', compareAtPrice: '', inventory: '8', outOfStock: true } });
     expect(res.status).toBe(200);
     expect((res.body as unknown as ProductView).offer).toMatchObject({ priceCents: 999, compareAtCents: null, inventory: 8, outOfStock: true });
-    expect(ddb.commandCalls(PutCommand).map((c) => c.args[0].input.ExpressionAttributeValues)).toEqual([{ ':expected': 1 }, { ':expected': 2 }]);
+    const transactions = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(transactions.map((items) => items[0]!.Put!.ExpressionAttributeValues)).toEqual([{ ':expected': 1 }, { ':expected': 2 }]);
+    // The retry records what it changed of the fresh item (inventory 50 → 8), one entry per field.
+    const entries = transactions[1]!.slice(1).map((i) => i.Put!);
+    expect(entries.every((e) => e.TableName === 'activity-test' && e.ConditionExpression === 'attribute_not_exists(entryKey)')).toBe(true);
+    expect(entries.map((e) => [e.Item!.action, e.Item!.before, e.Item!.after])).toEqual([
+      ['product.price_changed', { priceCents: item.priceCents }, { priceCents: 999 }],
+      ['product.price_changed', { compareAtCents: item.compareAtCents }, { compareAtCents: null }],
+      ['product.stock_changed', { inventory: 50 }, { inventory: 8 }],
+      ['product.stock_changed', { outOfStock: false }, { outOfStock: true }],
+    ]);
+    expect(entries[0]!.Item).toMatchObject({ vendorId: 'V-10001', actor: { userId: SUB }, target: { type: 'product', id: item.productId, label: item.nameEn } });
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
     // Still pending: the offer needs no review.
     expect((res.body as unknown as ProductView).revision).toMatchObject({ state: 'pending' });
   });

@@ -80,6 +80,8 @@ export const appRoutes: readonly AppRoute[] = [
   // Issue 14: the owner's team page, and where an e-mailed invitation leads (signed in or not).
   { path: '/team', header: true, access: 'vendor', area: 'team', page: lazyPage(() => import('../features/team/team-page')) },
   { path: '/invite', header: false, access: 'public', page: lazyPage(() => import('../features/team/invite-page')) },
+  // Issue 14: the activity log (who did what in the account), from the account menu; owners only.
+  { path: '/activity', header: true, access: 'vendor', area: 'activity', page: lazyPage(() => import('../features/activity/activity-page')) },
   // The spec checks the /admin prefix without showing anything for it: to anyone not in `admins` the
   // area still shows the header and not-found content; admins get the ops console (its own header).
   { path: '/admin/*', header: true, access: 'admin', page: lazyPage(() => import('../features/admin/admin-console')) },

@@ -74,6 +74,11 @@ export const queryKeys = {
     list: ['support', 'list'] as const,
     detail: (caseId: string) => ['support', 'detail', caseId] as const,
   },
+  /** The vendor activity log (issue 14): a filter's "Load more" list (`filter`: its query string). */
+  activity: {
+    all: ['activity'] as const,
+    list: (filter: string) => ['activity', 'list', filter] as const,
+  },
 };
 
 /**

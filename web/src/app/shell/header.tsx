@@ -177,6 +177,8 @@ export function Header() {
                 }
                 items={[
                   ...(may('team') ? [{ id: 'team', label: t('team_nav'), testId: 'team-link', onSelect: () => navigate('/team') }] : []),
+                  // Issue 14: who did what in the account (owners).
+                  ...(may('activity') ? [{ id: 'activity', label: t('activity_title'), testId: 'activity-link', onSelect: () => navigate('/activity') }] : []),
                   { id: 'log-out', label: t('log_out'), testId: 'logout-button', onSelect: () => void logOut() },
                 ]}
               />

@@ -66,6 +66,8 @@ export const API_ERROR_CODES = [
   'payout_retry_blocked',
 
   'product_already_reviewed',
+
+  'offer_changed',
   // 422
   'idempotency_key_reused',
   // 429

@@ -44,6 +44,7 @@ export const notificationParams = {
   password_changed: z.object({}),
   support_case_received: z.object({ caseId: z.string(), category: z.string(), message: z.string() }),
   support_reply: z.object({ caseId: z.string(), message: z.string() }),
+  stock_low: z.object({ productId: z.string(), productName: z.string(), sku: z.string(), inventory: z.number().int(), threshold: z.number().int() }),
 } as const;
 
 export type NotificationType = keyof typeof notificationParams;
@@ -63,6 +64,7 @@ export const notificationCategory: Readonly<Record<NotificationType, Notificatio
   password_changed: 'security',
   support_case_received: 'support',
   support_reply: 'support',
+  stock_low: 'products',
 };
 
 /** One inbox item as GET /api/notifications answers it (newest first). */

@@ -50,6 +50,8 @@ export function linkFor<T extends NotificationType>(type: T, params: Notificatio
       return '/payouts';
     case 'support_reply':
       return `/support/${encodeURIComponent(String(p.caseId))}`;
+    case 'stock_low':
+      return '/inventory?stock=low';
     default:
       return '/dashboard';
   }

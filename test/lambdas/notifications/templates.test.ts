@@ -33,6 +33,7 @@ function samples(language: Language): { [T in NotificationType]: NotificationPar
     password_changed: {},
     support_case_received: { caseId: 'SC-20261121-051912-7F3A', category: 'payouts_category', message: free.message },
     support_reply: { caseId: 'SC-20261121-051912-7F3A', message: free.message },
+    stock_low: { productId: 'P-0123456789', productName: 'Sea Salt', sku: '10001-0007', inventory: 3, threshold: 5 },
   };
 }
 

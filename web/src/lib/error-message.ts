@@ -77,6 +77,8 @@ export const API_ERROR_REASONS = {
   payout_retry_blocked: 'error_reason_payout_retry_blocked',
 
   product_already_reviewed: 'error_reason_conflict',
+
+  offer_changed: 'offer_changed_conflict',
   // 429
   too_many_requests: 'error_reason_rate_limited',
   support_rate_limited: 'error_reason_support_rate_limited',

@@ -10,7 +10,7 @@
  * only way its prices change: a saved revision takes the offer's prices, not the form's.
  */
 import { ConflictError } from '../shared/errors';
-import type { ProductTab, RevisionState } from '../../contracts/listings/model';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductTab, type RevisionState } from '../../contracts/listings/model';
 import type { Offer, ProductContent } from '../../contracts/listings/schema';
 
 export interface LiveVersion {
@@ -145,8 +145,7 @@ export const fold = (text: string): string => text.normalize('NFKC').toLocaleLow
  */
 export const nameSortKey = (name: string): string => fold(name).replace(/\d+/g, (d) => `${String(Math.min(d.length, 99)).padStart(2, '0')}${d}`);
 
-/** Stock at or below this is low, unless the product has its own threshold (issue 15). */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+export { DEFAULT_LOW_STOCK_THRESHOLD };
 
 /** The threshold that applies to the product. */
 export const lowStockThresholdOf = (item: Pick<ProductItem, 'lowStockThreshold'>): number => item.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;

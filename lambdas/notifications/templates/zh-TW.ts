@@ -105,7 +105,7 @@ export const zhTW: TemplateSet = {
     stock_low: (p) => ({
       subject: `庫存偏低：${p.productName}`,
       greeting: '您好：',
-      paragraphs: [`${p.productName}（SKU ${p.sku}）庫存只剩 ${p.inventory} 件，已達您設定的低庫存門檻 ${p.threshold}。`, '請補貨，或在庫存頁面更新庫存數量。'],
+      paragraphs: [`${p.productName}（貨號 ${p.sku}）庫存只剩 ${p.inventory} 件，已達您設定的低庫存門檻 ${p.threshold}。`, '請補貨，或在庫存頁面更新庫存數量。'],
       action: '開啟庫存頁面',
     }),
   },

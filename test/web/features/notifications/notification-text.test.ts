@@ -17,6 +17,7 @@ const samples: Record<NotificationType, Record<string, unknown>> = {
   password_changed: {},
   support_case_received: { caseId: 'SC-20261120-000001-ABCD', category: 'payouts_category', message: 'When is my next payout?' },
   support_reply: { caseId: 'SC-20261120-000001-ABCD', message: 'On the 30th.' },
+  stock_low: { productId: 'P-1', productName: 'Oolong Tea', sku: '10001-0007', inventory: 3, threshold: 5 },
 };
 /** Words of the figures themselves (names, ids, free text), which stay as written in every language. */
 const FIGURE_WORDS = /Golden Harvest Foods|Business licence unreadable|Oolong Tea|Label is blurry|Please retake the photo|Add the net weight|account_closed|When is my next payout\?|On the 30th\.|SC-[\w-]+|V-10001|US\$/g;

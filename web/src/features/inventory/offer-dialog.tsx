@@ -2,7 +2,7 @@ import '@aws-amplify/ui-react/styles/fieldMessages.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { centsToPriceText, offerSchema, type OfferFormValues } from '../../../../contracts/listings/schema';
 import { Alert } from '../../components/alert';
@@ -81,14 +81,14 @@ export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onCl
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [version, setVersion] = useState(row.version);
   const [current, setCurrent] = useState<Offer | null>(null);
-  const { register, handleSubmit, setError, formState, watch, reset } = useForm<OfferFormValues, unknown, OfferFormValues>({
+  const { register, handleSubmit, setError, formState, control, reset } = useForm<OfferFormValues, unknown, OfferFormValues>({
     resolver,
     defaultValues: formValues(row),
   });
   const { errors, isSubmitting } = formState;
   const say = (field: OfferField, message: string | undefined) => (message ? t(i18n.exists(message) ? message : FIELD_MESSAGES[field]) : undefined);
   const name = row.nameEn || row.sku;
-  const outOfStock = watch('outOfStock');
+  const outOfStock = useWatch({ control, name: 'outOfStock' });
 
   const save = handleSubmit(async (values) => {
     setFailure(null);

@@ -147,3 +147,28 @@ describe('the inventory through its indexes', () => {
     expect(names).toEqual([...names].sort());
   });
 });
+
+describe('npm run products:backfill-stock', () => {
+  it('gives a product written before the inventory indexes its attributes, so the default order lists it; a second run changes nothing', async () => {
+    const own = await listingsVendor('stock.backfill', 'Backfill Foods');
+    const p = await createdProduct(own, false, { nameEn: 'Old Style Soy Sauce' });
+    const { dynamo } = await import('../../lambdas/shared/clients');
+    const { tableName } = await import('../../lambdas/shared/tables');
+    // As written before issue 15: no name sort key, no search text.
+    await dynamo.send(
+      new UpdateCommand({ TableName: tableName('products'), Key: { vendorId: own.vendorId, productId: p.productId }, UpdateExpression: 'REMOVE nameSort, searchText' }),
+    );
+    const listed = async () => ((await products.inventory(own.token)).body as InventoryPage).items.map((r) => r.productId);
+    expect(await listed()).toEqual([]);
+    const { backfillStockIndexes } = await import('../../lambdas/listings/stock-backfill');
+    expect((await backfillStockIndexes({ dryRun: true })).updated).toBeGreaterThanOrEqual(1);
+    expect(await listed()).toEqual([]);
+    const report = await backfillStockIndexes({ dryRun: false });
+    expect(report.updated).toBeGreaterThanOrEqual(1);
+    expect(await listed()).toEqual([p.productId]);
+    expect((await get2(own, p.productId)).offer.version).toBe(p.offer.version);
+    expect((await backfillStockIndexes({ dryRun: false })).updated).toBe(0);
+  });
+});
+
+const get2 = async (v: ListingsVendor, id: string) => (await products.get(v.token, id)).body as ProductView;

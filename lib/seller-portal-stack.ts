@@ -110,6 +110,7 @@ export class SellerPortalStack extends Stack {
         imageCheck: this.images.check,
         notifier: this.vendorEmail.notifier,
         emailFeedback: this.vendorEmail.feedback,
+        restock: this.restock.run,
       },
       deadLetterQueues: {
         orderIngest: this.sales.deadLetterQueue,
@@ -119,6 +120,8 @@ export class SellerPortalStack extends Stack {
         imageCheck: { queue: this.images.deadLetterQueue, runbook: 'docs/operations.md' },
         notifier: { queue: this.vendorEmail.deadLetterQueue, runbook: 'docs/operations.md' },
         emailFeedback: { queue: this.vendorEmail.feedbackDeadLetterQueue, runbook: 'docs/operations.md' },
+        restockSchedule: { queue: this.restock.scheduleDeadLetterQueue, runbook: 'docs/operations.md' },
+        restockRun: { queue: this.restock.runFailureQueue, runbook: 'docs/operations.md' },
       },
       metricAlarms: {
         PayoutFailed: {

@@ -122,7 +122,8 @@ describe('another vendor', () => {
       expect(res).toEqual({ status: 404, body: { error: 'product_not_found', message: 'There is no such product.' } });
     }
     for (const tab of ['published', 'pending', 'rejected', 'draft']) expect(await tabIds(b.token, tab)).not.toContain(p.productId);
-    expect(((await products.inventory(b.token, '?q=secret')).body as InventoryPage).total).toBe(0);
+    // A search is not counted any more (issue 15: it filters an index as it reads); it finds nothing of A's.
+    expect(((await products.inventory(b.token, '?q=secret')).body as InventoryPage).items).toEqual([]);
     // Untouched for its owner.
     expect(view(await products.get(a.token, p.productId))).toMatchObject({ nameEn: 'Secret Sauce of A', revision: { state: 'draft' }, offer: { priceCents: 1250, inventory: 0 } });
   });

@@ -76,6 +76,8 @@ export const API_ERROR_CODES = [
   'team_full',
   'invitation_invalid',
   'invitation_email_mismatch',
+
+  'offer_changed',
   // 422
   'idempotency_key_reused',
   // 429

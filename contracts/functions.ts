@@ -52,3 +52,14 @@ export const orderIngestFunction = {
   tables: { orders: 'rw', ledger: 'rw', vendors: 'r' },
   description: 'Marketplace order events: the order, daily sales and the ledger in one transaction',
 } as const satisfies FunctionDef;
+
+/**
+ * The restock run (issue 15, lambdas/listings/restock.ts): every 15 minutes it puts the products whose
+ * "out of stock until" day has come back on sale. Reads the sparse byRestockDue index and the products
+ * it finds; writes them, with the low-stock notification when one is due.
+ */
+export const restockFunction = {
+  entry: 'listings/restock-handler.ts',
+  description: 'Restock run (every 15 minutes): products out of stock until today go back on sale with the stock their vendor set',
+  tables: { products: 'rw', notifications: 'w' },
+} as const satisfies FunctionDef;

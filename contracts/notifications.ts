@@ -56,6 +56,8 @@ export const notificationParams = {
     previousRole: z.enum(MEMBER_ROLES).optional(),
     by: z.string(),
   }),
+
+  stock_low: z.object({ productId: z.string(), productName: z.string(), sku: z.string(), inventory: z.number().int(), threshold: z.number().int() }),
 } as const;
 
 export type NotificationType = keyof typeof notificationParams;
@@ -77,6 +79,8 @@ export const notificationCategory: Readonly<Record<NotificationType, Notificatio
   support_reply: 'support',
   team_invitation: 'security',
   team_member_changed: 'security',
+
+  stock_low: 'products',
 };
 
 /** One inbox item as GET /api/notifications answers it (newest first). */

@@ -98,7 +98,8 @@ export const apiFunctions = {
   },
   listings: {
     entry: 'listings/handler.ts',
-    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw', activity: 'append' },
+    // notifications: the low-stock notice, written with the offer change that takes stock below its threshold (issue 15).
+    tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw', activity: 'append', notifications: 'w' },
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
   adminOverview: {

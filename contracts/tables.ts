@@ -17,7 +17,8 @@ export interface TableDef {
   envVar: string;
   partitionKey: KeyDef;
   sortKey?: KeyDef;
-  globalIndexes?: readonly { indexName: string; partitionKey: KeyDef; sortKey?: KeyDef }[];
+  /** `include`: an INCLUDE projection of these attributes (with the keys); absent: ALL. */
+  globalIndexes?: readonly { indexName: string; partitionKey: KeyDef; sortKey?: KeyDef; include?: readonly string[] }[];
   timeToLiveAttribute?: string;
   /**
    * At-rest encryption in the cloud: AWS-managed by default; `payouts-key` encrypts the table with
@@ -30,6 +31,29 @@ export interface TableDef {
    */
   stream?: 'NEW_IMAGE';
 }
+
+/** What the inventory indexes of the products table project (the inventory row, lambdas/listings/store.ts CatalogueRow). */
+const INVENTORY_ROW_ATTRIBUTES = [
+  'sku',
+  'nameEn',
+  'nameZh',
+  'thumbnailKey',
+  'priceCents',
+  'compareAtCents',
+  'inventory',
+  'outOfStock',
+  'restockOn',
+  'lowStockThreshold',
+  'updatedAt',
+  'publishedVendorId',
+  'revisionTab',
+  'version',
+  'nameSort',
+  'searchText',
+] as const;
+
+/** The row's attributes an index projects besides its keys (DynamoDB refuses a key attribute among them). */
+const rowAttributesBut = (...keys: string[]): readonly string[] => INVENTORY_ROW_ATTRIBUTES.filter((a) => !keys.includes(a));
 
 export const tables = {
   /**
@@ -132,6 +156,18 @@ export const tables = {
       { indexName: 'byVendorPublished', partitionKey: { name: 'publishedVendorId', type: 'S' }, sortKey: { name: 'publishedSort', type: 'S' } },
       { indexName: 'byVendorRevision', partitionKey: { name: 'revisionTab', type: 'S' }, sortKey: { name: 'revisionSort', type: 'S' } },
       { indexName: 'byReviewQueue', partitionKey: { name: 'reviewQueue', type: 'S' }, sortKey: { name: 'revisionSort', type: 'S' } },
+      // Issue 15: the inventory table sorts and pages through these (one per column, the vendor's
+      // partition sorted by it, only the row's attributes projected), never reading a whole
+      // partition; a search filters the chosen index page by page (lambdas/listings/store.ts).
+      { indexName: 'byVendorName', partitionKey: { name: 'vendorId', type: 'S' }, sortKey: { name: 'nameSort', type: 'S' }, include: rowAttributesBut('nameSort') },
+      { indexName: 'byVendorSku', partitionKey: { name: 'vendorId', type: 'S' }, sortKey: { name: 'sku', type: 'S' }, include: rowAttributesBut('sku') },
+      { indexName: 'byVendorPrice', partitionKey: { name: 'vendorId', type: 'S' }, sortKey: { name: 'priceCents', type: 'N' }, include: rowAttributesBut('priceCents') },
+      { indexName: 'byVendorStock', partitionKey: { name: 'vendorId', type: 'S' }, sortKey: { name: 'inventory', type: 'N' }, include: rowAttributesBut('inventory') },
+      { indexName: 'byVendorUpdated', partitionKey: { name: 'vendorId', type: 'S' }, sortKey: { name: 'updatedAt', type: 'S' }, include: rowAttributesBut('updatedAt') },
+      // Sparse: only products low on stock (`lowStockVendorId`), by stock: the "low stock" filter.
+      { indexName: 'byVendorLowStock', partitionKey: { name: 'lowStockVendorId', type: 'S' }, sortKey: { name: 'inventory', type: 'N' }, include: rowAttributesBut('inventory') },
+      // Sparse: products out of stock until a day (`restockQueue` = restock), by `<day>#<vendor>#<product>`: the restock run.
+      { indexName: 'byRestockDue', partitionKey: { name: 'restockQueue', type: 'S' }, sortKey: { name: 'restockSort', type: 'S' }, include: ['restockOn'] },
     ],
   },
   /**

@@ -79,7 +79,7 @@ export class Data extends Construct {
             indexName: index.indexName,
             partitionKey: attribute(index.partitionKey),
             ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
-            projectionType: ProjectionType.ALL,
+            ...(index.include ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : { projectionType: ProjectionType.ALL }),
           });
         }
         return [key, table];

@@ -14,6 +14,7 @@ import { ProductImages } from './images';
 import { Monitoring } from './monitoring';
 import { Notifications } from './notifications';
 import { Payouts } from './payouts';
+import { Restock } from './restock';
 import { Sales } from './sales';
 import type { StageSettings } from './settings';
 import { Site } from './site';
@@ -34,6 +35,7 @@ export class SellerPortalStack extends Stack {
   readonly api: Api;
   readonly sales: Sales;
   readonly payouts: Payouts;
+  readonly restock: Restock;
   readonly site: Site;
   readonly monitoring: Monitoring;
   readonly firewall: WebAcl;
@@ -72,6 +74,8 @@ export class SellerPortalStack extends Stack {
     this.firewall.associate('ApiAssociation', this.api.restApi.deploymentStage.stageArn, this.api.restApi.deploymentStage);
     this.sales = new Sales(this, 'Sales', { settings, data: this.data });
     this.payouts = new Payouts(this, 'Payouts', { settings, data: this.data, accessLogs: accessLogs.bucket });
+    // The restock run (issue 15): products out of stock until a day come back on sale by themselves.
+    this.restock = new Restock(this, 'Restock', { settings, data: this.data });
     // The ops console's payouts function (issue 13): retry sends to the payout queue, the bank batch download reads the batch bucket.
     connectApiPayouts(this.api.functions, { queue: this.payouts.queue, batchBucket: this.payouts.batchBucket, payoutsKey: this.data.payoutsKey });
     this.site = new Site(this, 'Site', {
@@ -106,6 +110,7 @@ export class SellerPortalStack extends Stack {
         imageCheck: this.images.check,
         notifier: this.vendorEmail.notifier,
         emailFeedback: this.vendorEmail.feedback,
+        restock: this.restock.run,
       },
       deadLetterQueues: {
         orderIngest: this.sales.deadLetterQueue,
@@ -115,6 +120,8 @@ export class SellerPortalStack extends Stack {
         imageCheck: { queue: this.images.deadLetterQueue, runbook: 'docs/operations.md' },
         notifier: { queue: this.vendorEmail.deadLetterQueue, runbook: 'docs/operations.md' },
         emailFeedback: { queue: this.vendorEmail.feedbackDeadLetterQueue, runbook: 'docs/operations.md' },
+        restockSchedule: { queue: this.restock.scheduleDeadLetterQueue, runbook: 'docs/operations.md' },
+        restockRun: { queue: this.restock.runFailureQueue, runbook: 'docs/operations.md' },
       },
       metricAlarms: {
         PayoutFailed: {

@@ -6,7 +6,7 @@
  * download carries no zod.
  */
 import * as z from 'zod/mini';
-import { cents, instant, int } from '../values';
+import { calendarDay, cents, instant, int } from '../values';
 import { PRODUCT_TABS, REVISION_STATES } from './states';
 import { PRIMARY_IMAGE_RULES } from '../primary-image';
 import type { ProductContent } from './schema';
@@ -36,7 +36,20 @@ const productVersionViewFields = {
 export const productVersionViewSchema = z.object(productVersionViewFields);
 export type ProductVersionView = z.infer<typeof productVersionViewSchema>;
 
-const offerViewSchema = z.object({ priceCents: cents, compareAtCents: z.nullable(cents), inventory: int, outOfStock: z.boolean(), updatedAt: z.string() });
+/**
+ * Issue 15's stock fields, on the offer and the inventory row (optional: an older server sends none):
+ * the product `version` an edit is conditional on, the "out of stock until" day, the product's own
+ * low-stock threshold (null: the vendor's default) and whether it is low on stock now.
+ */
+const stockFields = {
+  version: z.optional(int),
+  restockOn: z.optional(z.nullable(calendarDay)),
+  lowStockThreshold: z.optional(z.nullable(int)),
+  lowStock: z.optional(z.boolean()),
+};
+
+const offerViewSchema = z.object({ priceCents: cents, compareAtCents: z.nullable(cents), inventory: int, outOfStock: z.boolean(), updatedAt: z.string(), ...stockFields });
+export type OfferView = z.infer<typeof offerViewSchema>;
 
 export const productViewSchema = z.object({
   productId: z.string(),
@@ -75,6 +88,9 @@ export type ProductView = z.infer<typeof productViewSchema>;
 /** An answer of which only the offer is read (PATCH /api/products/{productId}/offer: the inventory row is updated in place). */
 export const offerAnswerSchema = z.object({ offer: offerViewSchema });
 
+/** 409 `offer_changed` (PATCH …/offer with a `version` the product has left): the error answer and the current offer. */
+export const offerConflictSchema = z.object({ error: z.literal('offer_changed'), current: offerViewSchema });
+
 /** Opaque cursor; absent on the last page (an older server sent null). */
 const nextCursor = z.optional(z.pipe(z.nullish(z.string()), z.transform((c) => c ?? undefined)));
 
@@ -97,8 +113,10 @@ export const inventoryRowSchema = z.object({
   outOfStock: z.boolean(),
   /** published | pending | rejected | draft: where the product stands (the live version wins). */
   status: z.enum(PRODUCT_TABS),
+  ...stockFields,
 });
 export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 
-export const inventoryPageSchema = z.object({ items: z.array(inventoryRowSchema), total: int, nextCursor });
+/** `total`: rows of the list over all pages, when known (absent for a search: it is not counted, issue 15). */
+export const inventoryPageSchema = z.object({ items: z.array(inventoryRowSchema), total: z.optional(int), nextCursor });
 export type InventoryPage = z.infer<typeof inventoryPageSchema>;

@@ -10,7 +10,7 @@
  */
 import type { InventoryRow } from './answers';
 
-export type { InventoryPage, InventoryRow, ProductImageView, ProductPage, ProductVersionView, ProductView } from './answers';
+export type { InventoryPage, InventoryRow, OfferView, ProductImageView, ProductPage, ProductVersionView, ProductView } from './answers';
 
 export { PRODUCT_TABS, REVISION_STATES, type ProductTab, type RevisionState } from './states';
 
@@ -29,6 +29,13 @@ export const REJECTION_REASONS = [
 
 export const INVENTORY_SORTS = ['name', 'sku', 'price', 'inventory', 'updated'] as const;
 export type InventorySort = (typeof INVENTORY_SORTS)[number];
+
+/** Stock at or below this is low, unless the product has its own threshold (issue 15). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/** The inventory's stock filters (`GET /api/inventory?stock=low`, issue 15): products at or below their low-stock threshold. */
+export const INVENTORY_STOCK_FILTERS = ['low'] as const;
+export type InventoryStockFilter = (typeof INVENTORY_STOCK_FILTERS)[number];
 
 /**
  * Whether shoppers can buy the product: not when the vendor switched "out of stock" on, and not when

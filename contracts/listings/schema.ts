@@ -5,6 +5,7 @@
  * of web/src/i18n/{en,zh-TW}.json; the API answers them in `fields` next to an English `message`.
  */
 import * as z from 'zod';
+import { isCalendarDay } from '../values';
 import { ALLERGENS, LENGTH_UNITS, MAX_PRODUCT_IMAGES, NAME_MAX, PRICE_MAX_CENTS, PRODUCT_TYPES, TEXT_MAX, UNITS_OF_MEASURE, VOLUME_UNITS, WEIGHT_UNITS } from './form';
 
 // The zod-free half (constants, empty values, content → form values) lives in ./form, so the web's
@@ -165,11 +166,38 @@ export const offerSchema = z
       z.number().int().min(0, 'listing_error_inventory').max(999_999, 'listing_error_inventory'),
     ),
     outOfStock: z.boolean(),
+    /**
+     * "Out of stock until" (issue 15): the marketplace day the product comes back on sale by itself,
+     * with `inventory` as its stock; blank or absent: no date. Only with `outOfStock` on; the API
+     * also refuses a day that is not after today (listing_error_restock_past).
+     */
+    restockOn: z
+      .string()
+      .trim()
+      .refine((d) => d === '' || isCalendarDay(d), 'listing_error_restock_date')
+      .transform((d) => (d === '' ? undefined : d))
+      .optional(),
+    /** The product's own low-stock threshold; blank or absent: the vendor's default. */
+    lowStockThreshold: z
+      .union([z.number().int(), z.string().trim().regex(/^$|^\d{1,6}$/)], 'listing_error_low_stock_threshold')
+      .transform((t) => (t === '' ? undefined : Number(t)))
+      .pipe(z.number().int().min(0, 'listing_error_low_stock_threshold').max(999_999, 'listing_error_low_stock_threshold').optional())
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.compareAtPrice !== undefined && v.compareAtPrice <= v.price) {
       ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: 'listing_error_compare_at_not_higher' });
     }
+    if (v.restockOn !== undefined && !v.outOfStock) {
+      ctx.addIssue({ code: 'custom', path: ['restockOn'], message: 'listing_error_restock_needs_out_of_stock' });
+    }
   });
 export type OfferFormValues = z.input<typeof offerSchema>;
 export type Offer = z.output<typeof offerSchema>;
+
+/**
+ * PATCH …/offer may name the product version the editor opened (issue 15): the change is then made
+ * only on that version, and a product changed meanwhile is answered 409 `offer_changed` with the
+ * current offer (`offerConflictSchema`, answers.ts) instead of being overwritten.
+ */
+export const offerVersionSchema = z.object({ version: z.number().int().min(1).optional() });

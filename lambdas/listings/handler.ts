@@ -11,13 +11,14 @@ import type { VendorCaller } from '../shared/auth';
 import { logger } from '../shared/logger';
 import { decodeCursor, encodeCursor, isTabSortKey } from './cursor';
 import { imageSigner } from './images';
-import { cursorParam, inventoryListKey, inventoryQuery, inventorySlice, isInventoryKey, limitParam, optionalParam, PAGE_SIZE_DEFAULT, type InventoryQuery } from './inventory';
+import { cursorParam, inventoryList, inventoryListKey, inventoryQuery, isInventoryKey, limitParam, optionalParam, PAGE_SIZE_DEFAULT, type InventoryQuery } from './inventory';
+import { marketplaceDay } from '../shared/dates';
 import { PRODUCT_TABS, type InventoryPage, type ProductPage, type ProductView } from '../../contracts/listings/model';
 import type { ProductItem } from './product-states';
 import { changeProductOffer, createProduct, deleteProduct, ownProduct, saveProduct, submitProduct } from './product-actions';
 import type { Actor } from './activity';
-import { offerSchema } from '../../contracts/listings/schema';
-import { catalogueRows, getProduct, imageChecks, productTabCounts, queryProductTab } from './store';
+import { offerSchema, offerVersionSchema } from '../../contracts/listings/schema';
+import { getProduct, imageChecks, productTabCounts, queryProductTab } from './store';
 import type { ImageCheckItem } from '../images/model';
 import { FieldValidationError, parseFields, parseProductValues } from './validation';
 import { inventoryRow, primaryImageKeys, productView } from './view';
@@ -153,7 +154,11 @@ export const handler = apiHandler('listings', {
       // 404 before 400: whether a body is acceptable says nothing about another vendor's product.
       await ownProduct(caller.vendor.vendorId, productId(params));
       const offer = parseFields(offerSchema, body, 'The body');
-      const item = await changeProductOffer(caller.vendor.vendorId, productId(params), offer, new Date(), actorOf(caller));
+      const { version } = parseFields(offerVersionSchema, body, 'The body');
+      const now = new Date();
+      // "Out of stock until" names a day still to come in the marketplace (the restock run brings it back then).
+      if (offer.restockOn !== undefined && offer.restockOn <= marketplaceDay(now)) throw new FieldValidationError({ restockOn: 'listing_error_restock_past' });
+      const item = await changeProductOffer(caller.vendor.vendorId, productId(params), offer, now, version, actorOf(caller));
       logger.info('offer changed', { vendorId: item.vendorId, productId: item.productId });
       return { body: await productView(item, imageSigner()) };
     }),
@@ -164,14 +169,14 @@ export const handler = apiHandler('listings', {
     query: inventoryQuery,
     async handler({ query, caller }) {
       const vendorId = caller.vendor.vendorId;
-      const search: InventoryQuery = { q: query.q ?? '', sort: query.sort ?? 'name', order: query.order ?? 'asc' };
+      const search: InventoryQuery = { q: query.q ?? '', sort: query.sort ?? 'name', order: query.order ?? 'asc', stock: query.stock };
       const list = inventoryListKey(search);
       const after = query.cursor ? decodeCursor(query.cursor, vendorId, list, isInventoryKey) : undefined;
-      const slice = inventorySlice(await catalogueRows(vendorId), search, { limit: query.limit ?? PAGE_SIZE_DEFAULT, after });
+      const slice = await inventoryList(vendorId, search, { limit: query.limit ?? PAGE_SIZE_DEFAULT, after });
       const sign = imageSigner();
       const body: InventoryPage = {
         items: await Promise.all(slice.rows.map((row) => inventoryRow(row, sign))),
-        total: slice.total,
+        ...(slice.total !== undefined ? { total: slice.total } : {}),
         ...(slice.lastKey ? { nextCursor: encodeCursor(vendorId, list, slice.lastKey) } : {}),
       };
       return { body };

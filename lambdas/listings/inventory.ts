@@ -1,13 +1,17 @@
 /**
  * The inventory table (GET /api/inventory): search by name (English or Chinese) or SKU, sort on
- * any column, page with a cursor. A vendor's catalogue is bounded (CATALOGUE_CAP), so the Lambda
- * reads the vendor's rows (store.catalogueRows) and filters, sorts and pages them here; the cursor
- * names the last row's sort value and product id (keyset), so a row changed between pages is
- * neither repeated nor skipped because of an offset shift.
+ * any column, a "low stock" filter, page with a cursor. Issue 15: no request reads the vendor's
+ * whole partition any more. Each column has its index (contracts/tables.ts), so a page is one key
+ * range read in the column's order (store.inventoryIndexPage); a search filters that index as it
+ * reads; the low-stock filter reads its sparse index (only the products low on stock) and sorts
+ * and searches those here (inventorySlice). The cursor names the last row's sort value (its index's
+ * sort key) and product id (keyset), so a row changed between pages is neither repeated nor skipped
+ * because of an offset shift.
  */
 import * as z from 'zod';
-import { INVENTORY_SORTS, type InventorySort } from '../../contracts/listings/model';
-import type { CatalogueRow } from './store';
+import { INVENTORY_SORTS, INVENTORY_STOCK_FILTERS, type InventorySort, type InventoryStockFilter } from '../../contracts/listings/model';
+import { fold, nameSortKey } from './product-states';
+import { inventoryIndexPage, lowStockRows, productCount, type CatalogueRow } from './store';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -16,6 +20,8 @@ export interface InventoryQuery {
   q: string;
   sort: InventorySort;
   order: SortOrder;
+  /** `low`: only products at or below their low-stock threshold. */
+  stock?: InventoryStockFilter;
 }
 
 /** The cursor's position: the last row's sort value, then its product id. */
@@ -24,21 +30,17 @@ export type InventoryKey = [string | number, string];
 export const isInventoryKey = (k: unknown): k is InventoryKey =>
   Array.isArray(k) && k.length === 2 && (typeof k[0] === 'string' || typeof k[0] === 'number') && typeof k[1] === 'string' && /^P-[0-9A-Z]{10}$/.test(k[1]);
 
-/** Folds what a person may type differently: case, full-width letters and digits (IME input). */
-const fold = (text: string): string => text.normalize('NFKC').toLocaleLowerCase('en-US');
-
 export function matches(row: CatalogueRow, q: string): boolean {
   const needle = fold(q.trim());
   if (!needle) return true;
   return [row.nameEn, row.nameZh, row.sku].some((field) => fold(field ?? '').includes(needle));
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
+/** The column's value as its index sorts it (byVendorName sorts `nameSort`: folded, digit runs by length, then the id). */
 export function sortValue(row: CatalogueRow, sort: InventorySort): string | number {
   switch (sort) {
     case 'name':
-      return row.nameEn;
+      return row.nameSort ?? `${nameSortKey(row.nameEn)}\u0001${row.productId}`;
     case 'sku':
       return row.sku;
     case 'price':
@@ -50,16 +52,15 @@ export function sortValue(row: CatalogueRow, sort: InventorySort): string | numb
   }
 }
 
-function compareValues(a: string | number, b: string | number, sort: InventorySort): number {
+/** As DynamoDB orders the index's sort key: numbers by value, strings as written (names are folded keys). */
+function compareValues(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  // Names as people sort them (case-insensitive, "Tea 2" before "Tea 10"); SKUs and instants as written.
-  if (sort === 'name') return collator.compare(String(a), String(b));
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
 /** A total order: the column, then the product id, both reversed for `desc`. */
 export function compareKeys(a: InventoryKey, b: InventoryKey, query: Pick<InventoryQuery, 'sort' | 'order'>): number {
-  const primary = compareValues(a[0], b[0], query.sort);
+  const primary = compareValues(a[0], b[0]);
   const result = primary !== 0 ? primary : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
   return query.order === 'asc' ? result : -result;
 }
@@ -90,8 +91,34 @@ export function inventorySlice(all: readonly CatalogueRow[], query: InventoryQue
   };
 }
 
-/** The list a cursor is bound to: the same search, column and direction. */
-export const inventoryListKey = (query: InventoryQuery): string => `inventory|${query.sort}|${query.order}|${fold(query.q.trim())}`;
+/** The list a cursor is bound to: the same search, column, direction and filter. */
+export const inventoryListKey = (query: InventoryQuery): string =>
+  `inventory|${query.sort}|${query.order}|${fold(query.q.trim())}${query.stock ? `|stock=${query.stock}` : ''}`;
+
+/** What the handler answers: a page of rows, the list's size when it is known (not for a search), where to go on. */
+export interface InventoryListPage {
+  rows: CatalogueRow[];
+  total?: number;
+  lastKey: InventoryKey | null;
+}
+
+/**
+ * One page of the inventory list (see the header): the low-stock filter from its sparse index, else
+ * the column's index (a search filtering it). The whole list's size is the vendor's product count
+ * (the counters item, one read), or the low-stock rows read; a search is not counted.
+ */
+export async function inventoryList(vendorId: string, query: InventoryQuery, page: { limit: number; after?: InventoryKey }): Promise<InventoryListPage> {
+  if (query.stock === 'low') {
+    const slice = inventorySlice(await lowStockRows(vendorId), query, page);
+    return { rows: slice.rows, total: slice.total, lastKey: slice.lastKey };
+  }
+  const needle = fold(query.q.trim());
+  const [found, total] = await Promise.all([
+    inventoryIndexPage(vendorId, { sort: query.sort, order: query.order, needle, limit: page.limit, after: page.after }),
+    needle ? Promise.resolve(undefined) : productCount(vendorId),
+  ]);
+  return { rows: found.rows, lastKey: found.last, ...(total !== undefined ? { total } : {}) };
+}
 
 /** A query parameter left empty (`?q=`, as an HTML form sends it) counts as not given. */
 export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -114,6 +141,7 @@ export const inventoryQuery = z.strictObject({
   q: optionalParam(z.string().max(100, { message: 'must be at most 100 characters' })),
   sort: optionalParam(z.enum(INVENTORY_SORTS, { message: `must be one of ${INVENTORY_SORTS.join(', ')}` })),
   order: optionalParam(z.enum(SORT_ORDERS, { message: 'must be asc or desc' })),
+  stock: optionalParam(z.enum(INVENTORY_STOCK_FILTERS, { message: `must be ${INVENTORY_STOCK_FILTERS.join(', ')}` })),
   cursor: cursorParam,
   limit: limitParam,
 });

@@ -4,12 +4,16 @@
  * concurrent write. Another vendor's product is answered exactly like a missing one.
  */
 import { randomBytes } from 'node:crypto';
-import { ConflictError } from '../shared/errors';
+import type { OfferView } from '../../contracts/listings/model';
+import { notificationWrites } from '../notifications/record';
+import { ConflictError, type ApiErrorBody } from '../shared/errors';
 import type { Reply } from '../shared/http';
 import { recordItem, replayOf, type Idempotent } from '../shared/idempotency';
 import { acceptImages, releaseUnreferencedImages } from './images';
 import {
+  becameLowStock,
   changeOffer,
+  lowStockThresholdOf,
   droppedImageKeys,
   imageRefChanges,
   newProduct,
@@ -22,17 +26,18 @@ import {
 } from './product-states';
 import { contentToForm, productSubmitSchema, type Offer, type ProductContent } from '../../contracts/listings/schema';
 import {
-  CATALOGUE_CAP,
   deleteProductItem,
   getProduct,
   ImagesGone,
   insertProduct,
   nextSkuNumber,
-  productCount,
   productNotFound,
   putProduct,
+  VersionConflict,
   withOptimisticRetry,
+  type TransactItem,
 } from './store';
+import { offerView } from './view';
 import { FieldValidationError, parseFields } from './validation';
 import { offerActivity, submittedActivity, type Actor } from './activity';
 
@@ -40,9 +45,6 @@ export const newProductId = (): string => `P-${randomBytes(5).toString('hex').to
 
 /** `V-10001` and 7 → `10001-0007`. */
 export const skuFor = (vendorId: string, n: number): string => `${vendorId.replace(/^V-/, '')}-${String(n).padStart(4, '0')}`;
-
-const catalogueFull = () =>
-  new ConflictError(`Your catalogue has reached ${CATALOGUE_CAP.toLocaleString('en-US')} products. Delete drafts you no longer need, or contact support.`, 'catalogue_full');
 
 /** The caller's product, or 404 `product_not_found` (also for an id of another vendor, or not an id at all). */
 export async function ownProduct(vendorId: string, productId: string): Promise<ProductItem> {
@@ -111,17 +113,14 @@ async function insertNewProduct(
   actor: Actor | undefined,
 ): Promise<ProductItem | { replay: Reply }> {
   await acceptImages(content, identityId);
-  // Checked first so a full catalogue does not use up SKU numbers; the transaction enforces it.
-  if ((await productCount(vendorId)) >= CATALOGUE_CAP) throw catalogueFull();
   const sku = skuFor(vendorId, await nextSkuNumber(vendorId));
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const item = newProduct({ vendorId, productId: newProductId(), sku, identityId, content, submit, now: now.toISOString() });
     const record = idempotent ? recordItem(idempotent.request, await idempotent.reply(item), now) : undefined;
     // Created straight into review: the activity log's entry (issue 14) goes with it.
     const activity = actor && submit ? [submittedActivity(item, actor, now)] : [];
-    const outcome = await insertProduct(item, CATALOGUE_CAP, record, activity);
+    const outcome = await insertProduct(item, record, activity);
     if (outcome === 'created') return item;
-    if (outcome === 'catalogue_full') throw catalogueFull();
     // Recorded meanwhile, or a transaction conflict with the same request's other attempt.
     const replay = idempotent ? await replayOf(idempotent.request, now) : null;
     if (replay) return { replay };
@@ -188,13 +187,49 @@ export async function deleteProduct(vendorId: string, productId: string, now = n
   return after;
 }
 
-/** PATCH …/offer: price, compare-at price, inventory, out of stock — no review, in every state. */
-export async function changeProductOffer(vendorId: string, productId: string, offer: Offer, now = new Date(), actor?: Actor): Promise<ProductItem> {
+/**
+ * PATCH …/offer: price, compare-at price, inventory, out of stock (until a day), low-stock threshold —
+ * no review, in every state. With `expectedVersion` (the version the editor opened, issue 15) the
+ * change is made on that version only: a product changed meanwhile is answered 409 `offer_changed`
+ * with its current offer, never overwritten. A change that takes the stock to or below its threshold
+ * records one `stock_low` notification in the same transaction, and each changed field its activity
+ * log entry (issue 14).
+ */
+export async function changeProductOffer(vendorId: string, productId: string, offer: Offer, now = new Date(), expectedVersion?: number, actor?: Actor): Promise<ProductItem> {
   return withOptimisticRetry(async () => {
     const item = await ownProduct(vendorId, productId);
+    if (expectedVersion !== undefined && item.version !== expectedVersion) throw new OfferChanged(item);
     const next = changeOffer(item, offer, now.toISOString());
-    // One activity entry per changed field (issue 14), in the same transaction as the offer.
-    await putProduct(next, item.version, undefined, actor ? offerActivity(item, next, actor, now) : []);
+    try {
+      await putProduct(next, item.version, undefined, [...lowStockNotification(item, next, now.toISOString()), ...(actor ? offerActivity(item, next, actor, now) : [])]);
+    } catch (err) {
+      // Written by someone else between the read and the write: with a version named, that is the answer.
+      if (err instanceof VersionConflict && expectedVersion !== undefined) throw new OfferChanged((await getProduct(vendorId, productId)) ?? item);
+      throw err;
+    }
     return next;
   });
+}
+
+/** The one `stock_low` notification of a change that takes the stock to or below its threshold (none otherwise). */
+export function lowStockNotification(before: ProductItem, after: ProductItem, at: string): TransactItem[] {
+  if (!becameLowStock(before, after)) return [];
+  return notificationWrites({
+    vendorId: after.vendorId,
+    type: 'stock_low',
+    subject: `${after.productId}.v${after.version}`,
+    params: { productId: after.productId, productName: after.nameEn || after.nameZh || after.sku, sku: after.sku, inventory: after.inventory, threshold: lowStockThresholdOf(after) },
+    createdAt: at,
+  });
+}
+
+/** 409 `offer_changed`: the product changed since the editor opened it; the answer carries its current offer. */
+export class OfferChanged extends ConflictError {
+  constructor(readonly current: ProductItem) {
+    super('This product changed since you opened it. Look at its current values and make your change again.', 'offer_changed');
+  }
+
+  override body(): ApiErrorBody & { current: OfferView } {
+    return { ...super.body(), current: offerView(this.current) };
+  }
 }

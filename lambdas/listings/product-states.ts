@@ -10,7 +10,7 @@
  * only way its prices change: a saved revision takes the offer's prices, not the form's.
  */
 import { ConflictError } from '../shared/errors';
-import type { ProductTab, RevisionState } from '../../contracts/listings/model';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type ProductTab, type RevisionState } from '../../contracts/listings/model';
 import type { Offer, ProductContent } from '../../contracts/listings/schema';
 
 export interface LiveVersion {
@@ -69,6 +69,18 @@ export interface ProductIndexAttributes {
   revisionSort?: string;
   /** byReviewQueue: `pending` only while the revision awaits review. */
   reviewQueue?: 'pending';
+  /**
+   * The inventory table's indexes (issue 15): `nameSort` (byVendorName: the name folded for sorting,
+   * digits runs by length, then the product id) and `searchText` (names and SKU folded, what a search
+   * looks in); price, stock, SKU and updated sort on the item's own attributes.
+   */
+  nameSort?: string;
+  searchText?: string;
+  /** byVendorLowStock: the vendor id while the product is low on stock (`isLowStock`). */
+  lowStockVendorId?: string;
+  /** byRestockDue: `restock` while an out-of-stock-until date is set; sorted by `<day>#<vendorId>#<productId>`. */
+  restockQueue?: 'restock';
+  restockSort?: string;
 }
 
 export interface ProductItem extends ProductIndexAttributes {
@@ -89,6 +101,14 @@ export interface ProductItem extends ProductIndexAttributes {
   compareAtCents?: number;
   inventory: number;
   outOfStock: boolean;
+  /**
+   * "Out of stock until" (issue 15): the marketplace day on which the product comes back by itself
+   * (the restock run, ./restock.ts), with `inventory` as the stock it comes back with. Set only
+   * while `outOfStock` is on.
+   */
+  restockOn?: string;
+  /** The product's own low-stock threshold; absent: the vendor's default (DEFAULT_LOW_STOCK_THRESHOLD). */
+  lowStockThreshold?: number;
   offerUpdatedAt: string;
   live?: LiveVersion;
   revision?: Revision;
@@ -109,7 +129,34 @@ const INDEX_ATTRIBUTES: readonly (keyof ProductIndexAttributes)[] = [
   'revisionTab',
   'revisionSort',
   'reviewQueue',
+  'nameSort',
+  'searchText',
+  'lowStockVendorId',
+  'restockQueue',
+  'restockSort',
 ];
+
+/** Folds what a person may type differently: case, full-width letters and digits (IME input). */
+export const fold = (text: string): string => text.normalize('NFKC').toLocaleLowerCase('en-US');
+
+/**
+ * A name as a sort key people expect from a string order: folded (case-insensitive), and each run of
+ * digits prefixed with its length, so "Tea 2" sorts before "Tea 10".
+ */
+export const nameSortKey = (name: string): string => fold(name).replace(/\d+/g, (d) => `${String(Math.min(d.length, 99)).padStart(2, '0')}${d}`);
+
+export { DEFAULT_LOW_STOCK_THRESHOLD };
+
+/** The threshold that applies to the product. */
+export const lowStockThresholdOf = (item: Pick<ProductItem, 'lowStockThreshold'>): number => item.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+
+/**
+ * Low on stock: published and on sale (the out-of-stock switch off) with stock at or below its
+ * threshold. A product switched out of stock on purpose (e.g. until a date) is not "low"; a sold-out
+ * one (0 left) is; a product never published is nobody's stock yet.
+ */
+export const isLowStock = (item: Pick<ProductItem, 'inventory' | 'outOfStock' | 'lowStockThreshold' | 'live'>): boolean =>
+  Boolean(item.live) && !item.outOfStock && item.inventory <= lowStockThresholdOf(item);
 
 /**
  * Recomputes the list and index attributes from the versions, so the sparse indexes can never
@@ -138,6 +185,14 @@ export function withIndexes(item: ProductItem): ProductItem {
     next.revisionSort = `${at}#${item.productId}`;
     if (r.state === 'pending') next.reviewQueue = 'pending';
   }
+  // Never empty (an index key cannot be): the product id ends every sort key.
+  next.nameSort = `${nameSortKey(next.nameEn)}\u0001${item.productId}`;
+  next.searchText = [next.nameEn, next.nameZh, item.sku].map(fold).join('\n');
+  if (isLowStock(item)) next.lowStockVendorId = item.vendorId;
+  if (item.restockOn) {
+    next.restockQueue = 'restock';
+    next.restockSort = `${item.restockOn}#${item.vendorId}#${item.productId}`;
+  }
   return next;
 }
 
@@ -146,6 +201,8 @@ const offerOf = (item: ProductItem): Offer => ({
   compareAtPrice: item.compareAtCents,
   inventory: item.inventory,
   outOfStock: item.outOfStock,
+  restockOn: item.restockOn,
+  lowStockThreshold: item.lowStockThreshold,
 });
 
 /**
@@ -172,6 +229,11 @@ function withOffer(item: ProductItem, offer: Offer, now: string): ProductItem {
   };
   if (offer.compareAtPrice === undefined) delete next.compareAtCents;
   else next.compareAtCents = offer.compareAtPrice;
+  // "Out of stock until" holds only while the product is switched out of stock.
+  if (offer.restockOn === undefined || !offer.outOfStock) delete next.restockOn;
+  else next.restockOn = offer.restockOn;
+  if (offer.lowStockThreshold === undefined) delete next.lowStockThreshold;
+  else next.lowStockThreshold = offer.lowStockThreshold;
   if (next.live) next.live = { ...next.live, content: priced(next.live.content) };
   if (next.revision) next.revision = { ...next.revision, content: priced(next.revision.content) };
   return next;
@@ -264,6 +326,21 @@ export function removeRevision(item: ProductItem, now: string): { deleted: true 
 export function changeOffer(item: ProductItem, offer: Offer, now: string): ProductItem {
   return bumped(withOffer(item, offer, now), now);
 }
+
+/** The offer as stored (price, compare-at, stock, out of stock, until, threshold). */
+export const currentOffer = (item: ProductItem): Offer => offerOf(item);
+
+/**
+ * The restock run (issue 15): on its "out of stock until" day the product is on sale again with the
+ * stock the vendor set; null when nothing is due (no date, or a later one).
+ */
+export function restockIfDue(item: ProductItem, today: string, now: string): ProductItem | null {
+  if (!item.restockOn || item.restockOn > today) return null;
+  return changeOffer(item, { ...offerOf(item), outOfStock: false, restockOn: undefined }, now);
+}
+
+/** Stock crossed the threshold downwards with this change: the one moment a low-stock notice is sent. */
+export const becameLowStock = (before: ProductItem, after: ProductItem): boolean => !isLowStock(before) && isLowStock(after);
 
 const notPending = (item: ProductItem) =>
   new ConflictError(

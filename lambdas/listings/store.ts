@@ -30,11 +30,8 @@ import type { ImageCheckItem } from '../images/model';
 import { dynamo, paging } from '../shared/clients';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { tableName } from '../shared/tables';
-import type { ProductTab } from '../../contracts/listings/model';
+import type { InventorySort, ProductTab } from '../../contracts/listings/model';
 import { imageKeysOf, type ImageRefChanges, type LiveVersion, type ProductItem, type Revision } from './product-states';
-
-/** Products per vendor: the inventory table reads the whole catalogue per request (docs/decisions.md). */
-export const CATALOGUE_CAP = 5_000;
 
 /** A conditional write found another version than the one read: re-read and try again. */
 export class VersionConflict extends Error {
@@ -198,18 +195,17 @@ const reasonCode = (err: unknown, index: number): string | undefined =>
 
 /**
  * Creates a product and counts it in one transaction, with the claims on its images and, for an
- * idempotent request, its idempotency `record`: refused (`catalogue_full`) when the vendor has
- * `cap` products already, `id_taken` in the unlikely case the random id exists, `recorded` when
- * the record exists (an earlier attempt of the same request won); ImagesGone when an image's check
- * record went meanwhile.
+ * idempotent request, its idempotency `record`: `id_taken` in the unlikely case the random id
+ * exists, `recorded` when the record exists (an earlier attempt of the same request won);
+ * ImagesGone when an image's check record went meanwhile. The count is the inventory's total; there
+ * is no cap on it any more (issue 15: the inventory pages through indexes, docs/decisions.md).
  */
 export async function insertProduct(
   item: ProductItem,
-  cap = CATALOGUE_CAP,
   record?: TransactItem,
   /** More writes of the same create, after the record (the activity log's entry, lambdas/listings/activity.ts). */
   also: TransactItem[] = [],
-): Promise<'created' | 'catalogue_full' | 'id_taken' | 'recorded'> {
+): Promise<'created' | 'id_taken' | 'recorded'> {
   const images = imageRefItems(item.productId, { added: [...imageKeysOf(item)], dropped: [] });
   try {
     await dynamo.send(
@@ -220,9 +216,8 @@ export async function insertProduct(
               TableName: tableName('counters'),
               Key: { name: counterName(item.vendorId) },
               UpdateExpression: `ADD #products :one${tabAdds(tabDelta(null, item)).expression}`,
-              ConditionExpression: 'attribute_not_exists(#products) OR #products < :cap',
               ExpressionAttributeNames: { '#products': 'products', ...tabAdds(tabDelta(null, item)).names },
-              ExpressionAttributeValues: { ':one': 1, ':cap': cap, ...tabAdds(tabDelta(null, item)).values },
+              ExpressionAttributeValues: { ':one': 1, ...tabAdds(tabDelta(null, item)).values },
             },
           },
           { Put: { TableName: tableName('products'), Item: item, ConditionExpression: 'attribute_not_exists(productId)' } },
@@ -236,7 +231,6 @@ export async function insertProduct(
   } catch (err) {
     // The idempotency record exists: the same request, sent again, created its product first.
     if (record && reasonCode(err, 2 + images.items.length) === 'ConditionalCheckFailed') return 'recorded';
-    if (reasonCode(err, 0) === 'ConditionalCheckFailed') return 'catalogue_full';
     if (reasonCode(err, 1) === 'ConditionalCheckFailed') return 'id_taken';
     const e = cancelled(err, 2, images.imageAt, () => err as Error);
     // A transaction conflict on a claim: the create is simply tried again (a fresh id, nothing written).
@@ -323,13 +317,41 @@ export async function queryProductTab(vendorId: string, tab: ProductTab, opts: {
   return { items, lastSort: out.LastEvaluatedKey && items.length > 0 ? sortOf(items[items.length - 1]!) : null };
 }
 
-/** What the inventory table reads of each product. */
+/** What the inventory table reads of each product (what its indexes project, contracts/tables.ts). */
 export type CatalogueRow = Pick<
   ProductItem,
-  'productId' | 'sku' | 'nameEn' | 'nameZh' | 'thumbnailKey' | 'priceCents' | 'compareAtCents' | 'inventory' | 'outOfStock' | 'updatedAt' | 'publishedVendorId' | 'revisionTab'
+  | 'productId'
+  | 'sku'
+  | 'nameEn'
+  | 'nameZh'
+  | 'thumbnailKey'
+  | 'priceCents'
+  | 'compareAtCents'
+  | 'inventory'
+  | 'outOfStock'
+  | 'restockOn'
+  | 'lowStockThreshold'
+  | 'updatedAt'
+  | 'publishedVendorId'
+  | 'revisionTab'
+  | 'version'
+  | 'nameSort'
 >;
 
-const CATALOGUE_ATTRIBUTES = ['productId', 'sku', 'nameEn', 'nameZh', 'thumbnailKey', 'priceCents', 'compareAtCents', 'inventory', 'outOfStock', 'updatedAt', 'publishedVendorId', 'revisionTab'];
+/** A position in an inventory order: the row's sort value (its index's sort key), then its product id. */
+export type CataloguePosition = [string | number, string];
+
+/** The index and sort attribute of each inventory column (contracts/tables.ts, issue 15). */
+export const INVENTORY_INDEXES: Readonly<Record<InventorySort, { IndexName: string; sk: keyof CatalogueRow }>> = {
+  name: { IndexName: 'byVendorName', sk: 'nameSort' },
+  sku: { IndexName: 'byVendorSku', sk: 'sku' },
+  price: { IndexName: 'byVendorPrice', sk: 'priceCents' },
+  inventory: { IndexName: 'byVendorStock', sk: 'inventory' },
+  updated: { IndexName: 'byVendorUpdated', sk: 'updatedAt' },
+};
+
+/** Index items a search reads per request at most before it answers with what it found and a cursor. */
+export const SEARCH_READ_BUDGET = 5_000;
 
 /** Every item of the vendor's partition, one DynamoDB page after another. */
 async function* partition(vendorId: string, projection: { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }, consistent: boolean) {
@@ -347,9 +369,96 @@ async function* partition(vendorId: string, projection: { ProjectionExpression: 
   for await (const out of pages) yield* (out.Items ?? []) as Record<string, unknown>[];
 }
 
-/** The vendor's whole catalogue (at most CATALOGUE_CAP rows), only the inventory table's fields. */
+/**
+ * One page of the vendor's inventory in a column's order, through that column's index (never the
+ * whole partition): `limit` rows after `after`, and the position to go on from when more may follow.
+ * With a search (`needle`, folded), the index is filtered on `searchText` page by page, reading at most
+ * SEARCH_READ_BUDGET items: a rare match in a large catalogue may then answer fewer rows (even none)
+ * with a cursor to read on from.
+ */
+export async function inventoryIndexPage(
+  vendorId: string,
+  opts: { sort: InventorySort; order: 'asc' | 'desc'; needle: string; limit: number; after?: CataloguePosition; budget?: number },
+): Promise<{ rows: CatalogueRow[]; last: CataloguePosition | null }> {
+  const index = INVENTORY_INDEXES[opts.sort];
+  const budget = opts.budget ?? SEARCH_READ_BUDGET;
+  let startKey: Record<string, unknown> | undefined = opts.after ? { vendorId, productId: opts.after[1], [index.sk]: opts.after[0] } : undefined;
+  const rows: CatalogueRow[] = [];
+  let read = 0;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('products'),
+        IndexName: index.IndexName,
+        KeyConditionExpression: '#vendorId = :vendorId',
+        ExpressionAttributeNames: { '#vendorId': 'vendorId', ...(opts.needle ? { '#search': 'searchText' } : {}) },
+        ExpressionAttributeValues: { ':vendorId': vendorId, ...(opts.needle ? { ':needle': opts.needle } : {}) },
+        ...(opts.needle ? { FilterExpression: 'contains(#search, :needle)' } : {}),
+        ScanIndexForward: opts.order === 'asc',
+        // One more than the page, so a cursor never leads to an empty page; a search reads in larger steps.
+        Limit: opts.needle ? Math.min(1_000, budget - read) : opts.limit + 1 - rows.length,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    rows.push(...((out.Items ?? []) as CatalogueRow[]));
+    read += out.ScannedCount ?? out.Items?.length ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && rows.length <= opts.limit && read < budget);
+  const positionOf = (row: CatalogueRow): CataloguePosition => [row[index.sk] as string | number, row.productId];
+  if (rows.length > opts.limit) {
+    const page = rows.slice(0, opts.limit);
+    return { rows: page, last: positionOf(page[page.length - 1]!) };
+  }
+  // The read stopped early (the search's budget, or DynamoDB's 1 MB page): go on from where it stopped.
+  if (startKey) return { rows, last: [startKey[index.sk] as string | number, startKey.productId as string] };
+  return { rows, last: null };
+}
+
+/** The vendor's products that are low on stock (the sparse byVendorLowStock index): what the "low stock" filter reads. */
+export async function lowStockRows(vendorId: string): Promise<CatalogueRow[]> {
+  const rows: CatalogueRow[] = [];
+  const pages = paginateQuery(paging(), {
+    TableName: tableName('products'),
+    IndexName: 'byVendorLowStock',
+    KeyConditionExpression: '#low = :vendorId',
+    ExpressionAttributeNames: { '#low': 'lowStockVendorId' },
+    ExpressionAttributeValues: { ':vendorId': vendorId },
+  });
+  for await (const out of pages) rows.push(...((out.Items ?? []) as CatalogueRow[]));
+  return rows;
+}
+
+/** Where a product waiting for its restock day sits in byRestockDue. */
+export interface RestockDue {
+  vendorId: string;
+  productId: string;
+  restockOn: string;
+}
+
+/** Products whose "out of stock until" day is `today` or earlier (byRestockDue), oldest day first. */
+export async function dueRestocks(today: string): Promise<RestockDue[]> {
+  const due: RestockDue[] = [];
+  const pages = paginateQuery(paging(), {
+    TableName: tableName('products'),
+    IndexName: 'byRestockDue',
+    KeyConditionExpression: '#queue = :restock AND #sort < :after',
+    ExpressionAttributeNames: { '#queue': 'restockQueue', '#sort': 'restockSort' },
+    // `<day>#…`: every key of `today` is below `<today>$` ('$' follows '#').
+    ExpressionAttributeValues: { ':restock': 'restock', ':after': `${today}$` },
+  });
+  for await (const out of pages) {
+    for (const item of out.Items ?? []) due.push({ vendorId: item.vendorId as string, productId: item.productId as string, restockOn: item.restockOn as string });
+  }
+  return due;
+}
+
+/**
+ * The vendor's whole catalogue, only the inventory row's fields: for scripts and checks that need
+ * every product at once (the inventory table itself pages through indexes: inventoryIndexPage).
+ */
 export async function catalogueRows(vendorId: string): Promise<CatalogueRow[]> {
-  const names = Object.fromEntries(CATALOGUE_ATTRIBUTES.map((a, i) => [`#a${i}`, a]));
+  const attributes = ['productId', 'sku', 'nameEn', 'nameZh', 'thumbnailKey', 'priceCents', 'compareAtCents', 'inventory', 'outOfStock', 'updatedAt', 'publishedVendorId', 'revisionTab', 'version'];
+  const names = Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a]));
   const rows: CatalogueRow[] = [];
   for await (const item of partition(vendorId, { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }, false)) {
     rows.push(item as unknown as CatalogueRow);

@@ -1,7 +1,7 @@
 /** Stored products as the API answers them (contracts/listings/model.ts), with signed image URLs. */
-import type { InventoryRow, ProductVersionView, ProductView } from '../../contracts/listings/model';
+import type { InventoryRow, OfferView, ProductVersionView, ProductView } from '../../contracts/listings/model';
 import type { ImageSigner } from './images';
-import { productStatus, type ProductItem } from './product-states';
+import { isLowStock, productStatus, type LiveVersion, type ProductItem } from './product-states';
 import type { ProductContent } from '../../contracts/listings/schema';
 import type { CatalogueRow } from './store';
 import type { PrimaryImageCheck } from '../../contracts/primary-image';
@@ -52,13 +52,7 @@ export async function productView(item: ProductItem, sign: ImageSigner, primary:
             changesRequestedNote: r.changesRequestedNote ?? null,
           }
         : null,
-    offer: {
-      priceCents: item.priceCents,
-      compareAtCents: item.compareAtCents ?? null,
-      inventory: item.inventory,
-      outOfStock: item.outOfStock,
-      updatedAt: item.offerUpdatedAt,
-    },
+    offer: offerView(item),
     editable: r?.state !== 'pending',
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
@@ -77,5 +71,24 @@ export async function inventoryRow(row: CatalogueRow, sign: ImageSigner): Promis
     inventory: row.inventory,
     outOfStock: row.outOfStock,
     status: productStatus(row),
+    version: row.version,
+    restockOn: row.restockOn ?? null,
+    lowStockThreshold: row.lowStockThreshold ?? null,
+    lowStock: isLowStock({ ...row, live: row.publishedVendorId ? ({} as LiveVersion) : undefined }),
+  };
+}
+
+/** The offer as answered (ProductView.offer, and the current values of a 409 offer_changed). */
+export function offerView(item: ProductItem): OfferView {
+  return {
+    priceCents: item.priceCents,
+    compareAtCents: item.compareAtCents ?? null,
+    inventory: item.inventory,
+    outOfStock: item.outOfStock,
+    updatedAt: item.offerUpdatedAt,
+    version: item.version,
+    restockOn: item.restockOn ?? null,
+    lowStockThreshold: item.lowStockThreshold ?? null,
+    lowStock: isLowStock(item),
   };
 }

@@ -54,6 +54,9 @@ export function linkFor<T extends NotificationType>(type: T, params: Notificatio
       return `/invite?token=${encodeURIComponent(String(p.token))}&shop=${encodeURIComponent(String(p.businessName))}`;
     case 'team_member_changed':
       return '/team';
+
+    case 'stock_low':
+      return '/inventory?stock=low';
     default:
       return '/dashboard';
   }

@@ -24,6 +24,14 @@
  *   --reseed         write the bench vendors' data again
  *   --json FILE      also write the results as JSON
  *   --only reviews   measure only the review queue (skips the orders seed and the vendor endpoints)
+ *   --only inventory measure only the inventory (below; skips the second stack and the orders seed)
+ *
+ * The inventory (issue 15): GET /api/inventory for a vendor with 200 products and one with 20,000
+ * (written straight into the products table with BatchWriteItem, published, each with its stock; 20
+ * of each vendor's low on stock), paired like the vendors above: the first page by name (the
+ * default), by price high to low, and the low-stock filter; p50/p95 and the 20k/200 ratios, budget
+ * 1.2 on each. A search is printed for information (it filters an index as it reads, so its cost
+ * grows with the part of the catalogue it reads before a page is full).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,7 +49,7 @@ import { commissionCents as commissionFor, DEFAULT_COMMISSION_BPS, orderTotals }
 import { BALANCE_SK, daySk, isCounted, ORDER_STATUSES, orderKey, vendorStatusKey, type OrderItem } from '../../lambdas/sales/model';
 import { GROUPS } from '../../contracts/auth';
 import { productFormSchema } from '../../contracts/listings/schema';
-import { newProduct } from '../../lambdas/listings/product-states';
+import { approveRevision, changeOffer, newProduct } from '../../lambdas/listings/product-states';
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
 import { ensureUser } from '../demo/seed';
@@ -87,6 +95,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
+const onlyInventory = args.only === 'inventory';
 
 // ---------------------------------------------------------------------------------------------
 // The child: the local stack in its own process, so the load generator does not share its event loop.
@@ -103,11 +112,14 @@ async function main(): Promise<number> {
     `Starting the bench stacks (data in ${path.relative(root, DATA_DIR)}/, API on 127.0.0.1:${PORTS.api}; the 10,000-product review queue in ${path.relative(root, QUEUE_DATA_DIR)}/, API on 127.0.0.1:${QUEUE_PORTS.api})…`,
   );
   const { child, ready } = startStackProcess(path.join(root, 'scripts/bench/api.ts'));
-  const second = startStackProcess(path.join(root, 'scripts/bench/api.ts'), ['--serve-queue']);
-  const interrupt = () => void Promise.all([stopStackProcess(child), stopStackProcess(second.child)]).then(() => process.exit(130));
+  // `--only inventory` needs no second stack.
+  const second = onlyInventory ? null : startStackProcess(path.join(root, 'scripts/bench/api.ts'), ['--serve-queue']);
+  const stopAll = () => Promise.all([stopStackProcess(child), second ? stopStackProcess(second.child) : Promise.resolve()]);
+  const interrupt = () => void stopAll().then(() => process.exit(130));
   process.once('SIGINT', interrupt);
   try {
     const stack = await ready;
+    if (onlyInventory || !second) return await inventoryBench(stack, { requests, warmup, concurrency });
     const queueStack = await second.ready;
     console.log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), {
@@ -153,6 +165,7 @@ async function main(): Promise<number> {
     // The second stack's part is done: the vendors' endpoints run on the first alone.
     await stopStackProcess(second.child);
     if (onlyReviews) return queueExit;
+    const inventoryExit = await inventoryBench(stack, { requests, warmup, concurrency });
 
     const endpoints = [
       { name: 'GET /api/dashboard', path: '/api/dashboard' },
@@ -172,10 +185,10 @@ async function main(): Promise<number> {
       const samples = await run(requests);
       for (const v of VENDORS) results.push({ endpoint: endpoint.name, vendor: v, ...stats(samples.get(v.key)!) });
     }
-    return Math.max(report(results, { requests, warmup, concurrency }), queueExit);
+    return Math.max(report(results, { requests, warmup, concurrency }), queueExit, inventoryExit);
   } finally {
     process.off('SIGINT', interrupt);
-    await Promise.all([stopStackProcess(child), stopStackProcess(second.child)]);
+    await stopAll();
   }
 }
 
@@ -484,6 +497,160 @@ function reportQueue(results: QueueResult[], settings: { requests: number; warmu
     return 1;
   }
   console.log(`\n✔ Review queue: the 10k/10 ratio is within ${MAX_RATIO}.`);
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The inventory (issue 15)
+
+interface InventoryVendor {
+  key: '200' | '20k';
+  vendorId: string;
+  email: string;
+  vendorName: string;
+  products: number;
+}
+const INVENTORY_VENDORS: InventoryVendor[] = [
+  { key: '200', vendorId: 'V-90004', email: 'bench.inventory.200@example.com', vendorName: 'Bench Inventory Deli', products: 200 },
+  { key: '20k', vendorId: 'V-90005', email: 'bench.inventory.20k@example.com', vendorName: 'Bench Inventory Warehouse', products: 20_000 },
+];
+/** Of every bench inventory vendor's products, this many are low on stock (the filter's answer is the same size for both). */
+const LOW_STOCK_PER_VENDOR = 20;
+const INVENTORY_MARKER = 'bench-inventory-seed';
+/** Bump when the seeded products' shape changes. */
+const INVENTORY_SEED_VERSION = 1;
+
+const WORDS = ['Oolong', 'Jasmine', 'Sesame', 'Pineapple', 'Taro', 'Lychee', 'Mango', 'Peanut', 'Ginger', 'Black Tea', 'Rice', 'Noodle'];
+
+/** The i-th product of a bench inventory vendor: published, its price and stock spread, the first LOW_STOCK_PER_VENDOR low on stock. */
+function inventoryProduct(v: InventoryVendor, i: number) {
+  const rnd = seededRandom(i + 1);
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 1_000).toISOString();
+  const content = productFormSchema.parse({
+    nameEn: `${WORDS[i % WORDS.length]} ${Math.floor(rnd() * 1000)} #${i}`,
+    nameZh: `測試商品 ${i}`,
+    barcode: '',
+    productType: '',
+    unitOfMeasure: '',
+    unitQuantity: '',
+    description: 'A product of the inventory bench.',
+    ingredients: '',
+    hasAllergens: '',
+    allergens: [],
+    countryOfOrigin: 'TW',
+    price: `${1 + Math.floor(rnd() * 200)}.${String(Math.floor(rnd() * 100)).padStart(2, '0')}`,
+    compareAtPrice: '',
+    weight: '150',
+    weightUnit: 'g',
+    volume: '',
+    volumeUnit: 'ml',
+    length: '',
+    width: '',
+    height: '',
+    dimensionUnit: 'cm',
+    images: [],
+    nutritionLabel: '',
+  });
+  const productId = `P-BI${v.key === '200' ? 'S' : 'L'}${String(i).padStart(7, '0')}`;
+  const draft = newProduct({ vendorId: v.vendorId, productId, sku: `${v.vendorId.slice(2)}-${String(i + 1).padStart(4, '0')}`, identityId: 'bench', content, submit: true, now: at });
+  const live = approveRevision(draft, 'bench', at);
+  const inventory = i < LOW_STOCK_PER_VENDOR ? i % 5 : 10 + Math.floor(rnd() * 500);
+  return changeOffer(live, { price: content.price, compareAtPrice: undefined, inventory, outOfStock: false }, at);
+}
+
+/** Writes the bench inventory vendors' products (kept in the bench data: a second run finds the marker). */
+async function seedInventory(db: DynamoDBDocumentClient, force: boolean): Promise<void> {
+  const marker = await db.send(new GetCommand({ TableName: localTableName('counters'), Key: { name: INVENTORY_MARKER }, ConsistentRead: true }));
+  if (!force && marker.Item?.version === INVENTORY_SEED_VERSION) {
+    console.log(`Inventory seed: found (written ${String(marker.Item.seededAt)}).`);
+    return;
+  }
+  for (const v of INVENTORY_VENDORS) {
+    const t0 = Date.now();
+    const items = Array.from({ length: v.products }, (_, i) => inventoryProduct(v, i));
+    let written = 0;
+    await batchWrite(db, localTableName('products'), items, (n) => {
+      written += n;
+      if (written % 2_000 < 25 || written === items.length) process.stdout.write(`\r  ${v.vendorId}: ${written.toLocaleString('en-US')} / ${items.length.toLocaleString('en-US')} products`);
+    });
+    // The count the inventory's total reads, and the SKU sequence, as the create transaction keeps them.
+    await db.send(new PutCommand({ TableName: localTableName('counters'), Item: { name: `sku#${v.vendorId}`, value: v.products, products: v.products } }));
+    process.stdout.write(`\r  ${v.vendorId}: ${v.products.toLocaleString('en-US')} products written with BatchWriteItem in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
+  await db.send(new PutCommand({ TableName: localTableName('counters'), Item: { name: INVENTORY_MARKER, version: INVENTORY_SEED_VERSION, seededAt: new Date().toISOString() } }));
+}
+
+interface InventoryResult extends Stats {
+  page: string;
+  budget: boolean;
+  vendor: InventoryVendor;
+}
+
+/** Seeds, signs the two vendors in and measures GET /api/inventory for both, paired; prints p50/p95 and the 20k/200 ratios. */
+async function inventoryBench(stack: BenchStack, settings: { requests: number; warmup: number; concurrency: number }): Promise<number> {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials }), { marshallOptions: { removeUndefinedValues: true } });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials });
+  const tokens = new Map<string, string>();
+  try {
+    await seedInventory(db, args.reseed);
+    for (const v of INVENTORY_VENDORS) {
+      const bench: BenchVendor = { key: '1k', vendorId: v.vendorId, email: v.email, vendorName: v.vendorName, orders: 0 };
+      const userId = await ensureBenchUser(cognito, stack.webConfig.userPoolId, bench);
+      const now = new Date().toISOString();
+      await db.send(
+        new PutCommand({
+          TableName: localTableName('vendors'),
+          Item: { userId, email: v.email, status: 'approved', vendorId: v.vendorId, vendorName: v.vendorName, language: 'en', createdAt: now, updatedAt: now },
+        }),
+      );
+      const auth = await cognito.send(
+        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.webConfig.userPoolClientId, AuthParameters: { USERNAME: v.email, PASSWORD } }),
+      );
+      const token = auth.AuthenticationResult?.IdToken;
+      if (!token) throw new Error(`Could not sign ${v.email} in`);
+      tokens.set(v.key, token);
+    }
+  } finally {
+    cognito.destroy();
+    db.destroy();
+  }
+  const pages = [
+    { page: 'first page, by name', path: '/api/inventory', budget: true },
+    { page: 'by price, high to low', path: '/api/inventory?sort=price&order=desc', budget: true },
+    { page: 'low stock', path: '/api/inventory?stock=low', budget: true },
+    { page: 'search "oolong" (info)', path: '/api/inventory?q=oolong', budget: false },
+  ];
+  const results: InventoryResult[] = [];
+  for (const page of pages) {
+    const run = (n: number) => drive(stack.apiUrl, page.path, INVENTORY_VENDORS.map((v) => ({ key: v.key, token: tokens.get(v.key)! })), n, settings.concurrency);
+    if (settings.warmup > 0) await run(settings.warmup);
+    const samples = await run(settings.requests);
+    for (const v of INVENTORY_VENDORS) results.push({ page: page.page, budget: page.budget, vendor: v, ...stats(samples.get(v.key)!) });
+  }
+  const ms = (x: number) => x.toFixed(1).padStart(8);
+  console.log(`\nInventory, GET /api/inventory (${settings.requests} requests per page and vendor after ${settings.warmup} warm-up, ${settings.concurrency} in flight, the vendors' requests paired)`);
+  console.log(`  ${'page'.padEnd(26)}${'vendor'.padEnd(10)}${'products'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`);
+  const over: string[] = [];
+  const ratios: { page: string; p50: number; p95: number; budget: boolean }[] = [];
+  for (const page of pages) {
+    const rows = results.filter((r) => r.page === page.page);
+    for (const r of rows) console.log(`  ${page.page.padEnd(26)}${r.vendor.vendorId.padEnd(10)}${r.vendor.products.toLocaleString('en-US').padStart(9)}${ms(r.p50)} ${ms(r.p95)}`);
+    const small = rows.find((r) => r.vendor.key === '200')!;
+    const large = rows.find((r) => r.vendor.key === '20k')!;
+    const ratio = { page: page.page, p50: large.p50 / small.p50, p95: large.p95 / small.p95, budget: page.budget };
+    ratios.push(ratio);
+    console.log(`  ${''.padEnd(26)}${'20k/200'.padEnd(19)}${ratio.p50.toFixed(2).padStart(9)}${ratio.p95.toFixed(2).padStart(9)}`);
+    if (page.budget && ratio.p95 > MAX_RATIO) over.push(page.page);
+  }
+  if (args.json && onlyInventory) {
+    writeFileSync(args.json, JSON.stringify({ settings, maxRatio: MAX_RATIO, inventory: { results: results.map((r) => ({ page: r.page, vendorId: r.vendor.vendorId, products: r.vendor.products, n: r.n, p50: r.p50, p95: r.p95 })), ratios } }, null, 2));
+  }
+  if (over.length) {
+    console.log(`\n✖ Inventory: 20k/200 p95 ratio above ${MAX_RATIO}: ${over.join(', ')}`);
+    return 1;
+  }
+  console.log(`\n✔ Inventory: every budgeted 20k/200 p95 ratio is within ${MAX_RATIO}.`);
   return 0;
 }
 

@@ -13,6 +13,7 @@ import { assertPortFree } from './processes';
 import { imageCheckNotification, startS3 } from './s3';
 import { startSes } from './ses';
 import { startNotifierStream } from './streams';
+import { startRestockSchedule } from './schedules';
 import { installLocalStandIns, localFolders } from './stand-ins';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -143,6 +144,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // The notifier on the notifications table's stream, as the cloud's event source runs it.
     const notifier = await startNotifierStream({ dynamodbEndpoint, log: opts.log });
     stoppers.push(() => notifier.stop());
+    // The restock run on its schedule (every minute here, every 15 in the cloud; issue 15).
+    const restock = await startRestockSchedule({ log: opts.log });
+    stoppers.push(() => restock.stop());
 
     const webConfig: WebConfig = {
       region: LOCAL_REGION,

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFunctions } from '../../contracts/routes';
+import { restockFunction } from '../../contracts/functions';
 import { tables, type TableKey } from '../../contracts/tables';
 import { LISTINGS_IMAGE_OBJECTS } from '../../lib/api';
-import { asArray, functionByDescription, logicalIdOf, props, roleOf, statementsOfRole, synth, tableLogicalId, type CfnResource, type Synthesized } from './support';
+import { asArray, asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, roleOf, statementsOfRole, synth, tableLogicalId, type CfnResource, type Synthesized } from './support';
 
 /** Issue 5, server side: the products table and its indexes, the listings function's environment and permissions. */
 let s: Synthesized;
@@ -21,16 +22,18 @@ const on = (actions: string[], resources: string[]) => actions.flatMap((a) => re
 /** A table's ARN and, if it has any, its indexes' (JSON, as `grants` renders resources). */
 const withIndexesOf = (key: TableKey) => [arn(tableId(key)), ...((tables[key] as { globalIndexes?: unknown[] }).globalIndexes ? [indexes(tableId(key))] : [])];
 
+/** Write-only grants (lib/data.ts mode `w`) carry this condition; they are listed with the suffix WRITE_ONLY. */
+const WRITE_ONLY_CONDITION = { StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' } };
+const WRITE_ONLY = ' (write-only)';
+
 /** Every (action, resource) pair the role may use, resources as JSON. */
 function grants(roleId: string): string[] {
   return statementsOfRole(s.json, roleId).flatMap((st) => {
     expect(st.Effect).toBe('Allow');
-    if (st.Condition !== undefined) {
-      // Only mode `append` (the activity log, issue 14) has a condition: PutItem, no old values back.
-      expect(st.Condition).toEqual({ StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' } });
-      expect(asArray(st.Action as string | string[])).toEqual(['dynamodb:PutItem']);
-    }
-    return asArray(st.Action as string | string[]).flatMap((action) => asArray(st.Resource as unknown).map((resource) => `${action} ${JSON.stringify(resource)}`));
+    const writeOnly = st.Condition !== undefined;
+    // Modes `w` (write-only) and `append` (the activity log, issue 14) carry the condition: no old values back.
+    if (writeOnly) expect(st.Condition).toEqual(WRITE_ONLY_CONDITION);
+    return asArray(st.Action as string | string[]).flatMap((action) => asArray(st.Resource as unknown).map((resource) => `${action} ${JSON.stringify(resource)}${writeOnly ? WRITE_ONLY : ''}`));
   });
 }
 
@@ -38,7 +41,7 @@ const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:
 const WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 
 describe('products table', () => {
-  it('is keyed by vendor then product id, with the four indexes the lists, the review queue and the review command use', () => {
+  it('is keyed by vendor then product id, with the indexes the lists, the review queue, the review command, the inventory and the restock run use', () => {
     const t = props(s.json.Resources[tableId('products')]);
     expect(t.KeySchema).toEqual([
       { AttributeName: 'vendorId', KeyType: 'HASH' },
@@ -50,7 +53,25 @@ describe('products table', () => {
       { IndexName: 'byVendorPublished', KeySchema: keys('publishedVendorId', 'publishedSort'), Projection: { ProjectionType: 'ALL' } },
       { IndexName: 'byVendorRevision', KeySchema: keys('revisionTab', 'revisionSort'), Projection: { ProjectionType: 'ALL' } },
       { IndexName: 'byReviewQueue', KeySchema: keys('reviewQueue', 'revisionSort'), Projection: { ProjectionType: 'ALL' } },
+      // Issue 15: one per inventory column (only the row's attributes), the low-stock filter, the restock run.
+      ...[
+        ['byVendorName', 'vendorId', 'nameSort'],
+        ['byVendorSku', 'vendorId', 'sku'],
+        ['byVendorPrice', 'vendorId', 'priceCents'],
+        ['byVendorStock', 'vendorId', 'inventory'],
+        ['byVendorUpdated', 'vendorId', 'updatedAt'],
+        ['byVendorLowStock', 'lowStockVendorId', 'inventory'],
+      ].map(([name, hash, range]) => ({
+        IndexName: name,
+        KeySchema: keys(hash!, range),
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: expect.arrayContaining(['sku', 'nameEn', 'nameZh', 'priceCents', 'inventory', 'outOfStock', 'version'].filter((a) => a !== range)) },
+      })),
+      { IndexName: 'byRestockDue', KeySchema: keys('restockQueue', 'restockSort'), Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['restockOn'] } },
     ]);
+    // Never the whole item: a projection of the row (DynamoDB refuses more than 100 projected attributes over all indexes).
+    const included = (t.GlobalSecondaryIndexes as { Projection: { NonKeyAttributes?: string[] } }[]).flatMap((g) => g.Projection.NonKeyAttributes ?? []);
+    expect(included.length).toBeLessThanOrEqual(100);
+    expect(included).not.toContain('live');
     expect(t.AttributeDefinitions).toEqual(
       expect.arrayContaining(
         ['vendorId', 'productId', 'publishedVendorId', 'publishedSort', 'revisionTab', 'revisionSort', 'reviewQueue'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
@@ -70,7 +91,7 @@ describe('listings function', () => {
       PRODUCT_IMAGES_BUCKET: { Ref: bucketId() },
       IDENTITY_POOL_ID: { Ref: logicalIdOf(s.json, 'AWS::Cognito::IdentityPool', 'AuthIdentityPool') },
       USER_POOL_ID: { Ref: expect.stringMatching(/^AuthUserPool/) },
-      ...Object.fromEntries((['vendors', 'products', 'imageChecks', 'counters', 'idempotency'] as const).map((k) => [tables[k].envVar, { Ref: tableId(k) }])),
+      ...Object.fromEntries((['vendors', 'products', 'imageChecks', 'counters', 'idempotency', 'notifications'] as const).map((k) => [tables[k].envVar, { Ref: tableId(k) }])),
     });
     expect(envOf(listings()).PAYOUT_ACCOUNTS_TABLE).toBeUndefined();
   });
@@ -82,9 +103,11 @@ describe('listings function', () => {
       ...on(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['"*"']),
       ...on(READ, withIndexesOf('vendors')),
       ...(['products', 'imageChecks', 'counters', 'idempotency'] as const).flatMap((key) => on([...READ, ...WRITE], withIndexesOf(key))),
+      // The low-stock notification, written with the offer change (issue 15): write-only.
+      ...on(['dynamodb:PutItem', 'dynamodb:UpdateItem'], [arn(tableId('notifications'))]).map((g) => `${g}${WRITE_ONLY}`),
       ...on(['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'], [objects]),
       // Issue 14: the activity log's entries of submissions and offer changes, append-only.
-      ...on(['dynamodb:PutItem'], [arn(tableId('activity'))]),
+      ...on(['dynamodb:PutItem'], [arn(tableId('activity'))]).map((g) => `${g}${WRITE_ONLY}`),
     ];
     expect(grants(roleOf(listings())).sort()).toEqual(expected.sort());
   });
@@ -98,3 +121,29 @@ describe('listings function', () => {
     expect(grants(roleOf(listings())).filter((g) => g.includes('cognito'))).toEqual([]);
   });
 });
+
+describe('restock run (issue 15)', () => {
+  const restock = () => functionByDescription(s.json, restockFunction.description);
+
+  it('runs every 15 minutes from EventBridge Scheduler, with a dead-letter queue and an on-failure queue', () => {
+    const [fnId] = restock();
+    const schedules = Object.values(s.json.Resources).filter((r) => r.Type === 'AWS::Scheduler::Schedule' && JSON.stringify(props(r).Target).includes(fnId));
+    expect(schedules).toHaveLength(1);
+    expect(props(schedules[0]!)).toMatchObject({ ScheduleExpression: 'rate(15 minutes)', Target: { DeadLetterConfig: { Arn: expect.anything() }, RetryPolicy: { MaximumRetryAttempts: 3 } } });
+    expect(asyncInvokeConfigsOf(s.json, fnId)).toEqual([expect.objectContaining({ DestinationConfig: { OnFailure: { Destination: expect.anything() } } })]);
+  });
+
+  it('may read and write products (and its indexes) and only write notifications', () => {
+    const [, fn] = restock();
+    const on2 = (actions: string[], resources: string[]) => on(actions, resources);
+    const expected = [
+      ...on2(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['"*"']),
+      ...on2([...READ, ...WRITE], withIndexesOf('products')),
+      ...on2(['dynamodb:PutItem', 'dynamodb:UpdateItem'], [arn(tableId('notifications'))]).map((g) => `${g}${WRITE_ONLY}`),
+    ];
+    const mine = grants(roleOf(fn)).filter((g) => !g.startsWith('sqs:'));
+    expect(mine.sort()).toEqual(expected.sort());
+    expect(envOf(fn)).toMatchObject({ PRODUCTS_TABLE: { Ref: tableId('products') }, NOTIFICATIONS_TABLE: { Ref: tableId('notifications') }, MARKETPLACE_TIME_ZONE: expect.any(String) });
+  });
+});
+

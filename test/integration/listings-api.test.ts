@@ -122,7 +122,8 @@ describe('another vendor', () => {
       expect(res).toEqual({ status: 404, body: { error: 'product_not_found', message: 'There is no such product.' } });
     }
     for (const tab of ['published', 'pending', 'rejected', 'draft']) expect(await tabIds(b.token, tab)).not.toContain(p.productId);
-    expect(((await products.inventory(b.token, '?q=secret')).body as InventoryPage).total).toBe(0);
+    // A search is not counted any more (issue 15: it filters an index as it reads); it finds nothing of A's.
+    expect(((await products.inventory(b.token, '?q=secret')).body as InventoryPage).items).toEqual([]);
     // Untouched for its owner.
     expect(view(await products.get(a.token, p.productId))).toMatchObject({ nameEn: 'Secret Sauce of A', revision: { state: 'draft' }, offer: { priceCents: 1250, inventory: 0 } });
   });
@@ -235,7 +236,8 @@ describe('review and the offer', () => {
       const saved = await products.save(a.token, p.productId, { ...completeForm({ nameEn: 'Jasmine Tea (new tin)', price: '12.50', compareAtPrice: '15' }), images, nutritionLabel }, submit);
       expect(saved.status).toBe(200);
       const after = view(saved);
-      expect(after.offer).toEqual(before.offer);
+      // The offer's values are untouched; only the product's version (which every write bumps, issue 15) moved on.
+      expect({ ...after.offer, version: undefined }).toEqual({ ...before.offer, version: undefined });
       // The signed image URLs carry their signing time: compare the versions without them.
       const unsigned = (live: typeof before.live) => live && { ...live, images: live.images.map((i) => i.key), nutritionLabel: live.nutritionLabel?.key };
       expect(unsigned(after.live)).toEqual(unsigned(before.live));

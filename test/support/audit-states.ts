@@ -168,6 +168,14 @@ export function signedInStates(): AuditState[] {
     { name: '/inventory', open: (page) => heading(page, '/inventory') },
     dialogState('inventory offer', click('inventory-edit'), 'offer-dialog'),
     { name: '/inventory, a long search term', open: (page) => heading(page, `/inventory?q=${LONG_WORD}`) },
+    // Issue 15: the low-stock filter, and the offer dialog with its back-in-stock day shown.
+    { name: '/inventory, low stock', open: (page) => heading(page, '/inventory?stock=low') },
+    { name: '/inventory (all again)', open: (page) => heading(page, '/inventory') },
+    dialogState('inventory offer, out of stock until a day', async (page) => {
+      await page.getByTestId('inventory-edit').first().click();
+      await page.getByTestId('offer-dialog').locator('label.switch-field').click();
+      await page.getByTestId('offer-restockOn').waitFor();
+    }, 'offer-dialog'),
     // Issue 12: the inbox (the demo vendor's seeded notifications: a rejection's two reasons, a payout, a reply).
     { name: '/notifications', open: (page) => heading(page, '/notifications') },
     // Issue 14: the activity log (the demo vendor's seeded entries: scripts/demo/activity.ts).

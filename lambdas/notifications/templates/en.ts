@@ -127,6 +127,12 @@ export const en: TemplateSet = {
       paragraphs: [`Our support team replied to your case ${p.caseId}:`, p.message],
       action: 'Open the Seller Portal',
     }),
+    stock_low: (p) => ({
+      subject: `Low stock: ${p.productName}`,
+      greeting: 'Hello,',
+      paragraphs: [`${p.productName} (SKU ${p.sku}) is down to ${p.inventory} in stock, at or below your low-stock level of ${p.threshold}.`, 'Restock it or update its stock in the inventory.'],
+      action: 'Open the inventory',
+    }),
   },
   footer: (ctx, security) =>
     security

@@ -127,6 +127,12 @@ export const zhTW: TemplateSet = {
       paragraphs: [`客服團隊已回覆您的案件 ${p.caseId}：`, p.message],
       action: '開啟賣家平台',
     }),
+    stock_low: (p) => ({
+      subject: `庫存偏低：${p.productName}`,
+      greeting: '您好：',
+      paragraphs: [`${p.productName}（貨號 ${p.sku}）庫存只剩 ${p.inventory} 件，已達您設定的低庫存門檻 ${p.threshold}。`, '請補貨，或在庫存頁面更新庫存數量。'],
+      action: '開啟庫存頁面',
+    }),
   },
   footer: (ctx, security) =>
     security ? `此安全通知一律寄送，無法關閉。賣家平台：${ctx.portalUrl}` : `您依通知設定收到此郵件；可在賣家平台的帳戶設定中變更：${ctx.portalUrl}`,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler } from '../../../lambdas/listings/handler';
@@ -16,6 +16,7 @@ Object.assign(process.env, {
   IMAGE_CHECKS_TABLE: 'image-checks-test',
   COUNTERS_TABLE: 'counters-test',
   ACTIVITY_TABLE: 'activity-test',
+  NOTIFICATIONS_TABLE: 'notifications-test',
   PRODUCT_IMAGES_BUCKET: 'images-test',
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'test',
@@ -48,6 +49,11 @@ function checked(keys: string[], status = 'valid') {
 const stored = (submit: boolean, productId = 'P-0123456789') =>
   newProduct({ vendorId: 'V-10001', productId, sku: '10001-0001', identityId: IDENTITY, content: completeContent(), submit, now: '2026-03-01T10:00:00.000Z' });
 const writes = () => [...ddb.commandCalls(PutCommand), ...ddb.commandCalls(TransactWriteCommand)];
+/** The product's write of the n-th write call: a Put of its own, or the first item of a transaction (with its activity entries, issue 14). */
+const productWrite = (n = 0) => {
+  const calls = [...ddb.commandCalls(PutCommand).map((c) => c.args[0].input), ...ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems![0]!.Put!)];
+  return calls[n]!;
+};
 
 beforeEach(() => {
   ddb.reset();
@@ -74,7 +80,9 @@ describe('POST /api/products', () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('4500');
     expect(view.thumbnailUrl).toBe(view.revision!.images[0]!.url);
     const [transaction] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
-    expect(transaction![0]!.Update).toMatchObject({ TableName: 'counters-test', Key: { name: 'sku#V-10001' }, ConditionExpression: 'attribute_not_exists(#products) OR #products < :cap', ExpressionAttributeValues: { ':one': 1, ':cap': 5000 } });
+    // Counted (the inventory's total), with no cap on the count any more (issue 15).
+    expect(transaction![0]!.Update).toMatchObject({ TableName: 'counters-test', Key: { name: 'sku#V-10001' }, ExpressionAttributeValues: { ':one': 1 } });
+    expect(transaction![0]!.Update!.ConditionExpression).toBeUndefined();
     expect(transaction![1]!.Put).toMatchObject({ TableName: 'products-test', ConditionExpression: 'attribute_not_exists(productId)', Item: { vendorId: 'V-10001', sku: '10001-0007', revisionTab: 'V-10001#draft' } });
     expect(s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input.Key).sort()).toEqual([...form.images, form.nutritionLabel].sort());
   });
@@ -137,19 +145,13 @@ describe('POST /api/products', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('refuses a new product beyond 5,000 with 409 catalogue_full', async () => {
+  it('has no catalogue cap any more (issue 15): a vendor with 5,000 products adds another', async () => {
     checked([]);
     ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({ Item: { name: 'sku#V-10001', value: 5003, products: 5000 } });
-    const res = await call('POST', '/api/products', { body: { values: completeForm({ images: [], nutritionLabel: '' }), submit: false } });
-    expect(res).toMatchObject({ status: 409, body: { error: 'catalogue_full' } });
-    expect(ddb.commandCalls(UpdateCommand)).toEqual([]);
-    // A race past the pre-check is stopped by the transaction's condition.
-    ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({ Item: { products: 4999 } });
     ddb.on(UpdateCommand, { TableName: 'counters-test' }).resolves({ Attributes: { value: 5004 } });
-    ddb.on(TransactWriteCommand).rejects(
-      new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] }),
-    );
-    expect((await call('POST', '/api/products', { body: { values: completeForm({ images: [], nutritionLabel: '' }), submit: false } })).body).toMatchObject({ error: 'catalogue_full' });
+    ddb.on(TransactWriteCommand).resolves({});
+    const res = await call('POST', '/api/products', { body: { values: completeForm({ images: [], nutritionLabel: '' }), submit: false } });
+    expect(res).toMatchObject({ status: 201, body: { sku: '10001-5004' } });
   });
 });
 
@@ -289,6 +291,79 @@ describe('one product', () => {
     // Still pending: the offer needs no review.
     expect((res.body as unknown as ProductView).revision).toMatchObject({ state: 'pending' });
   });
+
+  it('PATCH offer with the version the editor opened: a product changed since is 409 offer_changed with its current offer, nothing written', async () => {
+    const opened = stored(true);
+    const now: ProductItem = { ...opened, version: 4, inventory: 17, priceCents: 1100 };
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: now });
+    const res = await call('PATCH', '/api/products/{productId}/offer', { productId: opened.productId, body: { price: '9.99', compareAtPrice: '', inventory: '8', outOfStock: false, version: 1 } });
+    expect(res).toMatchObject({ status: 409, body: { error: 'offer_changed', current: { priceCents: 1100, inventory: 17, version: 4 } } });
+    expect(writes()).toEqual([]);
+    // The same edit on the current version is made, conditional on it.
+    ddb.on(PutCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    const ok = await call('PATCH', '/api/products/{productId}/offer', { productId: opened.productId, body: { price: '9.99', compareAtPrice: '', inventory: '8', outOfStock: false, version: 4 } });
+    expect(ok.status).toBe(200);
+    expect((ok.body as unknown as ProductView).offer).toMatchObject({ inventory: 8, version: 5 });
+    expect(productWrite().ExpressionAttributeValues).toEqual({ ':expected': 4 });
+  });
+
+  it('PATCH offer: a write that loses to another since the read is offer_changed too (with a version), with the winner’s values', async () => {
+    const item = stored(true);
+    const winner: ProductItem = { ...item, version: 2, inventory: 99 };
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolvesOnce({ Item: item }).resolvesOnce({ Item: item }).resolves({ Item: winner });
+    ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'version', $metadata: {} }));
+    // A changed offer is one transaction with its activity entries (issue 14): the product's condition fails.
+    ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] }));
+    const res = await call('PATCH', '/api/products/{productId}/offer', { productId: item.productId, body: { price: '9.99', compareAtPrice: '', inventory: '8', outOfStock: false, version: 1 } });
+    expect(res).toMatchObject({ status: 409, body: { error: 'offer_changed', current: { inventory: 99, version: 2 } } });
+    expect(writes()).toHaveLength(1);
+  });
+
+  it('PATCH offer: out of stock until a day still to come; today or a past day is a field error', async () => {
+    const item = stored(true);
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: item });
+    ddb.on(PutCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    const body = (restockOn: string, outOfStock = true) => ({ price: '12.50', compareAtPrice: '', inventory: '24', outOfStock, restockOn });
+    for (const day of ['2020-01-01', new Date().toISOString().slice(0, 10).replace(/^\d{4}/, (y) => String(Number(y) - 1))]) {
+      expect((await call('PATCH', '/api/products/{productId}/offer', { productId: item.productId, body: body(day) })).body).toMatchObject({ fields: { restockOn: 'listing_error_restock_past' } });
+    }
+    expect((await call('PATCH', '/api/products/{productId}/offer', { productId: item.productId, body: body('2099-02-30') })).body).toMatchObject({ fields: { restockOn: 'listing_error_restock_date' } });
+    expect((await call('PATCH', '/api/products/{productId}/offer', { productId: item.productId, body: body('2099-03-01', false) })).body).toMatchObject({
+      fields: { restockOn: 'listing_error_restock_needs_out_of_stock' },
+    });
+    expect(writes()).toEqual([]);
+    const res = await call('PATCH', '/api/products/{productId}/offer', { productId: item.productId, body: body('2099-03-01') });
+    expect((res.body as unknown as ProductView).offer).toMatchObject({ outOfStock: true, inventory: 24, restockOn: '2099-03-01' });
+    expect(productWrite().Item).toMatchObject({ restockOn: '2099-03-01', restockQueue: 'restock', restockSort: `2099-03-01#V-10001#${item.productId}` });
+  });
+
+  it('PATCH offer: stock falling to its threshold records one stock_low notification in the same transaction; staying low records none', async () => {
+    const live = approveRevision(stored(true), 'ops@example.com', '2026-03-02T10:00:00.000Z');
+    const stocked: ProductItem = { ...live, inventory: 40 };
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: stocked });
+    ddb.on(TransactWriteCommand).resolves({});
+    const body = (inventory: string, lowStockThreshold = '') => ({ price: '12.50', compareAtPrice: '', inventory, outOfStock: false, lowStockThreshold });
+    const res = await call('PATCH', '/api/products/{productId}/offer', { productId: live.productId, body: body('10', '10') });
+    expect((res.body as unknown as ProductView).offer).toMatchObject({ inventory: 10, lowStockThreshold: 10, lowStock: true });
+    const [items] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(items![0]!.Put!.Item).toMatchObject({ lowStockVendorId: 'V-10001', lowStockThreshold: 10 });
+    expect(items![1]!.Put).toMatchObject({
+      TableName: 'notifications-test',
+      Item: { vendorId: 'V-10001', type: 'stock_low', category: 'products', params: { productId: live.productId, inventory: 10, threshold: 10 }, link: '/inventory?stock=low' },
+    });
+    // Already low (default threshold 5): a further change records nothing more.
+    ddb.reset();
+    ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: vendor });
+    ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: { ...live, inventory: 3 } });
+    ddb.on(PutCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    await call('PATCH', '/api/products/{productId}/offer', { productId: live.productId, body: body('2') });
+    const tables = ddb.commandCalls(TransactWriteCommand).flatMap((c) => c.args[0].input.TransactItems!.map((i) => (i.Put ?? i.Update)!.TableName));
+    expect(tables).not.toContain('notifications-test');
+    expect(productWrite().Item).toMatchObject({ inventory: 2, lowStockVendorId: 'V-10001' });
+  });
 });
 
 describe('GET /api/products', () => {
@@ -336,29 +411,62 @@ describe('GET /api/products', () => {
 });
 
 describe('GET /api/inventory', () => {
-  it('reads only the inventory fields of the caller’s partition, then searches, sorts and pages', async () => {
-    const rows = ['Oolong Tea', 'Green Tea', 'Jasmine Rice'].map((nameEn, i) => ({
-      productId: `P-00000000${i}A`,
-      sku: `10001-000${i + 1}`,
-      nameEn,
-      nameZh: '',
-      priceCents: 100 * (3 - i),
-      inventory: i,
-      outOfStock: false,
-      updatedAt: '2026-03-01T10:00:00.000Z',
-      revisionTab: 'V-10001#draft',
-      ...(i === 0 ? { publishedVendorId: 'V-10001', thumbnailKey: imageKeyFor() } : {}),
-    }));
-    ddb.on(QueryCommand).resolvesOnce({ Items: rows.slice(0, 2), LastEvaluatedKey: { vendorId: 'V-10001', productId: rows[1]!.productId } }).resolves({ Items: rows.slice(2) });
-    const res = await call('GET', '/api/inventory', { query: { q: 'tea', sort: 'price', order: 'desc', limit: '1' } });
+  const rows = ['Oolong Tea', 'Green Tea', 'Jasmine Rice'].map((nameEn, i) => ({
+    productId: `P-00000000${i}A`,
+    sku: `10001-000${i + 1}`,
+    nameEn,
+    nameZh: '',
+    priceCents: 100 * (3 - i),
+    inventory: i,
+    outOfStock: false,
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    revisionTab: 'V-10001#draft',
+    version: 3,
+    ...(i === 0 ? { publishedVendorId: 'V-10001', thumbnailKey: imageKeyFor() } : {}),
+  }));
+
+  it('reads a page from the column’s index in its order (one more than the page), never the partition, with the count as total', async () => {
+    ddb.on(QueryCommand).resolves({ Items: rows.slice(0, 2), LastEvaluatedKey: { vendorId: 'V-10001', productId: rows[1]!.productId, priceCents: 200 } });
+    ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({ Item: { name: 'sku#V-10001', value: 20_000, products: 20_000 } });
+    const res = await call('GET', '/api/inventory', { query: { sort: 'price', order: 'desc', limit: '1' } });
     const page = res.body as unknown as InventoryPage;
-    expect(page).toMatchObject({ total: 2, items: [{ nameEn: 'Oolong Tea', status: 'published', priceCents: 300, compareAtCents: null, thumbnailUrl: expect.stringContaining('X-Amz-Signature') }] });
-    expect(page.nextCursor).toEqual(expect.any(String));
+    expect(page).toMatchObject({
+      total: 20_000,
+      items: [{ nameEn: 'Oolong Tea', status: 'published', priceCents: 300, compareAtCents: null, version: 3, lowStock: true, thumbnailUrl: expect.stringContaining('X-Amz-Signature') }],
+    });
+    const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(queries).toEqual([
+      expect.objectContaining({ TableName: 'products-test', IndexName: 'byVendorPrice', ScanIndexForward: false, Limit: 2, ExpressionAttributeValues: { ':vendorId': 'V-10001' } }),
+    ]);
+    expect(queries[0]!.FilterExpression).toBeUndefined();
+    // The next page starts after the last row shown, at its price and id.
+    ddb.resetHistory();
+    await call('GET', '/api/inventory', { query: { sort: 'price', order: 'desc', limit: '1', cursor: page.nextCursor! } });
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExclusiveStartKey).toEqual({ vendorId: 'V-10001', productId: rows[0]!.productId, priceCents: 300 });
+  });
+
+  it('a search filters the index as it reads, page by page, and is not counted', async () => {
+    ddb.on(QueryCommand).resolvesOnce({ Items: [rows[0]!], ScannedCount: 2, LastEvaluatedKey: { vendorId: 'V-10001', productId: rows[1]!.productId, nameSort: 'x' } }).resolves({ Items: [rows[1]!], ScannedCount: 1 });
+    const res = await call('GET', '/api/inventory', { query: { q: 'ＴＥＡ', limit: '5' } });
+    const page = res.body as unknown as InventoryPage;
+    expect(page.items.map((r) => r.nameEn)).toEqual(['Oolong Tea', 'Green Tea']);
+    expect(page.total).toBeUndefined();
+    expect(page.nextCursor).toBeUndefined();
     const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
     expect(queries).toHaveLength(2);
-    expect(queries[0]).toMatchObject({ TableName: 'products-test', KeyConditionExpression: '#vendorId = :vendorId', ExpressionAttributeValues: { ':vendorId': 'V-10001' } });
-    expect(queries[0]!.IndexName).toBeUndefined();
-    expect(Object.values(queries[0]!.ExpressionAttributeNames!)).not.toContain('live');
-    expect(queries[1]!.ExclusiveStartKey).toEqual({ vendorId: 'V-10001', productId: rows[1]!.productId });
+    expect(queries[0]).toMatchObject({ IndexName: 'byVendorName', ScanIndexForward: true, FilterExpression: 'contains(#search, :needle)', ExpressionAttributeValues: { ':needle': 'tea' } });
+    expect(queries[1]!.ExclusiveStartKey).toEqual({ vendorId: 'V-10001', productId: rows[1]!.productId, nameSort: 'x' });
+    expect(ddb.commandCalls(GetCommand, { TableName: 'counters-test' })).toEqual([]);
+  });
+
+  it('the low-stock filter reads only its sparse index', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [rows[2]!, rows[1]!] });
+    const res = await call('GET', '/api/inventory', { query: { stock: 'low', sort: 'inventory' } });
+    const page = res.body as unknown as InventoryPage;
+    expect(page).toMatchObject({ total: 2, items: [{ nameEn: 'Green Tea' }, { nameEn: 'Jasmine Rice' }] });
+    expect(ddb.commandCalls(QueryCommand).map((c) => c.args[0].input)).toEqual([
+      expect.objectContaining({ IndexName: 'byVendorLowStock', KeyConditionExpression: '#low = :vendorId', ExpressionAttributeValues: { ':vendorId': 'V-10001' } }),
+    ]);
+    expect((await call('GET', '/api/inventory', { query: { stock: 'high' } })).body).toMatchObject({ error: 'validation_error', fields: { stock: expect.any(String) } });
   });
 });

@@ -15,6 +15,7 @@ const row = (n: number, o: Partial<CatalogueRow> = {}): CatalogueRow => ({
   outOfStock: false,
   updatedAt: `2026-03-${String(n).padStart(2, '0')}T00:00:00.000Z`,
   revisionTab: 'V-10001#draft',
+  version: 1,
   ...o,
 });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   approveRevision,
+  becameLowStock,
   changeOffer,
+  currentOffer,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  isLowStock,
+  nameSortKey,
+  restockIfDue,
   droppedImageKeys,
   newProduct,
   productStatus,
@@ -13,6 +19,8 @@ import {
   type ProductItem,
 } from '../../../lambdas/listings/product-states';
 import { completeContent, draftContent, IDENTITY } from './fixtures';
+import { isOutOfStock } from '../../../contracts/listings/model';
+import type { Offer } from '../../../contracts/listings/schema';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const T1 = '2026-03-02T10:00:00.000Z';
@@ -241,5 +249,68 @@ describe('status and indexes', () => {
   it('withIndexes drops index attributes a state no longer has', () => {
     const stale = { ...published(), revisionTab: 'V-10001#pending', reviewQueue: 'pending' as const };
     expect(indexes(withIndexes(stale))).toEqual({ publishedVendorId: 'V-10001', publishedSort: `${T1}#P-0123456789` });
+  });
+});
+
+describe('stock (issue 15)', () => {
+  const live = () => ({ ...approveRevision(created(true), 'ops@example.com', T1), inventory: 40 });
+  const offer = (item: ProductItem, o: Partial<Offer>): Offer => ({ ...currentOffer(item), ...o });
+
+  it('out of stock until a day: shown out of stock, in the restock index, and back on sale on that day with the stock set', () => {
+    const until = changeOffer(live(), offer(live(), { outOfStock: true, inventory: 24, restockOn: '2026-03-10' }), T2);
+    expect(until).toMatchObject({ outOfStock: true, inventory: 24, restockOn: '2026-03-10', restockQueue: 'restock', restockSort: '2026-03-10#V-10001#P-0123456789' });
+    expect(isOutOfStock(until)).toBe(true);
+    expect(restockIfDue(until, '2026-03-09', T3)).toBeNull();
+    const back = restockIfDue(until, '2026-03-10', T3)!;
+    expect(back).toMatchObject({ outOfStock: false, inventory: 24, version: until.version + 1, offerUpdatedAt: T3 });
+    expect(back.restockOn).toBeUndefined();
+    expect(back.restockQueue).toBeUndefined();
+    expect(isOutOfStock(back)).toBe(false);
+    // A run that comes late (the day passed) still restocks.
+    expect(restockIfDue(until, '2026-03-12', T3)).toMatchObject({ outOfStock: false });
+  });
+
+  it('the day holds only while out of stock: switching back on sale drops it', () => {
+    const until = changeOffer(live(), offer(live(), { outOfStock: true, restockOn: '2026-03-10' }), T2);
+    const onSale = changeOffer(until, offer(until, { outOfStock: false }), T3);
+    expect(onSale.restockOn).toBeUndefined();
+    expect(onSale.restockSort).toBeUndefined();
+    expect(restockIfDue(onSale, '2026-03-10', T3)).toBeNull();
+  });
+
+  it('low stock: published, on sale and at or below the threshold (own, else the default)', () => {
+    const item = live();
+    expect(isLowStock(item)).toBe(false);
+    expect(isLowStock({ ...item, inventory: DEFAULT_LOW_STOCK_THRESHOLD })).toBe(true);
+    expect(isLowStock({ ...item, inventory: 0 })).toBe(true);
+    expect(isLowStock({ ...item, inventory: 0, outOfStock: true })).toBe(false);
+    expect(isLowStock({ ...item, inventory: 30, lowStockThreshold: 30 })).toBe(true);
+    expect(isLowStock({ ...item, inventory: 3, lowStockThreshold: 0 })).toBe(false);
+    // A product never published is nobody's stock yet (new drafts start at 0).
+    expect(isLowStock(created(false))).toBe(false);
+    expect(withIndexes({ ...item, inventory: 2 }).lowStockVendorId).toBe('V-10001');
+    expect(withIndexes(item).lowStockVendorId).toBeUndefined();
+  });
+
+  it('one notice per crossing: only the change that takes stock from above to at or below the threshold', () => {
+    const item = live();
+    const down = changeOffer(item, offer(item, { inventory: 5 }), T2);
+    expect(becameLowStock(item, down)).toBe(true);
+    const further = changeOffer(down, offer(down, { inventory: 1 }), T3);
+    expect(becameLowStock(down, further)).toBe(false);
+    const up = changeOffer(further, offer(further, { inventory: 50 }), T3);
+    expect(becameLowStock(further, up)).toBe(false);
+    // Raising the threshold over the stock is a crossing too.
+    expect(becameLowStock(item, changeOffer(item, offer(item, { lowStockThreshold: 40 }), T2))).toBe(true);
+  });
+
+  it('the inventory sort and search keys: folded names with digit runs by length; names, Chinese name and SKU searchable', () => {
+    expect(nameSortKey('Green Tea 2') < nameSortKey('green tea 10')).toBe(true);
+    expect(nameSortKey('ＯＯＬＯＮＧ')).toBe('oolong');
+    const item = withIndexes(live());
+    expect(item.nameSort).toBe(`${nameSortKey(item.nameEn)}\u0001P-0123456789`);
+    expect(item.searchText).toBe([item.nameEn, item.nameZh, item.sku].map((t) => t.toLowerCase()).join('\n'));
+    // Never empty (an index key cannot be), even for a draft with no name yet.
+    expect(withIndexes({ ...created(false), nameEn: '' }).nameSort).toMatch(/P-0123456789$/);
   });
 });

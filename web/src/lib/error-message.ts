@@ -87,6 +87,8 @@ export const API_ERROR_REASONS = {
   team_full: 'error_reason_team_full',
   invitation_invalid: 'error_reason_invitation_invalid',
   invitation_email_mismatch: 'error_reason_invitation_email_mismatch',
+
+  offer_changed: 'offer_changed_conflict',
   // 429
   too_many_requests: 'error_reason_rate_limited',
   support_rate_limited: 'error_reason_support_rate_limited',

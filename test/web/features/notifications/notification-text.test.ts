@@ -19,6 +19,8 @@ const samples: Record<NotificationType, Record<string, unknown>> = {
   support_reply: { caseId: 'SC-20261120-000001-ABCD', message: 'On the 30th.' },
   team_invitation: { email: 'staff@example.com', businessName: 'Golden Harvest Foods', role: 'inventory', invitedBy: 'owner@example.com', token: 'x'.repeat(43), language: 'en', expiresAt: '2026-12-01T08:00:00.000Z' },
   team_member_changed: { change: 'role_changed', memberEmail: 'staff@example.com', role: 'finance', previousRole: 'inventory', by: 'owner@example.com' },
+
+  stock_low: { productId: 'P-1', productName: 'Oolong Tea', sku: '10001-0007', inventory: 3, threshold: 5 },
 };
 /** Words of the figures themselves (names, ids, free text), which stay as written in every language. */
 const FIGURE_WORDS = /Golden Harvest Foods|Business licence unreadable|Oolong Tea|Label is blurry|Please retake the photo|Add the net weight|account_closed|When is my next payout\?|[\w.]+@example\.com|On the 30th\.|SC-[\w-]+|V-10001|US\$/g;

@@ -1,6 +1,6 @@
 import type { InventoryPage, InventoryRow, ProductView } from '../../../../contracts/listings/model';
 import type { OfferFormValues } from '../../../../contracts/listings/schema';
-import { apiRequest, parseAnswer } from '../../lib/api';
+import { ApiError, apiRequest, parseAnswer } from '../../lib/api';
 import { inventoryApiQuery, type InventoryQuery } from './inventory-query';
 
 export type { InventoryPage, InventoryRow };
@@ -17,12 +17,23 @@ export async function getInventoryPage(query: InventoryQuery, cursor: string | u
 }
 
 /**
- * Changes price, compare-at price, inventory and out-of-stock, without review; the body is the
- * dialog's values (offerSchema's wire format). Resolves with the offer the answer (a ProductView)
- * carries, or null when it carries none.
+ * Changes price, compare-at price, inventory, out-of-stock (until a day) and the low-stock threshold,
+ * without review; the body is the dialog's values (offerSchema's wire format) and the product
+ * `version` the dialog opened, when known: a product changed since is refused (409 `offer_changed`,
+ * see `changedOffer`). Resolves with the offer the answer (a ProductView) carries, or null when it
+ * carries none.
  */
-export async function patchOffer(productId: string, values: OfferFormValues): Promise<Offer | null> {
-  const [{ offerAnswerSchema }, answer] = await Promise.all([answers(), apiRequest<unknown>(`/api/products/${encodeURIComponent(productId)}/offer`, { method: 'PATCH', body: values })]);
+export async function patchOffer(productId: string, values: OfferFormValues, version?: number): Promise<Offer | null> {
+  const body = version === undefined ? values : { ...values, version };
+  const [{ offerAnswerSchema }, answer] = await Promise.all([answers(), apiRequest<unknown>(`/api/products/${encodeURIComponent(productId)}/offer`, { method: 'PATCH', body })]);
   const parsed = offerAnswerSchema.safeParse(answer);
   return parsed.success ? parsed.data.offer : null;
+}
+
+/** The current offer a 409 `offer_changed` carries (the product changed since the dialog opened), else null. */
+export async function changedOffer(err: unknown): Promise<Offer | null> {
+  if (!(err instanceof ApiError) || err.status !== 409 || err.code !== 'offer_changed') return null;
+  const { offerConflictSchema } = await answers();
+  const parsed = offerConflictSchema.safeParse(err.details);
+  return parsed.success ? parsed.data.current : null;
 }

@@ -1,6 +1,6 @@
 import '../../components/empty-state.css';
 import './inventory.css';
-import { Button, Heading, TextField } from '@aws-amplify/ui-react';
+import { Button, Heading, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,9 @@ const warmOfferDialog = () => void loadOfferDialog().catch(() => undefined);
 const OfferDialog = lazy(() => loadOfferDialog().then((m) => ({ default: m.OfferDialog })));
 
 /**
- * Inventory (spec §2): every product of the vendor with its offer, searched by name or SKU and sorted
- * by the server (`GET /api/inventory?q=&sort=&order=`), the URL saying which; "Load more" pages.
+ * Inventory (spec §2): every product of the vendor with its offer, searched by name or SKU, sorted and
+ * filtered to low stock by the server (`GET /api/inventory?q=&sort=&order=&stock=`), the URL saying
+ * which; "Load more" pages.
  * Edit opens the offer dialog; a saved row changes in place and the page repeats the 30-minute notice.
  */
 export default function InventoryPage() {
@@ -56,7 +57,9 @@ export default function InventoryPage() {
   // A new search or sort keeps the rows shown, marked busy, until its first page arrives.
   const rows = list.items.length > 0 ? list.items : list.previousItems;
   const total = list.lastPage?.total;
-  const empty = list.status === 'loaded' && list.items.length === 0;
+  // A search reads a large catalogue in parts (issue 15): a part without a match is not "no match" while more remains.
+  const empty = list.status === 'loaded' && list.items.length === 0 && !list.hasMore;
+  const lowFilter = query.stock === 'low';
 
   return (
     <section className="page inventory" aria-labelledby="inventory-heading">
@@ -70,7 +73,19 @@ export default function InventoryPage() {
         </Alert>
       )}
       {/* Keyed by the search: back/forward or a reload puts the URL's search into the box. */}
-      <SearchForm key={query.q} q={query.q} onSearch={(q) => apply({ ...query, q })} />
+      <div className="inventory-filters">
+        <SearchForm key={query.q} q={query.q} onSearch={(q) => apply({ ...query, q })} />
+        <SelectField
+          label={t('inventory_filter_label')}
+          size="small"
+          value={query.stock ?? 'all'}
+          onChange={(e) => apply({ ...query, stock: e.target.value === 'low' ? 'low' : undefined })}
+          data-testid="inventory-stock-filter"
+        >
+          <option value="all">{t('inventory_filter_all')}</option>
+          <option value="low">{t('inventory_filter_low')}</option>
+        </SelectField>
+      </div>
       <LoadStatus
         state={list.status === 'loaded' ? 'idle' : list.status}
         loadingText={list.loadingMore ? t('loading_more_products') : t('loading_inventory')}
@@ -82,19 +97,24 @@ export default function InventoryPage() {
       />
       {empty && (
         <div className="empty-state" data-testid="inventory-empty">
-          <p className="empty-state-title">{query.q ? t('no_inventory_match', { q: query.q }) : t('no_inventory_yet')}</p>
-          <p className="muted">{query.q ? t('no_inventory_match_hint') : t('no_inventory_yet_hint')}</p>
-          {!query.q && (
+          <p className="empty-state-title">{query.q ? t('no_inventory_match', { q: query.q }) : lowFilter ? t('no_inventory_low') : t('no_inventory_yet')}</p>
+          <p className="muted">{query.q ? t('no_inventory_match_hint') : lowFilter ? t('no_inventory_low_hint') : t('no_inventory_yet_hint')}</p>
+          {!query.q && !lowFilter && (
             <Link to="/products/new" className="amplify-button amplify-button--primary">
               {t('add_product')}
             </Link>
           )}
         </div>
       )}
-      {rows.length > 0 && (
+      {list.status === 'loaded' && list.items.length === 0 && list.hasMore && (
+        <p className="muted" role="status" data-testid="inventory-search-more">
+          {t('inventory_search_more')}
+        </p>
+      )}
+      {(rows.length > 0 || list.hasMore) && (
         <>
           <div onPointerOver={warmOfferDialog} onFocus={warmOfferDialog}>
-            <InventoryTable rows={rows} query={query} busy={list.status === 'loading'} language={language} onSort={onSort} onEdit={setEditing} />
+            {rows.length > 0 && <InventoryTable rows={rows} query={query} busy={list.status === 'loading'} language={language} onSort={onSort} onEdit={setEditing} />}
           </div>
           <div className="load-more">
             {total !== undefined && list.items.length > 0 && (

@@ -1,12 +1,14 @@
-import { INVENTORY_SORTS, type InventorySort } from '../../../../contracts/listings/model';
+import { INVENTORY_SORTS, type InventorySort, type InventoryStockFilter } from '../../../../contracts/listings/model';
 
 export type SortOrder = 'asc' | 'desc';
 
-/** What the inventory table shows: a search by name or SKU and a sort, all in the URL (`?q=tea&sort=price&order=desc`). */
+/** What the inventory table shows: a search by name or SKU, a sort and the stock filter, all in the URL (`?q=tea&sort=price&order=desc&stock=low`). */
 export interface InventoryQuery {
   q: string;
   sort: InventorySort;
   order: SortOrder;
+  /** `low`: only the products at or below their low-stock threshold (issue 15). */
+  stock?: InventoryStockFilter;
 }
 
 export const SEARCH_MAX = 100;
@@ -24,16 +26,17 @@ export function parseInventoryQuery(params: URLSearchParams): InventoryQuery {
   const sort = isInventorySort(rawSort) ? rawSort : DEFAULT_SORT;
   const rawOrder = params.get('order');
   const order = rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : firstOrder(sort);
-  return { q, sort, order };
+  return { q, sort, order, ...(params.get('stock') === 'low' ? { stock: 'low' as const } : {}) };
 }
 
 /** The URL's parameters for a query: only what differs from the defaults, other parameters kept. */
 export function inventorySearchParams(query: InventoryQuery, base?: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(base);
-  for (const k of ['q', 'sort', 'order']) next.delete(k);
+  for (const k of ['q', 'sort', 'order', 'stock']) next.delete(k);
   if (query.q) next.set('q', query.q);
   if (query.sort !== DEFAULT_SORT) next.set('sort', query.sort);
   if (query.order !== firstOrder(query.sort)) next.set('order', query.order);
+  if (query.stock) next.set('stock', query.stock);
   return next;
 }
 
@@ -43,8 +46,9 @@ export function inventoryApiQuery(query: InventoryQuery, cursor?: string): strin
   if (query.q) params.set('q', query.q);
   params.set('sort', query.sort);
   params.set('order', query.order);
+  if (query.stock) params.set('stock', query.stock);
   if (cursor) params.set('cursor', cursor);
   return `?${params}`;
 }
 
-export const queryKey = (query: InventoryQuery): string => `${query.q}|${query.sort}|${query.order}`;
+export const queryKey = (query: InventoryQuery): string => `${query.q}|${query.sort}|${query.order}${query.stock ? `|${query.stock}` : ''}`;

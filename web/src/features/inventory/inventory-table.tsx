@@ -2,7 +2,7 @@ import '../../components/data-table.css';
 import { useTranslation } from 'react-i18next';
 import { isOutOfStock, type InventorySort } from '../../../../contracts/listings/model';
 import type { Language } from '../../i18n/language';
-import { formatCount, formatMoney } from '../../lib/format';
+import { formatCount, formatDay, formatMoney } from '../../lib/format';
 import type { InventoryRow } from './inventory-api';
 import type { InventoryQuery } from './inventory-query';
 
@@ -94,8 +94,20 @@ export function InventoryTable({ rows, query, busy, language, onSort, onEdit }: 
                 </td>
                 <td className="numeric" data-testid="inventory-count" data-label={t('column_inventory')}>
                   {formatCount(row.inventory, language)}
+                  {row.lowStock && (
+                    <span className="low-stock-badge" data-testid="inventory-low-stock">
+                      {t('low_stock_badge')}
+                    </span>
+                  )}
                 </td>
-                <td data-testid="inventory-out-of-stock" data-label={t('out_of_stock')}>{isOutOfStock(row) ? <span className="out-of-stock-badge">{t('out_of_stock')}</span> : <span className="muted">{t('in_stock')}</span>}</td>
+                <td data-testid="inventory-out-of-stock" data-label={t('out_of_stock')}>
+                  {isOutOfStock(row) ? <span className="out-of-stock-badge">{t('out_of_stock')}</span> : <span className="muted">{t('in_stock')}</span>}
+                  {row.outOfStock && row.restockOn && (
+                    <span className="restock-on muted" data-testid="inventory-restock-on">
+                      {t('back_in_stock_on', { date: formatDay(row.restockOn, language) })}
+                    </span>
+                  )}
+                </td>
                 <td className="card-wide">
                   <button type="button" className="text-button" onClick={() => onEdit(row)} aria-label={t('edit_offer_label', { name })} data-testid="inventory-edit">
                     {t('edit')}

@@ -2,16 +2,19 @@ import '@aws-amplify/ui-react/styles/fieldMessages.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { centsToPriceText, offerSchema, type OfferFormValues } from '../../../../contracts/listings/schema';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useErrorText } from '../../lib/error-message';
 import { serverFieldErrors } from '../../lib/field-errors';
-import { patchOffer, type InventoryRow } from './inventory-api';
+import { changedOffer, patchOffer, type InventoryRow } from './inventory-api';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../../contracts/listings/model';
+import { languageToApply } from '../../i18n/language';
+import { formatCount, formatMoney } from '../../lib/format';
 
-const OFFER_FIELDS = ['price', 'compareAtPrice', 'inventory', 'outOfStock'] as const;
+const OFFER_FIELDS = ['price', 'compareAtPrice', 'inventory', 'outOfStock', 'restockOn', 'lowStockThreshold'] as const;
 type OfferField = (typeof OFFER_FIELDS)[number];
 const isOfferField = (name: string): name is OfferField => (OFFER_FIELDS as readonly string[]).includes(name);
 
@@ -26,42 +29,82 @@ const FIELD_MESSAGES: Record<OfferField, string> = {
   compareAtPrice: 'listing_error_price_format',
   inventory: 'listing_error_inventory',
   outOfStock: 'listing_error_invalid',
+  restockOn: 'listing_error_restock_date',
+  lowStockThreshold: 'listing_error_low_stock_threshold',
 };
+
+type Offer = NonNullable<Awaited<ReturnType<typeof patchOffer>>>;
+
+/** The form's values for an offer (a row as listed, or the current offer of a 409). */
+function formValues(o: Pick<Offer, 'priceCents' | 'compareAtCents' | 'inventory' | 'outOfStock' | 'restockOn' | 'lowStockThreshold'>): OfferFormValues {
+  return {
+    price: centsToPriceText(o.priceCents),
+    compareAtPrice: o.compareAtCents === null ? '' : centsToPriceText(o.compareAtCents),
+    inventory: String(o.inventory),
+    outOfStock: o.outOfStock,
+    restockOn: o.restockOn ?? '',
+    lowStockThreshold: o.lowStockThreshold === null || o.lowStockThreshold === undefined ? '' : String(o.lowStockThreshold),
+  };
+}
 
 /** The row as it stands after a save: the offer the server answered, else the values it accepted. */
 function rowAfterSave(row: InventoryRow, saved: Awaited<ReturnType<typeof patchOffer>>, values: OfferFormValues): InventoryRow {
-  if (saved) return { ...row, priceCents: saved.priceCents, compareAtCents: saved.compareAtCents, inventory: saved.inventory, outOfStock: saved.outOfStock };
+  if (saved) {
+    const { priceCents, compareAtCents, inventory, outOfStock, version, restockOn, lowStockThreshold, lowStock } = saved;
+    return { ...row, priceCents, compareAtCents, inventory, outOfStock, version, restockOn, lowStockThreshold, lowStock };
+  }
   const offer = offerSchema.parse(values);
-  return { ...row, priceCents: offer.price, compareAtCents: offer.compareAtPrice ?? null, inventory: offer.inventory, outOfStock: offer.outOfStock };
+  return {
+    ...row,
+    priceCents: offer.price,
+    compareAtCents: offer.compareAtPrice ?? null,
+    inventory: offer.inventory,
+    outOfStock: offer.outOfStock,
+    restockOn: offer.restockOn ?? null,
+    lowStockThreshold: offer.lowStockThreshold ?? null,
+  };
 }
 
 /**
- * The inventory edit dialog (spec §2): price, compare-at price, the stock count and the out-of-stock
- * switch, checked with `offerSchema` (the API's schema, its messages) and saved without review,
- * with the spec's notice that updates may take up to 30 minutes to show in the marketplace.
+ * The inventory edit dialog (spec §2): price, compare-at price, the stock count, the out-of-stock
+ * switch with its "back in stock on" day and the low-stock threshold (issue 15), checked with
+ * `offerSchema` (the API's schema, its messages) and saved without review, with the spec's notice
+ * that updates may take up to 30 minutes to show in the marketplace. The save names the version the
+ * dialog opened: when the product changed since, the dialog says so with the current values, keeps
+ * what the vendor typed, and a second Save (or "Use the current values") goes on from the current
+ * version.
  */
 export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onClose(): void; onSaved(row: InventoryRow): void }) {
   const { t, i18n } = useTranslation();
+  const language = languageToApply(i18n.language);
   const errorText = useErrorText();
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<OfferFormValues, unknown, OfferFormValues>({
+  const [version, setVersion] = useState(row.version);
+  const [current, setCurrent] = useState<Offer | null>(null);
+  const { register, handleSubmit, setError, formState, control, reset } = useForm<OfferFormValues, unknown, OfferFormValues>({
     resolver,
-    defaultValues: {
-      price: centsToPriceText(row.priceCents),
-      compareAtPrice: row.compareAtCents === null ? '' : centsToPriceText(row.compareAtCents),
-      inventory: String(row.inventory),
-      outOfStock: row.outOfStock,
-    },
+    defaultValues: formValues(row),
   });
   const { errors, isSubmitting } = formState;
   const say = (field: OfferField, message: string | undefined) => (message ? t(i18n.exists(message) ? message : FIELD_MESSAGES[field]) : undefined);
   const name = row.nameEn || row.sku;
+  const outOfStock = useWatch({ control, name: 'outOfStock' });
 
   const save = handleSubmit(async (values) => {
     setFailure(null);
+    setCurrent(null);
+    // "Back in stock on" applies only while out of stock: switched off, the day is not sent.
+    const sent = values.outOfStock ? values : { ...values, restockOn: '' };
     try {
-      onSaved(rowAfterSave(row, await patchOffer(row.productId, values), values));
+      onSaved(rowAfterSave(row, await patchOffer(row.productId, sent, version), sent));
     } catch (err) {
+      const changed = await changedOffer(err);
+      if (changed) {
+        // Changed since the dialog opened: say so with the current values; the next Save is on the current version.
+        setCurrent(changed);
+        setVersion(changed.version);
+        return;
+      }
       const fields = Object.entries(serverFieldErrors(err)).filter(([field]) => isOfferField(field)) as [OfferField, string][];
       for (const [field, message] of fields) setError(field, { type: 'server', message });
       if (fields.length === 0) {
@@ -71,11 +114,11 @@ export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onCl
     }
   });
 
-  const field = (key: 'price' | 'compareAtPrice' | 'inventory', label: string, hint: string, autofocus = false) => (
+  const field = (key: 'price' | 'compareAtPrice' | 'inventory' | 'lowStockThreshold', label: string, hint: string, autofocus = false) => (
     <TextField
       label={label}
       {...register(key)}
-      inputMode={key === 'inventory' ? 'numeric' : 'decimal'}
+      inputMode={key === 'inventory' || key === 'lowStockThreshold' ? 'numeric' : 'decimal'}
       autoComplete="off"
       descriptiveText={hint}
       hasError={Boolean(errors[key])}
@@ -110,6 +153,28 @@ export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onCl
           {failure.text}
         </Alert>
       )}
+      {current && (
+        <div className="offer-changed">
+          <Alert tone="error" testId="offer-changed">
+            {t('offer_changed_since_opened', {
+              price: formatMoney(current.priceCents, language),
+              compareAt: current.compareAtCents === null ? t('offer_no_compare_at') : formatMoney(current.compareAtCents, language),
+              inventory: formatCount(current.inventory, language),
+              stock: current.outOfStock ? t('out_of_stock') : t('in_stock'),
+            })}
+          </Alert>
+          <Button
+            size="small"
+            onClick={() => {
+              reset(formValues(current));
+              setCurrent(null);
+            }}
+            data-testid="offer-use-current"
+          >
+            {t('offer_use_current')}
+          </Button>
+        </div>
+      )}
       <div className="dialog-fields">
         {field('price', t('field_price'), t('price_hint'), true)}
         {field('compareAtPrice', t('field_compare_at_price'), t('compare_at_hint'))}
@@ -120,6 +185,18 @@ export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onCl
           <span>{t('out_of_stock')}</span>
         </label>
         <p className="muted switch-hint">{t('out_of_stock_hint')}</p>
+        {outOfStock && (
+          <TextField
+            label={t('field_restock_on')}
+            type="date"
+            {...register('restockOn')}
+            descriptiveText={t('restock_on_hint')}
+            hasError={Boolean(errors.restockOn)}
+            errorMessage={say('restockOn', errors.restockOn?.message)}
+            data-testid="offer-restockOn"
+          />
+        )}
+        {field('lowStockThreshold', t('field_low_stock_threshold'), t('low_stock_threshold_hint', { count: DEFAULT_LOW_STOCK_THRESHOLD }))}
       </div>
     </Dialog>
   );

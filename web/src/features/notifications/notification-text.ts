@@ -80,6 +80,9 @@ export function notificationText(t: TFunction, language: Language, item: Pick<No
           by: p.params.by,
         }),
       };
+
+    case 'stock_low':
+      return text({ productName: p.params.productName, sku: p.params.sku, inventory: String(p.params.inventory), threshold: String(p.params.threshold) });
     case 'support_case_received': {
       const category = (SUPPORT_CATEGORIES as readonly string[]).includes(p.params.category) ? t(p.params.category) : p.params.category;
       return text({ caseId: p.params.caseId, category, message: p.params.message });

@@ -75,6 +75,11 @@ export const API_ERROR_CODES = [
   // 5xx
   'internal_error',
   'bad_gateway',
+  // Bulk price and stock (issue 15): 400, 404, 409, 409
+  'bulk_file_invalid',
+  'bulk_job_not_found',
+  'bulk_job_not_ready',
+  'bulk_undo_unavailable',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -52,3 +52,14 @@ export const orderIngestFunction = {
   tables: { orders: 'rw', ledger: 'rw', vendors: 'r' },
   description: 'Marketplace order events: the order, daily sales and the ledger in one transaction',
 } as const satisfies FunctionDef;
+
+/**
+ * The bulk worker (issue 15; lib/bulk.ts): applies or undoes one bulk price and stock job per SQS
+ * message, each row a conditional offer write on the products table; locally run in-process
+ * (scripts/local/stand-ins.ts).
+ */
+export const bulkWorkerFunction = {
+  entry: 'bulk/worker-handler.ts',
+  description: 'Bulk price and stock: applies or undoes a job row by row, each write conditional on the version seen (SQS)',
+  tables: { products: 'rw', bulkJobs: 'rw' },
+} as const satisfies FunctionDef;

@@ -213,10 +213,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/admin/reviews/{productId}/decision', fn: 'adminReviews', access: 'admin' },
   { method: 'GET', path: '/api/inventory/export.csv', fn: 'bulkExport', access: 'vendor', stream: true },
   { method: 'POST', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor' },
-  { method: 'GET', path: '/api/inventory/bulk/last', fn: 'bulk', access: 'vendor' },
+  { method: 'GET', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor' },
   { method: 'GET', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor' },
-  { method: 'POST', path: '/api/inventory/bulk/{jobId}/apply', fn: 'bulk', access: 'vendor' },
-  { method: 'POST', path: '/api/inventory/bulk/{jobId}/undo', fn: 'bulk', access: 'vendor' },
+  { method: 'POST', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

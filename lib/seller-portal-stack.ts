@@ -14,6 +14,7 @@ import { ProductImages } from './images';
 import { Monitoring } from './monitoring';
 import { Notifications } from './notifications';
 import { Payouts } from './payouts';
+import { Bulk } from './bulk';
 import { Sales } from './sales';
 import type { StageSettings } from './settings';
 import { Site } from './site';
@@ -34,6 +35,7 @@ export class SellerPortalStack extends Stack {
   readonly api: Api;
   readonly sales: Sales;
   readonly payouts: Payouts;
+  readonly bulk: Bulk;
   readonly site: Site;
   readonly monitoring: Monitoring;
   readonly firewall: WebAcl;
@@ -74,6 +76,9 @@ export class SellerPortalStack extends Stack {
     this.payouts = new Payouts(this, 'Payouts', { settings, data: this.data, accessLogs: accessLogs.bucket });
     // The ops console's payouts function (issue 13): retry sends to the payout queue, the bank batch download reads the batch bucket.
     connectApiPayouts(this.api.functions, { queue: this.payouts.queue, batchBucket: this.payouts.batchBucket, payoutsKey: this.data.payoutsKey });
+    // Bulk price and stock (issue 15): the worker and its queue; the bulk API function sends to it.
+    this.bulk = new Bulk(this, 'Bulk', { settings, data: this.data });
+    this.bulk.connectApi(this.api.functions);
     this.site = new Site(this, 'Site', {
       settings,
       accessLogs: accessLogs.bucket,
@@ -106,6 +111,7 @@ export class SellerPortalStack extends Stack {
         imageCheck: this.images.check,
         notifier: this.vendorEmail.notifier,
         emailFeedback: this.vendorEmail.feedback,
+        bulkWorker: this.bulk.worker,
       },
       deadLetterQueues: {
         orderIngest: this.sales.deadLetterQueue,
@@ -115,6 +121,7 @@ export class SellerPortalStack extends Stack {
         imageCheck: { queue: this.images.deadLetterQueue, runbook: 'docs/operations.md' },
         notifier: { queue: this.vendorEmail.deadLetterQueue, runbook: 'docs/operations.md' },
         emailFeedback: { queue: this.vendorEmail.feedbackDeadLetterQueue, runbook: 'docs/operations.md' },
+        bulk: { queue: this.bulk.deadLetterQueue, runbook: 'docs/operations.md' },
       },
       metricAlarms: {
         PayoutFailed: {

@@ -21,6 +21,9 @@ export const uploadBody = z.strictObject({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'bulk_file_base64'),
 });
 
+/** Apply the dry run, or undo the apply. */
+export const actionBody = z.strictObject({ action: z.enum(['apply', 'undo'], { message: 'must be apply or undo' }) });
+
 const jobId = (params: Record<string, string>) => params.jobId ?? '';
 
 export const handler = apiHandler('bulk', {
@@ -35,7 +38,7 @@ export const handler = apiHandler('bulk', {
     },
   }),
 
-  'GET /api/inventory/bulk/last': route({
+  'GET /api/inventory/bulk': route({
     access: 'vendor',
     async handler({ caller }) {
       const job = await lastAppliedJob(caller.vendor.vendorId);
@@ -51,20 +54,13 @@ export const handler = apiHandler('bulk', {
     },
   }),
 
-  'POST /api/inventory/bulk/{jobId}/apply': route({
+  'POST /api/inventory/bulk/{jobId}': route({
     access: 'vendor',
-    async handler({ params, caller }) {
-      const job = await startApply(caller.vendor.vendorId, jobId(params));
-      logger.info('bulk apply started', { vendorId: job.vendorId, jobId: job.jobId });
-      return { statusCode: 202, body: await jobView(job) };
-    },
-  }),
-
-  'POST /api/inventory/bulk/{jobId}/undo': route({
-    access: 'vendor',
-    async handler({ params, caller }) {
-      const job = await startUndo(caller.vendor.vendorId, jobId(params));
-      logger.info('bulk undo started', { vendorId: job.vendorId, jobId: job.jobId });
+    body: actionBody,
+    async handler({ body, params, caller }) {
+      const vendorId = caller.vendor.vendorId;
+      const job = body.action === 'apply' ? await startApply(vendorId, jobId(params)) : await startUndo(vendorId, jobId(params));
+      logger.info(`bulk ${body.action} started`, { vendorId, jobId: job.jobId });
       return { statusCode: 202, body: await jobView(job) };
     },
   }),

@@ -85,6 +85,11 @@ export const API_ERROR_REASONS = {
   internal_error: 'error_reason_server',
   bad_gateway: 'error_reason_server',
   invalid_response: 'error_reason_bad_response',
+  // Bulk price and stock (issue 15)
+  bulk_file_invalid: 'bulk_error_file_invalid',
+  bulk_job_not_found: 'bulk_error_job_not_found',
+  bulk_job_not_ready: 'bulk_error_job_not_ready',
+  bulk_undo_unavailable: 'bulk_error_undo_unavailable',
 } as const satisfies Record<ApiErrorCode | WebErrorCode, string>;
 
 export type ErrorReasonKey = (typeof API_ERROR_REASONS)[keyof typeof API_ERROR_REASONS] | 'error_network' | 'error_reason_too_large' | 'error_reason_unknown' | 'error_config';

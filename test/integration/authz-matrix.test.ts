@@ -51,6 +51,8 @@ interface Ids {
   payoutId: string;
   /** A support case of B's (issue 13): read, answered, replied to, closed and reopened by the rows below. */
   supportCaseId: string;
+  /** A bulk dry run of B's (issue 15): read, and asked to undo (409: never applied), by the rows below. */
+  bulkJobId: string;
 }
 interface RouteExpectation {
   /** Path parameters, query and body of the request every cell of the row sends. */
@@ -166,6 +168,14 @@ const expectations: Record<string, RouteExpectation> = {
     request: (ids) => ({ params: { productId: ids.productId }, body: { decision: 'approve', submittedAt: '2026-01-01T00:00:00.000Z' } }),
     expect: { admin: 409 },
   },
+
+  // Bulk price and stock (issue 15): the export and the dry run act on the caller's own catalogue; B's
+  // job is 404 to A; the owner's undo of a job never applied is the real 409 (no cell changes anything).
+  'GET /api/inventory/export.csv': { request: () => ({ query: '?template=1' }), expect: { otherVendor: 200, owner: 200 } },
+  'POST /api/inventory/bulk': { request: () => ({ body: { fileName: 'matrix.csv', content: Buffer.from('sku,price\nMATRIX-1,1\n').toString('base64') } }), expect: { otherVendor: 201, owner: 201 } },
+  'GET /api/inventory/bulk': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
+  'GET /api/inventory/bulk/{jobId}': { request: (ids) => ({ params: { jobId: ids.bulkJobId } }), expect: { otherVendor: 404, owner: 200 } },
+  'POST /api/inventory/bulk/{jobId}': { request: (ids) => ({ params: { jobId: ids.bulkJobId }, body: { action: 'undo' } }), expect: { otherVendor: 404, owner: 409 } },
 };
 
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {
@@ -223,7 +233,10 @@ beforeAll(async () => {
   const opened = await api('/api/support', { method: 'POST', token: b.token, body: JSON.stringify({ category: 'ask_question', message: 'Matrix case.', vendorId: b.vendorId }) });
   if (opened.status !== 201) throw new Error(`POST /api/support: ${opened.status}`);
   const supportCaseId = (opened.body as { caseId: string }).caseId;
-  ids = { vendorId: b.vendorId, productId, deletableProductId, payoutId: `P-${b.vendorId}-2026-11-2`, supportCaseId };
+  const dryRun = await api('/api/inventory/bulk', { method: 'POST', token: b.token, body: JSON.stringify({ fileName: 'matrix.csv', content: Buffer.from('sku,price\nMATRIX-1,1\n').toString('base64') }) });
+  if (dryRun.status !== 201) throw new Error(`POST /api/inventory/bulk: ${dryRun.status}`);
+  const bulkJobId = (dryRun.body as { jobId: string }).jobId;
+  ids = { vendorId: b.vendorId, productId, deletableProductId, payoutId: `P-${b.vendorId}-2026-11-2`, supportCaseId, bulkJobId };
 }, 120_000);
 
 afterAll(async () => {

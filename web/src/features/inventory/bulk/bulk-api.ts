@@ -16,12 +16,14 @@ export function exportInventoryCsv(q: string, template: boolean, signal?: AbortS
   return downloadApiFile(`/api/inventory/export.csv${query ? `?${query}` : ''}`, { fallbackName: template ? 'inventory-template.csv' : 'inventory.csv', signal });
 }
 
-/** The file's bytes as base64 (the server decodes UTF-8, UTF-16 or Big5 itself). */
-async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+/** The file's bytes as base64 (the server decodes UTF-8, UTF-16 or Big5 itself), read as a data: URL. */
+function base64Of(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
 }
 
 /** Uploads the file for its dry run: a job in `ready`, nothing applied yet. */

@@ -15,13 +15,13 @@ import type { Offer } from '../../contracts/listings/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { changeOffer, type ProductItem } from '../listings/product-states';
-import { getProduct, putProduct, VersionConflict } from '../listings/store';
+import { putProduct, VersionConflict } from '../listings/store';
 import { bulkQueue, type BulkMessage } from './queue';
 import { decodeSheet, parseSheet, planRows, SheetError, type PlannedRow } from './sheet';
-import { catalogueBySku, getJob, insertJob, JOB_RETENTION_SECONDS, jobChunks, lastAppliedJob, moveJob, putChunk, recordProgress, type JobItem } from './store';
+import { catalogueBySku, getJob, productsById, putProducts, insertJob, JOB_RETENTION_SECONDS, jobChunks, lastAppliedJob, moveJob, putChunk, recordProgress, type JobItem } from './store';
 
-/** Rows written at once while applying or undoing (each a read and a conditional write). */
-export const ROW_CONCURRENCY = 16;
+/** Groups of rows (one read, a few write transactions each) in flight at once while applying or undoing. */
+export const ROW_CONCURRENCY = 4;
 
 export const JOB_ID_PATTERN = /^B-[0-9A-Z]{9}[0-9A-F]{6}$/;
 /** Job ids sort by creation time (the last job is the first of a reverse query). */
@@ -130,17 +130,28 @@ const offerFor = (item: ProductItem, v: BulkValues): Offer => ({
   outOfStock: item.outOfStock,
 });
 
+type RowResult = { outcome: 'written' | 'changed' | 'gone'; version?: number };
+interface RowWrite {
+  productId: string;
+  expected: number;
+  target: BulkValues;
+}
+
 /**
- * Writes `target` onto the product only if it is still at `expected`. A redelivered message finds
- * its own earlier write (version expected + 1 holding the target values) and counts it as done.
+ * What a row comes to before writing: `gone`, `changed` (the product is not at `expected`; a
+ * redelivered message finds its own earlier write — version expected + 1 holding the target values —
+ * and counts it as written), or the next item to write conditionally on `expected`.
  */
-async function writeRow(vendorId: string, productId: string, expected: number, target: BulkValues, now: string): Promise<{ outcome: 'written' | 'changed' | 'gone'; version?: number }> {
-  const item = await getProduct(vendorId, productId);
+function planWrite(item: ProductItem | undefined, w: RowWrite, now: string): RowResult | { next: ProductItem } {
   if (!item) return { outcome: 'gone' };
-  if (item.version !== expected) {
-    return item.version === expected + 1 && same(valuesOf(item), target) ? { outcome: 'written', version: item.version } : { outcome: 'changed' };
+  if (item.version !== w.expected) {
+    return item.version === w.expected + 1 && same(valuesOf(item), w.target) ? { outcome: 'written', version: item.version } : { outcome: 'changed' };
   }
-  const next = changeOffer(item, offerFor(item, target), now);
+  return { next: changeOffer(item, offerFor(item, w.target), now) };
+}
+
+/** One row's conditional write (the fallback when a group's transaction could not say which row failed). */
+async function writeOne(next: ProductItem, expected: number): Promise<RowResult> {
   try {
     await putProduct(next, expected);
     return { outcome: 'written', version: next.version };
@@ -148,6 +159,36 @@ async function writeRow(vendorId: string, productId: string, expected: number, t
     if (err instanceof VersionConflict) return { outcome: 'changed' };
     throw err;
   }
+}
+
+/** Rows per read (BatchGetItem's limit) and per write transaction: fewer round trips for 5,000 rows. */
+const READ_GROUP = 100;
+const WRITE_GROUP = 25;
+
+/**
+ * Writes a group of rows: the products read in one consistent BatchGetItem, the writes in one
+ * transaction of conditional puts (each on the version the row expects). A cancelled transaction
+ * names the rows whose product changed (`changed`); the others are then written one by one.
+ */
+async function writeGroup(vendorId: string, writes: RowWrite[], now: string): Promise<RowResult[]> {
+  const items = await productsById(vendorId, writes.map((w) => w.productId));
+  const results: (RowResult | undefined)[] = [];
+  const pending: { index: number; next: ProductItem; expected: number }[] = [];
+  writes.forEach((w, index) => {
+    const planned = planWrite(items.get(w.productId), w, now);
+    if ('next' in planned) pending.push({ index, next: planned.next, expected: w.expected });
+    else results[index] = planned;
+  });
+  for (let i = 0; i < pending.length; i += WRITE_GROUP) {
+    const group = pending.slice(i, i + WRITE_GROUP);
+    const reasons = await putProducts(group.map((g) => ({ item: g.next, expected: g.expected })));
+    for (const [k, g] of group.entries()) {
+      if (reasons === null) results[g.index] = { outcome: 'written', version: g.next.version };
+      else if (reasons[k] === 'ConditionalCheckFailed') results[g.index] = { outcome: 'changed' };
+      else results[g.index] = await writeOne(g.next, g.expected);
+    }
+  }
+  return results as RowResult[];
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
@@ -187,16 +228,21 @@ export async function runBulkJob(message: BulkMessage, now = new Date()): Promis
       else if (r.outcome === 'undo_changed') report.changed += 1;
       else if (r.outcome === 'gone') report.gone += 1;
     }
-    await pooled(todo, ROW_CONCURRENCY, async (row) => {
-      const outcomes: Record<'written' | 'changed' | 'gone', BulkRowOutcome> =
-        action === 'apply' ? { written: 'applied', changed: 'changed', gone: 'gone' } : { written: 'undone', changed: 'undo_changed', gone: 'gone' };
-      const result =
-        action === 'apply'
-          ? await writeRow(vendorId, row.productId!, row.version!, row.new!, at)
-          : await writeRow(vendorId, row.productId!, row.writtenVersion!, row.old!, at);
-      row.outcome = outcomes[result.outcome];
-      if (action === 'apply' && result.version !== undefined) row.writtenVersion = result.version;
-      report[result.outcome] += 1;
+    const outcomes: Record<'written' | 'changed' | 'gone', BulkRowOutcome> =
+      action === 'apply' ? { written: 'applied', changed: 'changed', gone: 'gone' } : { written: 'undone', changed: 'undo_changed', gone: 'gone' };
+    const groups: PlannedRow[][] = [];
+    for (let i = 0; i < todo.length; i += READ_GROUP) groups.push(todo.slice(i, i + READ_GROUP));
+    await pooled(groups, ROW_CONCURRENCY, async (group) => {
+      const writes = group.map((row) =>
+        action === 'apply' ? { productId: row.productId!, expected: row.version!, target: row.new! } : { productId: row.productId!, expected: row.writtenVersion!, target: row.old! },
+      );
+      const results = await writeGroup(vendorId, writes, at);
+      group.forEach((row, k) => {
+        const result = results[k]!;
+        row.outcome = outcomes[result.outcome];
+        if (action === 'apply' && result.version !== undefined) row.writtenVersion = result.version;
+        report[result.outcome] += 1;
+      });
     });
     done += mine.length;
     if (todo.length) await putChunk(job, index, rows);

@@ -8,12 +8,13 @@
  * Status moves only by conditional writes (ready → applying → applied → undoing → undone), so an
  * apply or an undo starts once however often it is asked for.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, paginateQuery, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, paginateQuery, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkJobStatus } from '../../contracts/bulk-model';
 import type { BulkReport, BulkSummary } from '../../contracts/bulk';
 import { dynamo, paging } from '../shared/clients';
 import { tableName } from '../shared/tables';
+import type { ProductItem } from '../listings/product-states';
 import type { CatalogueProduct, PlannedRow } from './sheet';
 
 export const ROWS_PER_CHUNK = 200;
@@ -181,4 +182,44 @@ export async function lastAppliedJob(vendorId: string): Promise<JobItem | null> 
     if (!startKey) return null;
   }
   return null;
+}
+
+/** Up to 100 of the vendor's products by id, read consistently (what the apply writes onto). */
+export async function productsById(vendorId: string, productIds: string[]): Promise<Map<string, ProductItem>> {
+  const found = new Map<string, ProductItem>();
+  let pending: Record<string, unknown>[] = [...new Set(productIds)].map((productId) => ({ vendorId, productId }));
+  for (let round = 0; pending.length > 0; round += 1) {
+    if (round > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(round, 5)));
+    const out = await dynamo.send(new BatchGetCommand({ RequestItems: { [tableName('products')]: { Keys: pending.slice(0, 100), ConsistentRead: true } } }));
+    for (const item of (out.Responses?.[tableName('products')] ?? []) as ProductItem[]) found.set(item.productId, item);
+    pending = [...((out.UnprocessedKeys?.[tableName('products')]?.Keys ?? []) as Record<string, unknown>[]), ...pending.slice(100)];
+  }
+  return found;
+}
+
+/**
+ * Puts up to 100 products in one transaction, each only if it still has its `expected` version.
+ * Null when all were written; else the cancellation reason of each (`ConditionalCheckFailed`: that
+ * product changed; `None`: not the cause) — nothing was written.
+ */
+export async function putProducts(writes: { item: ProductItem; expected: number }[]): Promise<(string | undefined)[] | null> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: writes.map(({ item, expected }) => ({
+          Put: {
+            TableName: tableName('products'),
+            Item: item,
+            ConditionExpression: '#version = :expected',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':expected': expected },
+          },
+        })),
+      }),
+    );
+    return null;
+  } catch (err) {
+    if (!(err instanceof TransactionCanceledException)) throw err;
+    return writes.map((_, i) => err.CancellationReasons?.[i]?.Code);
+  }
 }

@@ -89,6 +89,12 @@ export const API_ERROR_CODES = [
   'bad_gateway',
   // 404 (issue 15): an order the caller's vendor does not have
   'order_not_found',
+
+  // Bulk price and stock (issue 15): 400, 404, 409, 409
+  'bulk_file_invalid',
+  'bulk_job_not_found',
+  'bulk_job_not_ready',
+  'bulk_undo_unavailable',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -63,3 +63,14 @@ export const restockFunction = {
   description: 'Restock run (every 15 minutes): products out of stock until today go back on sale with the stock their vendor set',
   tables: { products: 'rw', notifications: 'w' },
 } as const satisfies FunctionDef;
+
+/**
+ * The bulk worker (issue 15; lib/bulk.ts): applies or undoes one bulk price and stock job per SQS
+ * message, each row a conditional offer write on the products table; locally run in-process
+ * (scripts/local/stand-ins.ts).
+ */
+export const bulkWorkerFunction = {
+  entry: 'bulk/worker-handler.ts',
+  description: 'Bulk price and stock: applies or undoes a job row by row, each write conditional on the version seen (SQS)',
+  tables: { products: 'rw', bulkJobs: 'rw' },
+} as const satisfies FunctionDef;

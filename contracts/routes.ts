@@ -21,8 +21,8 @@ export interface ApiFunction {
    * `cognito-idp:AdminUpdateUserAttributes`); the CDK grants exactly these on that pool (lib/api.ts).
    */
   cognitoAdmin?: readonly `cognito-idp:Admin${string}`[];
-  /** Queues the function sends to (`payouts`: the payout worker's queue, env PAYOUT_QUEUE_URL); the CDK grants SendMessage on exactly these. */
-  queues?: readonly 'payouts'[];
+  /** Queues the function sends to (`payouts`: the payout worker's queue, env PAYOUT_QUEUE_URL; `bulk`: the bulk worker's, env BULK_QUEUE_URL); the CDK grants SendMessage on exactly these. */
+  queues?: readonly ('payouts' | 'bulk')[];
   /** Buckets the function reads (`payoutBatches`: bank-transfer instructions, env PAYOUT_BATCH_BUCKET); the CDK grants list and get under their prefix. */
   reads?: readonly 'payoutBatches'[];
   description: string;
@@ -171,6 +171,18 @@ export const apiFunctions = {
     tables: { activity: 'r', vendors: 'r' },
     description: 'Vendor activity log: CSV export of the current filter, streamed page by page (read only)',
   },
+  bulk: {
+    entry: 'bulk/handler.ts',
+    // Products: the dry run reads the catalogue (the worker writes); the jobs; the worker's queue.
+    tables: { vendors: 'r', products: 'r', bulkJobs: 'rw' },
+    queues: ['bulk'],
+    description: 'Bulk price and stock (issue 15): the dry run of an uploaded spreadsheet, the job and its progress, apply and undo (sent to the bulk worker)',
+  },
+  bulkExport: {
+    entry: 'bulk/export-handler.ts',
+    tables: { vendors: 'r', products: 'r' },
+    description: 'Bulk price and stock (issue 15): the inventory (or its filter) as a CSV to edit, or as a template',
+  },
 } as const satisfies Record<string, ApiFunction>;
 
 export type ApiFunctionKey = keyof typeof apiFunctions;
@@ -235,6 +247,12 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/orders/{orderId}', fn: 'orders', access: 'vendor', roles: sales },
   { method: 'GET', path: '/api/activity', fn: 'activity', access: 'vendor', roles: owner },
   { method: 'GET', path: '/api/activity.csv', fn: 'activityExport', access: 'vendor', roles: owner, stream: true },
+
+  { method: 'GET', path: '/api/inventory/export.csv', fn: 'bulkExport', access: 'vendor', roles: catalogue, stream: true },
+  { method: 'POST', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor', roles: catalogue },
+  { method: 'GET', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor', roles: catalogue },
+  { method: 'GET', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor', roles: catalogue },
+  { method: 'POST', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor', roles: catalogue },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -278,6 +278,20 @@ export const tables = {
       { indexName: 'byActorEmail', partitionKey: { name: 'vendorActorEmail', type: 'S' }, sortKey: { name: 'entryKey', type: 'S' } },
     ],
   },
+  /**
+   * Bulk price and stock jobs (issue 15; lambdas/bulk/store.ts), by vendor id then `sk`: `J#<jobId>`
+   * the job (status, summary, progress, reports; job ids sort by creation time, so the vendor's last
+   * job is the first of a reverse query), `R#<jobId>#<chunk>` its rows, 200 per item as JSON (with
+   * the versions the dry run saw and the apply wrote: the undo data). `expiresAt` (epoch seconds) lets
+   * DynamoDB delete a job a week after its dry run, long after its 24-hour undo.
+   */
+  bulkJobs: {
+    name: 'bulk-jobs',
+    envVar: 'BULK_JOBS_TABLE',
+    partitionKey: { name: 'vendorId', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    timeToLiveAttribute: 'expiresAt',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

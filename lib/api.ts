@@ -233,9 +233,11 @@ export class Api extends Construct {
 
     for (const route of routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
+      // allowTestInvoke: false — no second Lambda permission per method for the console's Test button:
+      // the stack stays under CloudFormation's 500 resources (docs/decisions.md, "Bulk price and stock").
       const integration = route.stream
-        ? new LambdaIntegration(this.functions[route.fn], { responseTransferMode: ResponseTransferMode.STREAM, timeout: STREAM_TIMEOUT })
-        : new LambdaIntegration(this.functions[route.fn]);
+        ? new LambdaIntegration(this.functions[route.fn], { responseTransferMode: ResponseTransferMode.STREAM, timeout: STREAM_TIMEOUT, allowTestInvoke: false })
+        : new LambdaIntegration(this.functions[route.fn], { allowTestInvoke: false });
       resource.addMethod(route.method, integration, {
         authorizer,
         authorizationType: AuthorizationType.COGNITO,

@@ -15,6 +15,8 @@ import { Monitoring } from './monitoring';
 import { Notifications } from './notifications';
 import { Payouts } from './payouts';
 import { Restock } from './restock';
+
+import { Bulk } from './bulk';
 import { Sales } from './sales';
 import type { StageSettings } from './settings';
 import { Site } from './site';
@@ -36,6 +38,7 @@ export class SellerPortalStack extends Stack {
   readonly sales: Sales;
   readonly payouts: Payouts;
   readonly restock: Restock;
+  readonly bulk: Bulk;
   readonly site: Site;
   readonly monitoring: Monitoring;
   readonly firewall: WebAcl;
@@ -78,6 +81,9 @@ export class SellerPortalStack extends Stack {
     this.restock = new Restock(this, 'Restock', { settings, data: this.data });
     // The ops console's payouts function (issue 13): retry sends to the payout queue, the bank batch download reads the batch bucket.
     connectApiPayouts(this.api.functions, { queue: this.payouts.queue, batchBucket: this.payouts.batchBucket, payoutsKey: this.data.payoutsKey });
+    // Bulk price and stock (issue 15): the worker and its queue; the bulk API function sends to it.
+    this.bulk = new Bulk(this, 'Bulk', { settings, data: this.data });
+    this.bulk.connectApi(this.api.functions);
     this.site = new Site(this, 'Site', {
       settings,
       accessLogs: accessLogs.bucket,
@@ -111,6 +117,7 @@ export class SellerPortalStack extends Stack {
         notifier: this.vendorEmail.notifier,
         emailFeedback: this.vendorEmail.feedback,
         restock: this.restock.run,
+        bulkWorker: this.bulk.worker,
       },
       deadLetterQueues: {
         orderIngest: this.sales.deadLetterQueue,
@@ -122,6 +129,7 @@ export class SellerPortalStack extends Stack {
         emailFeedback: { queue: this.vendorEmail.feedbackDeadLetterQueue, runbook: 'docs/operations.md' },
         restockSchedule: { queue: this.restock.scheduleDeadLetterQueue, runbook: 'docs/operations.md' },
         restockRun: { queue: this.restock.runFailureQueue, runbook: 'docs/operations.md' },
+        bulk: { queue: this.bulk.deadLetterQueue, runbook: 'docs/operations.md' },
       },
       metricAlarms: {
         PayoutFailed: {

@@ -173,4 +173,7 @@ export const env = {
   sesConfigurationSet: required('SES_CONFIGURATION_SET'),
   /** Shown in security notices ("not you? contact support"); the stack setting supportEmail. */
   supportEmail: withDefault('SUPPORT_EMAIL', z.string(), 'support@example.com'),
+
+  // Bulk price and stock (issue 15; lib/bulk.ts): the worker's queue, sent to by the bulk API function.
+  bulkQueueUrl: required('BULK_QUEUE_URL', httpUrl),
 } as const;

@@ -7,6 +7,8 @@ import { useSesClientConfig } from '../../lambdas/notifications/ses';
 import { useOpsNotifier, type OpsNotifier } from '../../lambdas/support/ops-notifier';
 import { usePayoutQueue } from '../../lambdas/payouts/queue';
 import { folderPayoutQueue } from './payout-queue';
+import { useBulkQueue, type BulkQueue } from '../../lambdas/bulk/queue';
+import { runBulkJob } from '../../lambdas/bulk/jobs';
 
 /**
  * The local implementations of the Lambdas' adapter interfaces, injected into this process's
@@ -36,6 +38,19 @@ export function folderDeadLetterSink(dir: string): DeadLetterSink {
   };
 }
 
+/**
+ * The bulk worker's queue (issue 15) as the local stack runs it: the worker's code in this process,
+ * after the API has answered (as SQS delivers after SendMessage); a failure is logged and the job
+ * stays applying/undoing, as a message in the cloud's DLQ would leave it.
+ */
+export const inProcessBulkQueue: BulkQueue = {
+  async send(message) {
+    setImmediate(() => {
+      runBulkJob(message).catch((err: unknown) => console.error(`bulk worker: ${message.action} of ${message.jobId} failed: ${String(err)}`));
+    });
+  },
+};
+
 /** s3rver: path-style URLs, its fixed key (whatever AWS_ACCESS_KEY_ID says), no SSE-KMS. */
 export const s3rverStandIn: S3StandIn = {
   clientConfig: { forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
@@ -57,6 +72,7 @@ export function installLocalStandIns(dataDir: string, opts: { sesEndpoint?: stri
   useDeadLetterSink(folderDeadLetterSink(folders.deadLetter));
   useS3StandIn(s3rverStandIn);
   usePayoutQueue(folderPayoutQueue(folders.payoutQueue));
+  useBulkQueue(inProcessBulkQueue);
   // The notifier's SES v2 client, pointed at the stand-in: the same client and calls as in the cloud.
   if (opts.sesEndpoint) useSesClientConfig({ endpoint: opts.sesEndpoint });
 }

@@ -62,6 +62,8 @@ interface Ids {
   /** Open invitations of B's: one whose role the owner changes, one the owner withdraws (issue 14). */
   invitedMemberId: string;
   withdrawnMemberId: string;
+  /** A bulk dry run of B's (issue 15): read, and asked to undo (409: never applied), by the rows below. */
+  bulkJobId: string;
 }
 interface RouteExpectation {
   /** Path parameters, query and body of the request every cell of the row sends. */
@@ -184,6 +186,15 @@ const expectations: Record<string, RouteExpectation> = {
   // token), so A reads A's log; no id in the path to guess. Owners only.
   'GET /api/activity': { request: () => ({ query: '?limit=5' }), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 403, owner: 200 } },
   'GET /api/activity.csv': { request: () => ({ query: '?action=product.price_changed' }), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 403, owner: 200 } },
+
+
+  // Bulk price and stock (issue 15): the export and the dry run act on the caller's own catalogue; B's
+  // job is 404 to A; the owner's undo of a job never applied is the real 409 (no cell changes anything).
+  'GET /api/inventory/export.csv': { request: () => ({ query: '?template=1' }), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 403, owner: 200 } },
+  'POST /api/inventory/bulk': { request: () => ({ body: { fileName: 'matrix.csv', content: Buffer.from('sku,price\nMATRIX-1,1\n').toString('base64') } }), expect: { otherVendor: 201, manager: 201, inventory: 201, finance: 403, owner: 201 } },
+  'GET /api/inventory/bulk': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 403, owner: 200 } },
+  'GET /api/inventory/bulk/{jobId}': { request: (ids) => ({ params: { jobId: ids.bulkJobId } }), expect: { otherVendor: 404, manager: 200, inventory: 200, finance: 403, owner: 200 } },
+  'POST /api/inventory/bulk/{jobId}': { request: (ids) => ({ params: { jobId: ids.bulkJobId }, body: { action: 'undo' } }), expect: { otherVendor: 404, manager: 409, inventory: 409, finance: 403, owner: 409 } },
 };
 
 // Vendor teams (issue 14): only owners manage the team (A manages A's: B's member ids are 404 to A);
@@ -282,6 +293,9 @@ beforeAll(async () => {
   Object.assign(tokens, { manager: manager.token, inventory: inventory.token, finance: finance.token, removed: removed.token });
   const invited = await invite(b, `matrix.role.${Date.now()}@example.com`, 'finance');
   const withdrawn = await invite(b, `matrix.withdrawn.${Date.now()}@example.com`, 'inventory');
+  const dryRun = await api('/api/inventory/bulk', { method: 'POST', token: b.token, body: JSON.stringify({ fileName: 'matrix.csv', content: Buffer.from('sku,price\nMATRIX-1,1\n').toString('base64') }) });
+  if (dryRun.status !== 201) throw new Error(`POST /api/inventory/bulk: ${dryRun.status}`);
+  const bulkJobId = (dryRun.body as { jobId: string }).jobId;
   ids = {
     vendorId: b.vendorId,
     productId,
@@ -291,6 +305,7 @@ beforeAll(async () => {
     memberDeletable: { manager: await draft(), inventory: await draft() },
     invitedMemberId: invited.memberId,
     withdrawnMemberId: withdrawn.memberId,
+    bulkJobId,
   };
 }, 120_000);
 

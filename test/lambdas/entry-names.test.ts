@@ -10,7 +10,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emailFeedbackFunction, notifierFunction } from '../../lambdas/notifications/functions';
-import { imageCheckFunction, orderIngestFunction, payoutRunFunction, payoutWorkerFunction, restockFunction } from '../../contracts/functions';
+import { bulkWorkerFunction, imageCheckFunction, orderIngestFunction, payoutRunFunction, payoutWorkerFunction, restockFunction } from '../../contracts/functions';
+
 import { apiFunctions } from '../../contracts/routes';
 import { cognitoTriggers } from '../../contracts/triggers';
 
@@ -32,6 +33,7 @@ const entries: Entry[] = [
   { name: 'notifier', entry: notifierFunction.entry, api: false },
   { name: 'emailFeedback', entry: emailFeedbackFunction.entry, api: false },
   { name: 'restock', entry: restockFunction.entry, api: false },
+  { name: 'bulkWorker', entry: bulkWorkerFunction.entry, api: false },
 ];
 
 const ENTRY_NAME = /^[a-z][a-z0-9-]*\/(?:[a-z][a-z0-9-]*-)?handler\.ts$/;

@@ -176,6 +176,20 @@ export function signedInStates(): AuditState[] {
       await page.getByTestId('offer-dialog').locator('label.switch-field').click();
       await page.getByTestId('offer-restockOn').waitFor();
     }, 'offer-dialog'),
+
+    // Issue 15: the bulk page, and a dry run's rows (cards on phones); nothing is applied.
+    { name: '/inventory/bulk', open: (page) => heading(page, '/inventory/bulk') },
+    {
+      name: '/inventory/bulk, a dry run with a change and an error row',
+      async open(page) {
+        await heading(page, '/inventory/bulk');
+        const csv = 'SKU,Price (USD),Compare-at price (USD),Stock\r\n10001-0001,99.50,,12\r\n99999-0001,$5,,\r\n';
+        await page.getByTestId('bulk-file').setInputFiles({ name: 'inventory.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+        await page.getByTestId('bulk-check').click();
+        await page.locator('[data-testid="bulk-job"][data-status="ready"]').waitFor();
+        await settled(page);
+      },
+    },
     // Issue 12: the inbox (the demo vendor's seeded notifications: a rejection's two reasons, a payout, a reply).
     { name: '/notifications', open: (page) => heading(page, '/notifications') },
     // Issue 14: the activity log (the demo vendor's seeded entries: scripts/demo/activity.ts).

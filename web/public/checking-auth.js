@@ -13,7 +13,7 @@
  */
 (function () {
   'use strict';
-  var GUARDED = /^\/(?:dashboard|team|activity|orders|orders\/[^/]+|payouts|products|products\/new|products\/[^/]+\/edit|inventory|notifications|support|support\/[^/]+|admin(?:\/.*)?)$/;
+  var GUARDED = /^\/(?:dashboard|team|activity|orders|orders\/[^/]+|payouts|products|products\/new|products\/[^/]+\/edit|inventory|inventory\/bulk|notifications|support|support\/[^/]+|admin(?:\/.*)?)$/;
   var SESSION_KEY = /^CognitoIdentityServiceProvider\.[^.]+\.LastAuthUser$/;
   try {
     var pathname = window.location.pathname;

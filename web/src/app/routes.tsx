@@ -72,6 +72,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/products/new', header: true, access: 'vendor', area: 'products', page: lazyPage(() => import('../features/listings/product-form-page')) },
   { path: '/products/:productId/edit', header: true, access: 'vendor', area: 'products', page: lazyPage(() => import('../features/listings/product-form-page')) },
   { path: '/inventory', header: true, access: 'vendor', area: 'inventory', page: lazyPage(() => import('../features/inventory/inventory-page')) },
+  // Issue 15: bulk price and stock by spreadsheet (export, dry run, apply, undo).
+  { path: '/inventory/bulk', header: true, access: 'vendor', area: 'inventory', page: lazyPage(() => import('../features/inventory/bulk/bulk-page')) },
   // Issue 12: the notifications inbox the header's bell leads to.
   { path: '/notifications', header: true, access: 'vendor', area: 'notifications', page: lazyPage(() => import('../features/notifications/notifications-page')) },
   // Issue 13: the vendor's support cases (the help menu's "Support cases") and each case's thread.

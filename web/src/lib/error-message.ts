@@ -99,6 +99,12 @@ export const API_ERROR_REASONS = {
   invalid_response: 'error_reason_bad_response',
   // 404 (issue 15)
   order_not_found: 'error_reason_order_not_found',
+
+  // Bulk price and stock (issue 15)
+  bulk_file_invalid: 'bulk_error_file_invalid',
+  bulk_job_not_found: 'bulk_error_job_not_found',
+  bulk_job_not_ready: 'bulk_error_job_not_ready',
+  bulk_undo_unavailable: 'bulk_error_undo_unavailable',
 } as const satisfies Record<ApiErrorCode | WebErrorCode, string>;
 
 export type ErrorReasonKey = (typeof API_ERROR_REASONS)[keyof typeof API_ERROR_REASONS] | 'error_network' | 'error_reason_too_large' | 'error_reason_unknown' | 'error_config';

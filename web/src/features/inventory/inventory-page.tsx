@@ -67,6 +67,11 @@ export default function InventoryPage() {
         {t('inventory_title')}
       </Heading>
       <p className="muted">{t('inventory_intro')}</p>
+      <p>
+        <Link to={query.q ? `/inventory/bulk?q=${encodeURIComponent(query.q)}` : '/inventory/bulk'} data-testid="inventory-bulk-link">
+          {t('bulk_link')}
+        </Link>
+      </p>
       {saved && (
         <Alert tone="success" testId="inventory-notice" onDismiss={() => setSaved(null)} dismissLabel={t('dismiss')}>
           {t('offer_saved', { name: saved })}

@@ -1,0 +1,254 @@
+/**
+ * Bulk price and stock jobs (issue 15; docs/decisions.md, "Bulk price and stock by spreadsheet"):
+ *   1. dry run (`dryRun`): the file is read and checked against the catalogue, the rows and the
+ *      versions seen are stored as a job in `ready`; nothing of the catalogue is written;
+ *   2. apply (`startApply` → the worker's `runBulkJob`): each change row is an offer change (no
+ *      review, as PATCH …/offer) written only onto the version the dry run saw — a product changed
+ *      meanwhile is reported `changed`, never overwritten;
+ *   3. undo (`startUndo` → `runBulkJob`): the vendor's last applied job, within 24 hours of its
+ *      apply, each row put back only onto the version the apply wrote (`undo_changed` otherwise).
+ */
+import { randomBytes } from 'node:crypto';
+import { BULK_MAX_FILE_BYTES, UNDO_WINDOW_MS, type BulkRowOutcome } from '../../contracts/bulk-model';
+import type { BulkJob, BulkReport, BulkValues } from '../../contracts/bulk';
+import type { Offer } from '../../contracts/listings/schema';
+import { BadRequestError, ConflictError, NotFoundError } from '../shared/errors';
+import { logger } from '../shared/logger';
+import { changeOffer, type ProductItem } from '../listings/product-states';
+import { putProduct, VersionConflict } from '../listings/store';
+import { bulkQueue, type BulkMessage } from './queue';
+import { decodeSheet, parseSheet, planRows, SheetError, type PlannedRow } from './sheet';
+import { catalogueBySku, getJob, productsById, putProducts, insertJob, JOB_RETENTION_SECONDS, jobChunks, lastAppliedJob, moveJob, putChunk, recordProgress, type JobItem } from './store';
+
+/** Groups of rows (one read, a few write transactions each) in flight at once while applying or undoing. */
+export const ROW_CONCURRENCY = 4;
+
+export const JOB_ID_PATTERN = /^B-[0-9A-Z]{9}[0-9A-F]{6}$/;
+/** Job ids sort by creation time (the last job is the first of a reverse query). */
+export const newJobId = (now: Date): string => `B-${now.getTime().toString(36).toUpperCase().padStart(9, '0')}${randomBytes(3).toString('hex').toUpperCase()}`;
+
+export const jobNotFound = () => new NotFoundError('There is no such bulk change.', 'bulk_job_not_found');
+
+export async function ownJob(vendorId: string, jobId: string): Promise<JobItem> {
+  const job = JOB_ID_PATTERN.test(jobId) ? await getJob(vendorId, jobId) : null;
+  if (!job) throw jobNotFound();
+  return job;
+}
+
+/** The dry run of an uploaded file: a job in `ready` with every row's old → new, unchanged or error. */
+export async function dryRun(vendorId: string, fileName: string, bytes: Uint8Array, now = new Date()): Promise<{ job: JobItem; rows: PlannedRow[] }> {
+  if (bytes.length > BULK_MAX_FILE_BYTES) throw new BadRequestError('The file is larger than 2 MB.', 'bulk_file_invalid');
+  let rows: PlannedRow[];
+  try {
+    const sheet = parseSheet(decodeSheet(bytes));
+    rows = planRows(sheet, await catalogueBySku(vendorId));
+  } catch (err) {
+    if (err instanceof SheetError) throw new BadRequestError(err.message, 'bulk_file_invalid');
+    throw err;
+  }
+  const count = (kind: PlannedRow['kind']) => rows.filter((r) => r.kind === kind).length;
+  const changes = count('change');
+  const job = await insertJob(
+    {
+      vendorId,
+      jobId: newJobId(now),
+      fileName,
+      status: 'ready',
+      createdAt: now.toISOString(),
+      summary: { rows: rows.length, changes, unchanged: count('unchanged'), errors: count('error') },
+      progress: { done: 0, total: changes },
+      expiresAt: Math.floor(now.getTime() / 1000) + JOB_RETENTION_SECONDS,
+    },
+    rows,
+  );
+  return { job, rows };
+}
+
+/** Until when the job's apply can be undone: set while it is the vendor's last applied job, applied, within the window. */
+function undoUntil(job: JobItem, last: JobItem | null, now: Date): string | undefined {
+  if (job.status !== 'applied' || !job.appliedAt || last?.jobId !== job.jobId) return undefined;
+  const until = Date.parse(job.appliedAt) + UNDO_WINDOW_MS;
+  return until > now.getTime() ? new Date(until).toISOString() : undefined;
+}
+
+/** The job as the API answers it: the rows that change or have an error (unchanged rows are counted only). */
+export async function jobView(job: JobItem, now = new Date(), rows?: PlannedRow[]): Promise<BulkJob> {
+  const all = rows ?? (await jobChunks(job)).flat();
+  const last = job.status === 'applied' ? await lastAppliedJob(job.vendorId) : null;
+  const until = undoUntil(job, last, now);
+  return {
+    jobId: job.jobId,
+    fileName: job.fileName,
+    status: job.status,
+    createdAt: job.createdAt,
+    summary: job.summary,
+    progress: job.progress,
+    ...(job.appliedAt ? { appliedAt: job.appliedAt } : {}),
+    ...(job.undoneAt ? { undoneAt: job.undoneAt } : {}),
+    ...(until ? { undoUntil: until } : {}),
+    ...(job.applyReport ? { applyReport: job.applyReport } : {}),
+    ...(job.undoReport ? { undoReport: job.undoReport } : {}),
+    rows: all
+      .filter((r) => r.kind !== 'unchanged')
+      .map(({ version: _seen, writtenVersion: _written, ...row }) => row),
+  };
+}
+
+/** Apply: `ready` → `applying`, then the worker. 409 `bulk_job_not_ready` for a job past its dry run. */
+export async function startApply(vendorId: string, jobId: string): Promise<JobItem> {
+  await ownJob(vendorId, jobId);
+  if (!(await moveJob(vendorId, jobId, 'ready', 'applying'))) {
+    throw new ConflictError('This bulk change was applied already. Upload the file again for a new dry run.', 'bulk_job_not_ready');
+  }
+  await bulkQueue().send({ vendorId, jobId, action: 'apply' });
+  return (await getJob(vendorId, jobId))!;
+}
+
+/** Undo: the vendor's last applied job, within 24 hours: `applied` → `undoing`, then the worker. */
+export async function startUndo(vendorId: string, jobId: string, now = new Date()): Promise<JobItem> {
+  const job = await ownJob(vendorId, jobId);
+  const last = await lastAppliedJob(vendorId);
+  if (!undoUntil(job, last, now)) {
+    throw new ConflictError('Only the last bulk change can be undone, within 24 hours of applying it.', 'bulk_undo_unavailable');
+  }
+  const earliestApply = new Date(now.getTime() - UNDO_WINDOW_MS).toISOString();
+  const moved = await moveJob(vendorId, jobId, 'applied', 'undoing', { progress: { done: 0, total: job.applyReport?.written ?? 0 } }, {
+    condition: 'appliedAt > :earliest',
+    values: { ':earliest': earliestApply },
+  });
+  if (!moved) throw new ConflictError('Only the last bulk change can be undone, within 24 hours of applying it.', 'bulk_undo_unavailable');
+  await bulkQueue().send({ vendorId, jobId, action: 'undo' });
+  return (await getJob(vendorId, jobId))!;
+}
+
+const valuesOf = (item: ProductItem): BulkValues => ({ priceCents: item.priceCents, compareAtCents: item.compareAtCents ?? null, inventory: item.inventory });
+const same = (a: BulkValues, b: BulkValues) => a.priceCents === b.priceCents && a.compareAtCents === b.compareAtCents && a.inventory === b.inventory;
+const offerFor = (item: ProductItem, v: BulkValues): Offer => ({
+  price: v.priceCents,
+  compareAtPrice: v.compareAtCents ?? undefined,
+  inventory: v.inventory,
+  outOfStock: item.outOfStock,
+});
+
+type RowResult = { outcome: 'written' | 'changed' | 'gone'; version?: number };
+interface RowWrite {
+  productId: string;
+  expected: number;
+  target: BulkValues;
+}
+
+/**
+ * What a row comes to before writing: `gone`, `changed` (the product is not at `expected`; a
+ * redelivered message finds its own earlier write — version expected + 1 holding the target values —
+ * and counts it as written), or the next item to write conditionally on `expected`.
+ */
+function planWrite(item: ProductItem | undefined, w: RowWrite, now: string): RowResult | { next: ProductItem } {
+  if (!item) return { outcome: 'gone' };
+  if (item.version !== w.expected) {
+    return item.version === w.expected + 1 && same(valuesOf(item), w.target) ? { outcome: 'written', version: item.version } : { outcome: 'changed' };
+  }
+  return { next: changeOffer(item, offerFor(item, w.target), now) };
+}
+
+/** One row's conditional write (the fallback when a group's transaction could not say which row failed). */
+async function writeOne(next: ProductItem, expected: number): Promise<RowResult> {
+  try {
+    await putProduct(next, expected);
+    return { outcome: 'written', version: next.version };
+  } catch (err) {
+    if (err instanceof VersionConflict) return { outcome: 'changed' };
+    throw err;
+  }
+}
+
+/** Rows per read (BatchGetItem's limit) and per write transaction: fewer round trips for 5,000 rows. */
+const READ_GROUP = 100;
+const WRITE_GROUP = 25;
+
+/**
+ * Writes a group of rows: the products read in one consistent BatchGetItem, the writes in one
+ * transaction of conditional puts (each on the version the row expects). A cancelled transaction
+ * names the rows whose product changed (`changed`); the others are then written one by one.
+ */
+async function writeGroup(vendorId: string, writes: RowWrite[], now: string): Promise<RowResult[]> {
+  const items = await productsById(vendorId, writes.map((w) => w.productId));
+  const results: (RowResult | undefined)[] = [];
+  const pending: { index: number; next: ProductItem; expected: number }[] = [];
+  writes.forEach((w, index) => {
+    const planned = planWrite(items.get(w.productId), w, now);
+    if ('next' in planned) pending.push({ index, next: planned.next, expected: w.expected });
+    else results[index] = planned;
+  });
+  for (let i = 0; i < pending.length; i += WRITE_GROUP) {
+    const group = pending.slice(i, i + WRITE_GROUP);
+    const reasons = await putProducts(group.map((g) => ({ item: g.next, expected: g.expected })));
+    for (const [k, g] of group.entries()) {
+      if (reasons === null) results[g.index] = { outcome: 'written', version: g.next.version };
+      else if (reasons[k] === 'ConditionalCheckFailed') results[g.index] = { outcome: 'changed' };
+      else results[g.index] = await writeOne(g.next, g.expected);
+    }
+  }
+  return results as RowResult[];
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function pooled<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  });
+  await Promise.all(workers);
+}
+
+/**
+ * The worker's part: applies or undoes the job's rows chunk by chunk, recording each row's outcome
+ * and the progress after each chunk, then finishes the job. A job not in `applying` / `undoing`
+ * (a redelivery after the end) is left alone; rows with an outcome already are skipped.
+ */
+export async function runBulkJob(message: BulkMessage, now = new Date()): Promise<JobItem | null> {
+  const { vendorId, jobId, action } = message;
+  const job = await getJob(vendorId, jobId);
+  const running = action === 'apply' ? 'applying' : 'undoing';
+  if (!job || job.status !== running) {
+    logger.info('bulk job not running, message ignored', { vendorId, jobId, action, status: job?.status });
+    return job;
+  }
+  const at = now.toISOString();
+  const report: BulkReport = { written: 0, changed: 0, gone: 0 };
+  let done = 0;
+  const chunks = await jobChunks(job);
+  for (const [index, rows] of chunks.entries()) {
+    // A redelivered message: rows with this action's outcome already are counted, not written again.
+    const mine = rows.filter((r) => (action === 'apply' ? r.kind === 'change' : r.writtenVersion !== undefined));
+    const todo = mine.filter((r) => (action === 'apply' ? !r.outcome : r.outcome === 'applied'));
+    for (const r of mine) {
+      if (r.outcome === 'applied' && action === 'apply') report.written += 1;
+      else if (r.outcome === 'changed') report.changed += 1;
+      else if (r.outcome === 'undone') report.written += 1;
+      else if (r.outcome === 'undo_changed') report.changed += 1;
+      else if (r.outcome === 'gone') report.gone += 1;
+    }
+    const outcomes: Record<'written' | 'changed' | 'gone', BulkRowOutcome> =
+      action === 'apply' ? { written: 'applied', changed: 'changed', gone: 'gone' } : { written: 'undone', changed: 'undo_changed', gone: 'gone' };
+    const groups: PlannedRow[][] = [];
+    for (let i = 0; i < todo.length; i += READ_GROUP) groups.push(todo.slice(i, i + READ_GROUP));
+    await pooled(groups, ROW_CONCURRENCY, async (group) => {
+      const writes = group.map((row) =>
+        action === 'apply' ? { productId: row.productId!, expected: row.version!, target: row.new! } : { productId: row.productId!, expected: row.writtenVersion!, target: row.old! },
+      );
+      const results = await writeGroup(vendorId, writes, at);
+      group.forEach((row, k) => {
+        const result = results[k]!;
+        row.outcome = outcomes[result.outcome];
+        if (action === 'apply' && result.version !== undefined) row.writtenVersion = result.version;
+        report[result.outcome] += 1;
+      });
+    });
+    done += mine.length;
+    if (todo.length) await putChunk(job, index, rows);
+    await recordProgress(vendorId, jobId, done, action === 'apply' ? 'applyReport' : 'undoReport', report);
+  }
+  const finished = action === 'apply' ? await moveJob(vendorId, jobId, 'applying', 'applied', { appliedAt: new Date().toISOString() }) : await moveJob(vendorId, jobId, 'undoing', 'undone', { undoneAt: new Date().toISOString() });
+  logger.info('bulk job finished', { vendorId, jobId, action, report, finished });
+  return getJob(vendorId, jobId);
+}

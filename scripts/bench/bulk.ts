@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:bulk`: bulk price and stock (issue 15) at the catalogue's size. Starts its own local
+ * stack (the same code as `npm start`, without the web, on its own ports, data in `.local/bench-bulk/`,
+ * wiped at the start and the end), seeds one vendor with 5,000 products, writes a 5,000-row CSV that
+ * changes every price and stock, then in this process, with the same modules as the cloud:
+ *   1. the dry run (lambdas/bulk/jobs.ts `dryRun`: decode, parse, check against the catalogue read,
+ *      store the job) — budget ≤ 5 s;
+ *   2. the apply (`runBulkJob`, what the worker Lambda runs for the SQS message) — budget ≤ 30 s;
+ * and checks every product was written exactly as the file says. Prints both figures; exits 1 over
+ * budget or on a wrong product.
+ *
+ *   --rows N     products and rows (default 5000, at most 5000)
+ *   --json FILE  also write the results as JSON
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { BULK_MAX_ROWS } from '../../contracts/bulk-model';
+import { productFormSchema } from '../../contracts/listings/schema';
+import { localTableName } from '../../contracts/tables';
+import type { LocalPorts } from '../local/ports';
+import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const DATA_DIR = path.join(root, '.local', 'bench-bulk');
+/** Its own ports, so the bench runs beside `npm start`, the test stack and the other benches. */
+const PORTS: LocalPorts = { web: 5198, api: 8902, dynamodb: 8025, cognito: 9254, s3: 20030, ses: 8035 };
+const VENDOR_ID = 'V-90015';
+const DRY_RUN_BUDGET_MS = 5_000;
+const APPLY_BUDGET_MS = 30_000;
+
+const { values: args } = parseArgs({
+  options: { serve: { type: 'boolean', default: false }, rows: { type: 'string', default: String(BULK_MAX_ROWS) }, json: { type: 'string' } },
+});
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const sku = (i: number) => `90015-${String(i + 1).padStart(4, '0')}`;
+
+async function seed(rows: number): Promise<void> {
+  const { dynamo } = await import('../../lambdas/shared/clients');
+  const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { newProduct } = await import('../../lambdas/listings/product-states');
+  const now = new Date().toISOString();
+  const items = Array.from({ length: rows }, (_, i) =>
+    newProduct({
+      vendorId: VENDOR_ID,
+      productId: `P-BB${String(i).padStart(8, '0')}`,
+      sku: sku(i),
+      identityId: 'bench',
+      content: productFormSchema.parse({
+        nameEn: `Bulk bench item ${i}`,
+        nameZh: `批次測試品 ${i}`,
+        barcode: '',
+        productType: '',
+        unitOfMeasure: '',
+        unitQuantity: '',
+        description: 'A product of the bulk bench.',
+        ingredients: '',
+        hasAllergens: '',
+        allergens: [],
+        countryOfOrigin: 'TW',
+        price: '10.00',
+        compareAtPrice: '',
+        weight: '150',
+        weightUnit: 'g',
+        volume: '',
+        volumeUnit: 'ml',
+        length: '',
+        width: '',
+        height: '',
+        dimensionUnit: 'cm',
+        images: [],
+        nutritionLabel: '',
+      }),
+      submit: false,
+      now,
+    }),
+  );
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: { PutRequest: { Item: Record<string, unknown> } }[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item: Item as unknown as Record<string, unknown> } }));
+    while (pending.length) {
+      const out = await dynamo.send(new BatchWriteCommand({ RequestItems: { [localTableName('products')]: pending } }));
+      pending = (out.UnprocessedItems?.[localTableName('products')] ?? []) as typeof pending;
+    }
+  }
+}
+
+/** Every product a new price (12.34 + i cents) and stock (i % 500). */
+const fileFor = (rows: number) =>
+  '\uFEFFSKU,Product,Price (USD),Compare-at price (USD),Stock\r\n' +
+  Array.from({ length: rows }, (_, i) => `${sku(i)},Bulk bench item ${i},${((1234 + i) / 100).toFixed(2)},,${i % 500}\r\n`).join('');
+
+async function main(): Promise<number> {
+  const rows = Number(args.rows);
+  if (!Number.isInteger(rows) || rows < 1 || rows > BULK_MAX_ROWS) {
+    console.error(`--rows must be a whole number from 1 to ${BULK_MAX_ROWS}`);
+    return 2;
+  }
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  console.log(`Starting the bench stack (data in ${path.relative(root, DATA_DIR)}/, DynamoDB Local on 127.0.0.1:${PORTS.dynamodb})…`);
+  const { child, ready } = startStackProcess(path.join(root, 'scripts/bench/bulk.ts'));
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      await stopStackProcess(child);
+      rmSync(DATA_DIR, { recursive: true, force: true });
+    })());
+  const interrupt = () => {
+    console.log('\nInterrupted: stopping the bench stack…');
+    void cleanUp().then(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    await ready;
+    const { useLocalLambdaEnv } = await import('../local/stack');
+    useLocalLambdaEnv(PORTS, DATA_DIR, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' });
+    console.log(`Seeding ${rows.toLocaleString('en-US')} products…`);
+    await seed(rows);
+    const { dryRun, runBulkJob } = await import('../../lambdas/bulk/jobs');
+    const { moveJob } = await import('../../lambdas/bulk/store');
+    const { getProduct } = await import('../../lambdas/listings/store');
+    const file = Buffer.from(fileFor(rows), 'utf8');
+
+    const t0 = performance.now();
+    const { job } = await dryRun(VENDOR_ID, 'bench.csv', file);
+    const dryRunMs = performance.now() - t0;
+    console.log(`  dry run: ${rows.toLocaleString('en-US')} rows (${(file.length / 1024).toFixed(0)} KB) in ${seconds(dryRunMs)}  (budget ${seconds(DRY_RUN_BUDGET_MS)}) — ${job.summary.changes} changes, ${job.summary.errors} errors`);
+
+    // What POST …/{jobId} {action:'apply'} does before the message: ready → applying; then the worker's part.
+    await moveJob(VENDOR_ID, job.jobId, 'ready', 'applying');
+    const t1 = performance.now();
+    const applied = await runBulkJob({ vendorId: VENDOR_ID, jobId: job.jobId, action: 'apply' });
+    const applyMs = performance.now() - t1;
+    console.log(`  apply:   ${applied?.applyReport?.written ?? 0} products written in ${seconds(applyMs)}  (budget ${seconds(APPLY_BUDGET_MS)}) — ${(rows / (applyMs / 1000)).toFixed(0)} rows/s`);
+
+    let wrong = 0;
+    for (let i = 0; i < rows; i += Math.max(1, Math.floor(rows / 200))) {
+      const p = await getProduct(VENDOR_ID, `P-BB${String(i).padStart(8, '0')}`);
+      if (p?.priceCents !== 1234 + i || p.inventory !== i % 500) wrong += 1;
+    }
+    const problems: string[] = [];
+    if (job.summary.changes !== rows || job.summary.errors !== 0) problems.push(`dry run found ${job.summary.changes} changes and ${job.summary.errors} errors, expected ${rows} and 0`);
+    if (applied?.applyReport?.written !== rows) problems.push(`apply wrote ${applied?.applyReport?.written}, expected ${rows}`);
+    if (wrong) problems.push(`${wrong} sampled products do not hold the file's values`);
+    if (dryRunMs > DRY_RUN_BUDGET_MS) problems.push(`dry run over budget (${seconds(dryRunMs)})`);
+    if (applyMs > APPLY_BUDGET_MS) problems.push(`apply over budget (${seconds(applyMs)})`);
+    if (args.json) writeFileSync(args.json, JSON.stringify({ rows, dryRunMs, applyMs, written: applied?.applyReport?.written, problems }, null, 2));
+    for (const p of problems) console.log(`  ✖ ${p}`);
+    if (!problems.length) console.log('  ✔ within budget, every sampled product as the file says');
+    return problems.length ? 1 : 0;
+  } finally {
+    await cleanUp();
+  }
+}
+
+if (args.serve) {
+  await serveStack(PORTS, DATA_DIR);
+} else {
+  process.exitCode = await main().catch((err: unknown) => {
+    console.error(err);
+    return 1;
+  });
+}

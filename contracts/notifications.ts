@@ -44,6 +44,8 @@ export const notificationParams = {
   password_changed: z.object({}),
   support_case_received: z.object({ caseId: z.string(), category: z.string(), message: z.string() }),
   support_reply: z.object({ caseId: z.string(), message: z.string() }),
+  /** Issue 14: two-step sign-in went off, turned off by the vendor or reset by operations. */
+  security_mfa_off: z.object({ by: z.enum(['vendor', 'operations']) }),
 } as const;
 
 export type NotificationType = keyof typeof notificationParams;
@@ -63,6 +65,7 @@ export const notificationCategory: Readonly<Record<NotificationType, Notificatio
   password_changed: 'security',
   support_case_received: 'support',
   support_reply: 'support',
+  security_mfa_off: 'security',
 };
 
 /** One inbox item as GET /api/notifications answers it (newest first). */

@@ -50,6 +50,8 @@ export const apiFunctions = {
   me: {
     entry: 'vendor/handler.ts',
     tables: { vendors: 'rw', notifications: 'w' },
+    // Issue 14: POST /api/me/two-step reads the caller's two-step state from Cognito.
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'The signed-in user: vendor record, status and language; the password change and its security notice',
   },
   support: {
@@ -86,6 +88,8 @@ export const apiFunctions = {
   payoutMethod: {
     entry: 'payouts/method-handler.ts',
     tables: { vendors: 'rw', payoutAccounts: 'w', notifications: 'w' },
+    // Issue 14: step-up for a change (TOTP on, asked of Cognito; lambdas/shared/step-up.ts).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Vendor payout method: e-mail provider or bank account (answers masked), sets the change hold',
   },
   listings: {
@@ -96,16 +100,22 @@ export const apiFunctions = {
   adminOverview: {
     entry: 'admin/handler.ts',
     tables: { vendors: 'r', products: 'r', supportCases: 'r', ledger: 'r' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console overview: what is waiting (applications, reviews, support cases, payouts) and the oldest wait',
   },
   audit: {
     entry: 'audit/handler.ts',
     tables: { audit: 'r' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console audit log: every ops action, newest first, filtered and cursor-paged (read only)',
   },
   auditExport: {
     entry: 'audit/export-handler.ts',
     tables: { audit: 'r' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console audit log: CSV export of the current filter, streamed page by page (read only)',
   },
   notifications: {
@@ -116,11 +126,15 @@ export const apiFunctions = {
   adminSupport: {
     entry: 'admin/support-handler.ts',
     tables: { supportCases: 'rw', vendors: 'r', notifications: 'w', audit: 'append' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console support inbox: cases by status, category and vendor; the thread; reply (the vendor is notified), close, reopen; each audited',
   },
   adminVendors: {
     entry: 'admin/vendors-handler.ts',
     tables: { vendors: 'r', orders: 'r', ledger: 'r', products: 'r', audit: 'r' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console: pending vendor applications, the vendor directory and a vendor detail with its audit trail (reads only)',
   },
   adminVendorChanges: {
@@ -137,12 +151,22 @@ export const apiFunctions = {
     tables: { ledger: 'rw', vendors: 'r', notifications: 'w', audit: 'append' },
     queues: ['payouts'],
     reads: ['payoutBatches'],
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console payouts: period figures, failed payouts and retry, bank transfers awaiting confirmation, the bank batch',
   },
   adminReviews: {
     entry: 'admin/reviews-handler.ts',
     tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console product review: the review queue, a submission beside its live version, approve, reject, request changes',
+  },
+  adminMfa: {
+    entry: 'admin/mfa-handler.ts',
+    tables: { vendors: 'rw', notifications: 'w', audit: 'append' },
+    cognitoAdmin: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserMFAPreference'],
+    description: 'Ops console: reset a user’s two-step sign-in (Cognito), audited, with the vendor’s security notice',
   },
 } as const satisfies Record<string, ApiFunction>;
 
@@ -199,6 +223,8 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/admin/reviews', fn: 'adminReviews', access: 'admin' },
   { method: 'GET', path: '/api/admin/reviews/{productId}', fn: 'adminReviews', access: 'admin' },
   { method: 'POST', path: '/api/admin/reviews/{productId}/decision', fn: 'adminReviews', access: 'admin' },
+  { method: 'POST', path: '/api/me/two-step', fn: 'me', access: 'signed-in' },
+  { method: 'POST', path: '/api/admin/users/{userId}/mfa-reset', fn: 'adminMfa', access: 'admin' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

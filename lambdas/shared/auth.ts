@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Access } from '../../contracts/routes';
 import { ForbiddenError, UnauthorizedError } from './errors';
+import { requireAdminTotp } from './step-up';
 import { getVendorByUserId, type VendorRecord } from './vendors';
 
 /** Who is calling: from the claims the Cognito authorizer verified, plus their vendor record. */
@@ -52,6 +53,8 @@ export async function resolveCaller(event: APIGatewayProxyEvent, access: Access)
   if (access === 'admin' && !groups.includes('admins')) {
     throw new ForbiddenError('This area is for marketplace operations staff.', 'not_admin');
   }
+  // Issue 14: two-step sign-in is required for admins (checked with Cognito, lambdas/shared/step-up.ts).
+  if (access === 'admin') await requireAdminTotp(caller);
   if (access === 'vendor' && !isApprovedVendor(caller)) {
     throw new ForbiddenError('Your vendor account is not approved.', 'vendor_not_approved');
   }

@@ -102,6 +102,18 @@ export const en: TemplateSet = {
       paragraphs: [`Our support team replied to your case ${p.caseId}:`, p.message],
       action: 'Open the Seller Portal',
     }),
+    security_mfa_off: (p, ctx) => ({
+      subject: 'Security notice: two-step sign-in was turned off',
+      greeting: 'Hello,',
+      paragraphs: [
+        p.by === 'operations'
+          ? 'At your request, marketplace operations turned off two-step sign-in for your Seller Portal account. You now sign in with your password alone.'
+          : 'Two-step sign-in was just turned off for your Seller Portal account. You now sign in with your password alone.',
+        'Turn it on again in Account settings to protect your account and your payouts.',
+        `Not you? Change your password and contact support right away: ${ctx.supportEmail}`,
+      ],
+      action: 'Sign in',
+    }),
   },
   footer: (ctx, security) =>
     security

@@ -33,6 +33,7 @@ function samples(language: Language): { [T in NotificationType]: NotificationPar
     password_changed: {},
     support_case_received: { caseId: 'SC-20261121-051912-7F3A', category: 'payouts_category', message: free.message },
     support_reply: { caseId: 'SC-20261121-051912-7F3A', message: free.message },
+    security_mfa_off: { by: 'operations' },
   };
 }
 

@@ -85,6 +85,10 @@ export const API_ERROR_REASONS = {
   internal_error: 'error_reason_server',
   bad_gateway: 'error_reason_server',
   invalid_response: 'error_reason_bad_response',
+  // 403, issue 14 (two-step sign-in)
+  mfa_required: 'error_reason_mfa_required',
+  step_up_required: 'error_reason_step_up_required',
+  admin_mfa_required: 'error_reason_admin_mfa_required',
 } as const satisfies Record<ApiErrorCode | WebErrorCode, string>;
 
 export type ErrorReasonKey = (typeof API_ERROR_REASONS)[keyof typeof API_ERROR_REASONS] | 'error_network' | 'error_reason_too_large' | 'error_reason_unknown' | 'error_config';

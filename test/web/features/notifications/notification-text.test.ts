@@ -17,6 +17,7 @@ const samples: Record<NotificationType, Record<string, unknown>> = {
   password_changed: {},
   support_case_received: { caseId: 'SC-20261120-000001-ABCD', category: 'payouts_category', message: 'When is my next payout?' },
   support_reply: { caseId: 'SC-20261120-000001-ABCD', message: 'On the 30th.' },
+  security_mfa_off: { by: 'operations' },
 };
 /** Words of the figures themselves (names, ids, free text), which stay as written in every language. */
 const FIGURE_WORDS = /Golden Harvest Foods|Business licence unreadable|Oolong Tea|Label is blurry|Please retake the photo|Add the net weight|account_closed|When is my next payout\?|On the 30th\.|SC-[\w-]+|V-10001|US\$/g;
@@ -52,6 +53,14 @@ describe('notification texts', () => {
     });
     await switchLanguage('zh-TW');
     expect(notificationText(i18n.t, 'zh-TW', { type: 'payout_paid', params: samples.payout_paid }).body).toContain('US$1,234.56');
+  });
+
+  it('says who turned two-step sign-in off (issue 14), in both languages', async () => {
+    await switchLanguage('en');
+    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'vendor' } }).body).toMatch(/^Two-step sign-in was turned off for your account\. You now sign in with your password alone\./);
+    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'operations' } }).body).toMatch(/^At your request, marketplace operations turned off/);
+    await switchLanguage('zh-TW');
+    expect(notificationText(i18n.t, 'zh-TW', { type: 'security_mfa_off', params: { by: 'operations' } })).toEqual({ title: '兩步驟登入已關閉', body: expect.stringMatching(/^應您的要求，平台營運人員已關閉/) });
   });
 
   it('figures that do not fit the event give the generic title, never a placeholder', async () => {

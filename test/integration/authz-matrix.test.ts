@@ -5,7 +5,8 @@ import { localTableName } from '../../contracts/tables';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { completeForm } from '../lambdas/listings/fixtures';
-import { api, idTokenFor } from '../support/auth';
+import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
+import { api, cognitoCall, idTokenFor, turnOnTotp } from '../support/auth';
 import { claimsOf, expired, forged, resigned, tampered } from '../support/tokens';
 import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-fixtures';
 
@@ -24,9 +25,11 @@ import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-f
  *   forged     B's claims, fresh `exp`, signed with another RSA key under the same kid
  *   pending / rejected / noRecord / admin   the seeded demo accounts (README)
  *   otherVendor  vendor A (approved) on B's ids
- *   owner      vendor B itself
+ *   owner      vendor B itself (two-step sign-in on, signed in with a code: issue 14)
+ *   adminWithoutTotp  a second member of admins, without two-step sign-in (issue 14: admin routes
+ *              answer it 403 admin_mfa_required)
  */
-const PRINCIPALS = ['anonymous', 'tampered', 'expired', 'forged', 'pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'owner'] as const;
+const PRINCIPALS = ['anonymous', 'tampered', 'expired', 'forged', 'pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'owner', 'adminWithoutTotp'] as const;
 type Principal = (typeof PRINCIPALS)[number];
 const UNVERIFIED: readonly Principal[] = ['anonymous', 'tampered', 'expired', 'forged'];
 
@@ -37,7 +40,7 @@ const UNVERIFIED: readonly Principal[] = ['anonymous', 'tampered', 'expired', 'f
  * `vendor_not_approved`; `admin` routes answer every non-admin 403 `not_admin`.
  */
 const reachesHandler: Record<Access, readonly Principal[]> = {
-  'signed-in': ['pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'owner'],
+  'signed-in': ['pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'owner', 'adminWithoutTotp'],
   vendor: ['otherVendor', 'owner'],
   admin: ['admin'],
 };
@@ -69,14 +72,14 @@ const draftValues = completeForm({ images: [], nutritionLabel: '' });
  */
 const expectations: Record<string, RouteExpectation> = {
   // The admin has no vendor record but is answered (issue 11: groups and roles, not a vendor without a record).
-  'GET /api/me': { request: () => ({}), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 200, otherVendor: 200, owner: 200 } },
+  'GET /api/me': { request: () => ({}), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 200, otherVendor: 200, owner: 200, adminWithoutTotp: 200 } },
   // The rejected demo account's language is zh-TW: the row's body is its own language, and afterAll restores the others.
-  'PATCH /api/me': { request: () => ({ body: { language: 'zh-TW' } }), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 404, otherVendor: 200, owner: 200 } },
+  'PATCH /api/me': { request: () => ({ body: { language: 'zh-TW' } }), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 404, otherVendor: 200, owner: 200, adminWithoutTotp: 404 } },
   // A body whose access token is none (400 before Cognito is asked): every signed-in caller reaches the
   // handler, and no cell changes anyone's password.
   'POST /api/me/password': {
     request: () => ({ body: { accessToken: 'not-an-access-token', previousPassword: 'Matrix!Probe2026', proposedPassword: 'Matrix!Probe2027' } }),
-    expect: { pending: 400, rejected: 400, noRecord: 400, admin: 400, otherVendor: 400, owner: 400 },
+    expect: { pending: 400, rejected: 400, noRecord: 400, admin: 400, otherVendor: 400, owner: 400, adminWithoutTotp: 400 },
   },
   'POST /api/support': {
     request: (ids) => ({ body: { category: 'ask_question', message: 'Authorization matrix probe.', vendorId: ids.vendorId } }),
@@ -93,7 +96,8 @@ const expectations: Record<string, RouteExpectation> = {
   'GET /api/payouts/{payoutId}': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, owner: 200 } },
   'GET /api/payouts/{payoutId}/statement.csv': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, owner: 200 } },
   'GET /api/payout-method': { request: () => ({}), expect: { otherVendor: 200, owner: 200 } },
-  'PUT /api/payout-method': { request: () => ({ body: { method: 'email', email: 'matrix.payouts@example.com' } }), expect: { otherVendor: 200, owner: 200 } },
+  // Step-up (issue 14): A has no two-step sign-in (403 mfa_required); B has it on and signed in with a code just before this row.
+  'PUT /api/payout-method': { request: () => ({ body: { method: 'email', email: 'matrix.payouts@example.com' } }), expect: { otherVendor: 403, owner: 200 } },
   'GET /api/products': { request: () => ({ query: '?tab=draft' }), expect: { otherVendor: 200, owner: 200 } },
   'POST /api/products': { request: () => ({ body: { values: draftValues, submit: false } }), expect: { otherVendor: 201, owner: 201 } },
   'GET /api/products/{productId}': { request: (ids) => ({ params: { productId: ids.productId } }), expect: { otherVendor: 404, owner: 200 } },
@@ -166,11 +170,26 @@ const expectations: Record<string, RouteExpectation> = {
     request: (ids) => ({ params: { productId: ids.productId }, body: { decision: 'approve', submittedAt: '2026-01-01T00:00:00.000Z' } }),
     expect: { admin: 409 },
   },
+
+  // Two-step sign-in (issue 14): the state is read from Cognito, never from the body, so every signed-in
+  // caller gets its own (those with a record have it recorded); the ops reset names a user that does not exist (404).
+  'POST /api/me/two-step': {
+    request: () => ({ body: {} }),
+    expect: { pending: 200, rejected: 200, noRecord: 200, admin: 200, otherVendor: 200, owner: 200, adminWithoutTotp: 200 },
+  },
+  'POST /api/admin/users/{userId}/mfa-reset': {
+    request: () => ({ params: { userId: 'matrix-no-such-user' }, body: { reason: 'Authorization matrix probe.' } }),
+    expect: { admin: 404 },
+  },
 };
 
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {
   if (UNVERIFIED.includes(principal)) return { status: 401, error: 'unauthorized' };
-  if (!reachesHandler[route.access].includes(principal)) return { status: 403, error: deniedCode[route.access] };
+  if (!reachesHandler[route.access].includes(principal)) {
+    // A member of admins without two-step sign-in passes the group check and is refused by the TOTP check.
+    if (route.access === 'admin' && principal === 'adminWithoutTotp') return { status: 403, error: 'admin_mfa_required' };
+    return { status: 403, error: deniedCode[route.access] };
+  }
   const status = expectations[routeKey(route)]!.expect[principal];
   if (status === undefined) throw new Error(`${routeKey(route)} has no expectation for ${principal}`);
   return { status };
@@ -179,10 +198,21 @@ function expectedFor(route: Route, principal: Principal): { status: number; erro
 let a: TestVendor;
 let b: TestVendor;
 let ids: Ids;
+/** B's two-step key (B turns it on in beforeAll). */
+let bTotpSecret: string;
+const B_PASSWORD = 'Fresh!Vendor2026';
 const tokens = {} as Record<Principal, string | undefined>;
 
 beforeAll(async () => {
   [a, b] = [await approvedVendor('matrix.a', 'Matrix A Foods'), await approvedVendor('matrix.b', 'Matrix B Foods')];
+  // Issue 14: B, the owner, has two-step sign-in on (the payout method's step-up) and signs in with a code.
+  bTotpSecret = await turnOnTotp(b.email, B_PASSWORD);
+  b = { ...b, token: await idTokenFor(b.email, B_PASSWORD, bTotpSecret) };
+  // A second admin, without two-step sign-in (no vendor record, as the seeded ops account).
+  const noTotpAdmin = `matrix.admin.${Date.now()}@example.com`;
+  await cognitoCall('AdminCreateUser', { UserPoolId: LOCAL_USER_POOL_ID, Username: noTotpAdmin, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: noTotpAdmin }, { Name: 'email_verified', Value: 'true' }] });
+  await cognitoCall('AdminSetUserPassword', { UserPoolId: LOCAL_USER_POOL_ID, Username: noTotpAdmin, Password: B_PASSWORD, Permanent: true });
+  await cognitoCall('AdminAddUserToGroup', { UserPoolId: LOCAL_USER_POOL_ID, Username: noTotpAdmin, GroupName: 'admins' });
   const { pending, rejected, noRecord, admin } = demoAccounts;
   Object.assign(tokens, {
     anonymous: undefined,
@@ -195,6 +225,7 @@ beforeAll(async () => {
     admin: await idTokenFor(admin.email, admin.password),
     otherVendor: a.token,
     owner: b.token,
+    adminWithoutTotp: await idTokenFor(noTotpAdmin, B_PASSWORD),
   } satisfies Record<Principal, string | undefined>);
 
   // B's ids: two drafts and a payout paid by the real worker (as test/integration/payouts-api.test.ts makes one).
@@ -266,6 +297,8 @@ describe('authorization matrix over contracts/routes.ts', () => {
 
   for (const route of routes) {
     it(`${routeKey(route)} (${route.access})`, async () => {
+      // The payout method's step-up wants a sign-in within 5 minutes: B signs in again (with its code) for that row.
+      if (routeKey(route) === 'PUT /api/payout-method') tokens.owner = await idTokenFor(b.email, B_PASSWORD, bTotpSecret);
       const cells: { principal: Principal; status: number; error?: string }[] = [];
       const wanted: typeof cells = [];
       for (const principal of PRINCIPALS) {

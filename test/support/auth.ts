@@ -116,3 +116,21 @@ export function testStackPortsEnv(): Record<string, string> {
   const { ports, dataDir } = inject('stack');
   return { ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), LOCAL_DATA_DIR: dataDir };
 }
+
+/**
+ * Turns two-step sign-in (TOTP) on for a user as the account settings do through Amplify
+ * (AssociateSoftwareToken, VerifySoftwareToken with a code computed by otplib, SetUserMFAPreference),
+ * and answers the key: sign in again with `idTokenFor(email, password, key)`.
+ */
+export async function turnOnTotp(email: string, password: string): Promise<string> {
+  const { AccessToken } = await tokensFor(email, password, undefined);
+  const { SecretCode } = (await cognitoCall('AssociateSoftwareToken', { AccessToken })) as { SecretCode: string };
+  await cognitoCall('VerifySoftwareToken', { AccessToken, UserCode: await generate({ secret: SecretCode }) });
+  await cognitoCall('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  return SecretCode;
+}
+
+/** The user as Cognito's AdminGetUser answers it (the local pool). */
+export async function adminGetUser(username: string): Promise<{ UserMFASettingList?: string[]; PreferredMfaSetting?: string; Username: string }> {
+  return (await cognitoCall('AdminGetUser', { UserPoolId: LOCAL_USER_POOL_ID, Username: username })) as { UserMFASettingList?: string[]; PreferredMfaSetting?: string; Username: string };
+}

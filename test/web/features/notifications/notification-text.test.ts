@@ -57,10 +57,10 @@ describe('notification texts', () => {
 
   it('says who turned two-step sign-in off (issue 14), in both languages', async () => {
     await switchLanguage('en');
-    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'vendor' } }).body).toMatch(/^Two-step sign-in was turned off for your account\. You now sign in with your password alone\./);
+    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'vendor' } }).body).toMatch(/^Two-step verification was turned off for your account\. You now sign in with your password alone\./);
     expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'operations' } }).body).toMatch(/^At your request, marketplace operations turned off/);
     await switchLanguage('zh-TW');
-    expect(notificationText(i18n.t, 'zh-TW', { type: 'security_mfa_off', params: { by: 'operations' } })).toEqual({ title: '兩步驟登入已關閉', body: expect.stringMatching(/^應您的要求，平台營運人員已關閉/) });
+    expect(notificationText(i18n.t, 'zh-TW', { type: 'security_mfa_off', params: { by: 'operations' } })).toEqual({ title: '兩步驟驗證已關閉', body: expect.stringMatching(/^應您的要求，平台營運人員已關閉/) });
   });
 
   it('figures that do not fit the event give the generic title, never a placeholder', async () => {

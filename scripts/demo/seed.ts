@@ -184,12 +184,15 @@ export async function ensureUser(cognito: CognitoIdentityProviderClient, userPoo
  * call that sets a chosen key; the local cognito server's local-only target does it (idempotent).
  */
 export async function seedDemoTotp(cognitoEndpoint: string, userPoolId: string): Promise<void> {
-  for (const [email, secret] of Object.entries(DEMO_TOTP_SECRETS)) {
-    const res = await fetch(cognitoEndpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'SellerPortalLocal.SetSoftwareTokenSecret' },
-      body: JSON.stringify({ UserPoolId: userPoolId, Username: email, Secret: secret }),
-    });
-    if (!res.ok) throw new Error(`Seeding two-step sign-in for ${email}: ${res.status} ${await res.text()}`);
-  }
+  for (const [email, secret] of Object.entries(DEMO_TOTP_SECRETS)) await setLocalTotpSecret(cognitoEndpoint, userPoolId, email, secret);
+}
+
+/** Local cognito only: turns on two-step sign-in for `email` with the key `secret` (base32). The user must exist. */
+export async function setLocalTotpSecret(cognitoEndpoint: string, userPoolId: string, email: string, secret: string): Promise<void> {
+  const res = await fetch(cognitoEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'SellerPortalLocal.SetSoftwareTokenSecret' },
+    body: JSON.stringify({ UserPoolId: userPoolId, Username: email, Secret: secret }),
+  });
+  if (!res.ok) throw new Error(`Setting two-step sign-in for ${email}: ${res.status} ${await res.text()}`);
 }

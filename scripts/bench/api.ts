@@ -45,7 +45,7 @@ import { productFormSchema } from '../../contracts/listings/schema';
 import { newProduct } from '../../lambdas/listings/product-states';
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
-import { ensureUser } from '../demo/seed';
+import { ensureUser, setLocalTotpSecret } from '../demo/seed';
 import { serveStack, startStackProcess, stopStackProcess, type BenchStack } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -430,7 +430,6 @@ async function benchAdminToken(cognito: CognitoIdentityProviderClient, cognitoEn
   await ensureUser(cognito, userPoolId, { email: ADMIN.email, password: ADMIN.password, vendor: null });
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: ADMIN.email, GroupName: GROUPS.admins.name }));
   // Issue 14: admins need two-step sign-in; the bench operator has it with a fixed key and answers the challenge.
-  const { setLocalTotpSecret } = await import('../demo/seed');
   await setLocalTotpSecret(cognitoEndpoint, userPoolId, ADMIN.email, ADMIN.totpSecret);
   let auth = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password } }));
   if (auth.ChallengeName === 'SOFTWARE_TOKEN_MFA') {

@@ -7,7 +7,7 @@
  *   (`twoStepWrites`), which a team's activity entry can join.
  * - `resetTwoStep`: ops turn it off for a user who lost their phone (`POST /api/admin/users/{userId}/mfa-reset`).
  */
-import { AdminGetUserCommand, AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient, InvalidParameterException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MfaResetAnswer } from '../../contracts/admin-mfa';
@@ -80,7 +80,8 @@ export async function resetTwoStep(userId: string, reason: string, operator: Ope
   try {
     wasOn = totpOnIn(await idp().send(new AdminGetUserCommand({ UserPoolId: env.userPoolId(), Username: userId })));
   } catch (err) {
-    if (err instanceof UserNotFoundException) throw new NotFoundError(`No user ${userId}`, 'user_not_found');
+    // A user name Cognito refuses outright (not a name it could have issued) names nobody either.
+    if (err instanceof UserNotFoundException || err instanceof InvalidParameterException) throw new NotFoundError(`No user ${userId.slice(0, 64)}`, 'user_not_found');
     throw err;
   }
   await idp().send(new AdminSetUserMFAPreferenceCommand({ UserPoolId: env.userPoolId(), Username: userId, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { inject } from 'vitest';
-import { demoTotpSecret } from '../../scripts/demo/accounts';
+import { rememberTotpSecret, totpSecretFor } from './totp-keys';
 import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
 import { testPorts } from '../../scripts/local/ports';
 import { useLocalLambdaEnv } from '../../scripts/local/stack';
@@ -10,9 +10,10 @@ import { useLocalLambdaEnv } from '../../scripts/local/stack';
 /**
  * Signs in against the test stack's cognito-local exactly as the web app does locally (USER_PASSWORD_AUTH);
  * a user with two-step sign-in on answers the SOFTWARE_TOKEN_MFA challenge with a code computed by otplib
- * from `totpSecret` (by default the demo key of that account, e.g. ops@example.com: issue 14).
+ * from `totpSecret` (by default the demo key of that account, e.g. ops@example.com, or the key a test
+ * turned on with turnOnTotp: issue 14).
  */
-export async function idTokenFor(email: string, password: string, totpSecret: string | undefined = demoTotpSecret(email)): Promise<string> {
+export async function idTokenFor(email: string, password: string, totpSecret: string | undefined = totpSecretFor(email)): Promise<string> {
   return (await tokensFor(email, password, totpSecret)).IdToken;
 }
 
@@ -23,7 +24,7 @@ export interface SignedInTokens {
 }
 
 /** The three tokens of a sign-in (see idTokenFor). */
-export async function tokensFor(email: string, password: string, totpSecret: string | undefined = demoTotpSecret(email)): Promise<SignedInTokens> {
+export async function tokensFor(email: string, password: string, totpSecret: string | undefined = totpSecretFor(email)): Promise<SignedInTokens> {
   const { cognitoEndpoint, webConfig } = inject('stack');
   const call = async (target: string, body: unknown) => {
     const res = await fetch(cognitoEndpoint, {
@@ -120,13 +121,14 @@ export function testStackPortsEnv(): Record<string, string> {
 /**
  * Turns two-step sign-in (TOTP) on for a user as the account settings do through Amplify
  * (AssociateSoftwareToken, VerifySoftwareToken with a code computed by otplib, SetUserMFAPreference),
- * and answers the key: sign in again with `idTokenFor(email, password, key)`.
+ * and answers the key (also remembered: idTokenFor and the browser's signIn then answer the code by themselves).
  */
 export async function turnOnTotp(email: string, password: string): Promise<string> {
   const { AccessToken } = await tokensFor(email, password, undefined);
   const { SecretCode } = (await cognitoCall('AssociateSoftwareToken', { AccessToken })) as { SecretCode: string };
   await cognitoCall('VerifySoftwareToken', { AccessToken, UserCode: await generate({ secret: SecretCode }) });
   await cognitoCall('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  rememberTotpSecret(email, SecretCode);
   return SecretCode;
 }
 

@@ -2,7 +2,7 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { inject } from 'vitest';
-import { demoTotpSecret } from '../../scripts/demo/accounts';
+import { totpSecretFor } from './totp-keys';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (as scripts/bench/web.ts launches it). */
 export function launchBrowser(): Promise<Browser> {
@@ -46,15 +46,15 @@ export async function seenTexts(page: Page): Promise<string[]> {
 }
 
 /**
- * Signs in from the login page. A demo account with two-step sign-in on (ops@example.com, issue 14) is
- * then asked for its code: computed with otplib from the account's demo key.
+ * Signs in from the login page. A user with two-step sign-in on whose key is known (the demo ops account,
+ * or one a test turned on: test/support/totp-keys.ts; issue 14) is then asked for its code: computed with otplib.
  */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(webUrl('/'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  const secret = demoTotpSecret(email);
+  const secret = totpSecretFor(email);
   if (secret) await enterTotpCode(page, secret);
 }
 

@@ -40,7 +40,7 @@ async function saveEmail(handler: SalesHandler) {
   const calls = stubSalesFetch(handler);
   renderApp('/payouts');
   const user = userEvent.setup();
-  await user.click(await screen.findByTestId('payout-setup-email', {}, { timeout: 5_000 }));
+  await user.click(await screen.findByTestId('payout-setup-email', {}, { timeout: 10_000 }));
   await user.type(screen.getByTestId('payout-email'), 'seller@example.com');
   await user.click(screen.getByTestId('payout-email-save'));
   return { calls, user, puts: () => calls.filter((c) => c.path === '/api/payout-method' && c.method === 'PUT') };
@@ -64,7 +64,7 @@ describe('payout method step-up (issue 14)', () => {
 
   it('step_up_required: asks for the password, then the code, signs in again in place and saves the change', { timeout: 30_000 }, async () => {
     const { user, puts } = await saveEmail(api(STEP_UP));
-    const dialog = await screen.findByRole('dialog', { name: en.step_up_title }, { timeout: 5_000 });
+    const dialog = await screen.findByRole('dialog', { name: en.step_up_title }, { timeout: 10_000 });
     expect(within(dialog).getByText(en.step_up_intro)).toBeTruthy();
     expect((within(dialog).getByLabelText(en.email) as HTMLInputElement).value).toBe('demo.vendor@example.com');
     expect(within(dialog).getByLabelText(en.email).hasAttribute('readonly')).toBe(true);
@@ -81,7 +81,7 @@ describe('payout method step-up (issue 14)', () => {
     await user.type(code, '123 456');
     await user.click(within(dialog).getByRole('button', { name: en.step_up_confirm }));
 
-    await waitFor(() => expect(screen.getByTestId('payout-method-saved').textContent).toContain(en.payout_email_saved), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getByTestId('payout-method-saved').textContent).toContain(en.payout_email_saved), { timeout: 10_000 });
     expect(auth.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
     expect(screen.queryByRole('dialog', { name: en.step_up_title })).toBeNull();
     expect(puts()).toHaveLength(2);
@@ -91,7 +91,7 @@ describe('payout method step-up (issue 14)', () => {
   it('a wrong password is said in the dialog; cancelling then signs out (the old session is gone) and saves nothing', { timeout: 30_000 }, async () => {
     auth.signIn.mockRejectedValueOnce(namedError('NotAuthorizedException', 'Incorrect username or password.'));
     const { user, puts } = await saveEmail(api(STEP_UP));
-    const dialog = await screen.findByRole('dialog', { name: en.step_up_title }, { timeout: 5_000 });
+    const dialog = await screen.findByRole('dialog', { name: en.step_up_title }, { timeout: 10_000 });
     await user.type(within(dialog).getByLabelText(en.password), 'Wrong!Password1');
     await user.click(within(dialog).getByRole('button', { name: en.step_up_continue }));
     expect((await within(dialog).findByTestId('step-up-error')).textContent).toBe(en.step_up_wrong_password);
@@ -104,7 +104,7 @@ describe('payout method step-up (issue 14)', () => {
 
   it('cancelled before anything was sent: stays signed in, nothing saved, no error shown', { timeout: 30_000 }, async () => {
     const { user, puts } = await saveEmail(api(STEP_UP));
-    const dialog = await screen.findByRole('dialog', { name: en.step_up_title }, { timeout: 5_000 });
+    const dialog = await screen.findByRole('dialog', { name: en.step_up_title }, { timeout: 10_000 });
     await user.click(within(dialog).getByRole('button', { name: en.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: en.step_up_title })).toBeNull());
     expect(auth.signOut).not.toHaveBeenCalled();
@@ -117,13 +117,13 @@ describe('payout method step-up (issue 14)', () => {
     auth.verifyTOTPSetup.mockResolvedValue(undefined);
     auth.updateMFAPreference.mockResolvedValue(undefined);
     const { user, puts, calls } = await saveEmail(api(MFA_REQUIRED));
-    const explain = await screen.findByRole('dialog', { name: en.mfa_required_title }, { timeout: 5_000 });
+    const explain = await screen.findByRole('dialog', { name: en.mfa_required_title }, { timeout: 10_000 });
     expect(within(explain).getByText(en.mfa_required_body)).toBeTruthy();
     await user.click(within(explain).getByRole('button', { name: en.mfa_required_set_up }));
-    const setup = await screen.findByRole('dialog', { name: en.two_step_setup_title }, { timeout: 5_000 });
+    const setup = await screen.findByRole('dialog', { name: en.two_step_setup_title }, { timeout: 10_000 });
     await user.type(await within(setup).findByLabelText(en.two_step_code_label), '654321');
     await user.click(within(setup).getByRole('button', { name: en.two_step_turn_on }));
-    await waitFor(() => expect(screen.getByTestId('payout-method-saved').textContent).toContain(en.payout_email_saved), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getByTestId('payout-method-saved').textContent).toContain(en.payout_email_saved), { timeout: 10_000 });
     expect(auth.verifyTOTPSetup).toHaveBeenCalledWith({ code: '654321' });
     expect(calls.filter((c) => c.path === '/api/me/two-step').map((c) => [c.method, c.body])).toEqual([['POST', {}]]);
     expect(puts()).toHaveLength(2);
@@ -135,10 +135,10 @@ describe('payout method step-up (issue 14)', () => {
     stubSalesFetch(api(STEP_UP));
     renderApp('/payouts');
     const user = userEvent.setup();
-    await user.click(await screen.findByTestId('payout-setup-email', {}, { timeout: 5_000 }));
+    await user.click(await screen.findByTestId('payout-setup-email', {}, { timeout: 10_000 }));
     await user.type(screen.getByTestId('payout-email'), 'seller@example.com');
     await user.click(screen.getByTestId('payout-email-save'));
-    const dialog = await screen.findByRole('dialog', { name: zhTW.step_up_title }, { timeout: 5_000 });
+    const dialog = await screen.findByRole('dialog', { name: zhTW.step_up_title }, { timeout: 10_000 });
     expect(within(dialog).getByText(zhTW.step_up_intro)).toBeTruthy();
     await user.type(within(dialog).getByLabelText(zhTW.password), 'Demo!Vendor2026');
     await user.click(within(dialog).getByRole('button', { name: zhTW.step_up_continue }));

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '../../web/src/i18n/en.json';
 import adminEn from '../../web/src/i18n/admin.en.json';
+import adminZhTW from '../../web/src/i18n/admin.zh-TW.json';
+import { demoAccounts } from '../../scripts/demo/accounts';
 import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
-import { cognitoCall, turnOnTotp } from '../support/auth';
+import { adminGetUser, cognitoCall, turnOnTotp } from '../support/auth';
 import { approvedVendor, enterTotpCode, launchBrowser, newPage, signIn, webUrl, type TestVendor } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 import { claimsOf, cognitoLocalKey, signJwt } from '../support/tokens';
@@ -74,6 +76,38 @@ describe('step-up for the payout method', () => {
     expect(errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   });
 
+  it('ops reset the vendor’s two-step verification from the console (in Traditional Chinese, on a phone): audited, and the vendor signs in with the password alone', async () => {
+    const { page } = await newPage(browser);
+    // The demo ops account has two-step verification on: signIn answers its code (the demo key).
+    await signIn(page, demoAccounts.admin.email, demoAccounts.admin.password);
+    await page.waitForURL(webUrl('/admin'));
+    await page.getByTestId('admin-language-button').click();
+    await page.getByRole('heading', { level: 1, name: adminZhTW.admin_overview_title }).waitFor();
+    await page.goto(webUrl(`/admin/vendors/${vendor.vendorId}`));
+    const card = page.getByTestId('admin-vendor-mfa');
+    await card.waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.getByRole('button', { name: adminZhTW.admin_mfa_reset_button }).click();
+    const dialog = page.getByRole('dialog', { name: adminZhTW.admin_mfa_reset_title });
+    await dialog.waitFor();
+    expect(await overflowProblems(page)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
+    await dialog.getByLabel(adminZhTW.admin_mfa_reason_label).fill('遺失手機，已電話確認身分');
+    await dialog.getByRole('button', { name: adminZhTW.admin_mfa_reset_confirm }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('admin-vendor-mfa-notice').innerText()).toContain(vendor.email);
+    expect(await page.getByTestId('admin-vendor-audit').innerText()).toContain('遺失手機');
+    expect((await adminGetUser(vendor.email)).UserMFASettingList ?? []).toEqual([]);
+
+    // The vendor signs in with the password alone now.
+    const second = await newPage(browser);
+    await second.page.goto(webUrl('/'));
+    await second.page.getByLabel('Email').fill(vendor.email);
+    await second.page.getByLabel('Password', { exact: true }).fill(vendor.password);
+    await second.page.getByRole('button', { name: 'Sign in' }).click();
+    await second.page.waitForURL(webUrl('/dashboard'));
+  });
+
   it('an admin without two-step verification sees the console set-up screen instead of the sections', async () => {
     const email = `stepup.admin.${Date.now()}@example.com`;
     const password = 'Fresh!Admin2026';
@@ -89,5 +123,9 @@ describe('step-up for the payout method', () => {
     expect(await page.getByTestId('admin-nav-overview').count()).toBe(0);
     expect(await overflowProblems(page)).toEqual([]);
     expect(await axeProblems(page)).toEqual([]);
+    // In Traditional Chinese too.
+    await page.getByTestId('admin-language-button').click();
+    await gate.getByRole('heading', { level: 1, name: adminZhTW.admin_two_step_title }).waitFor();
+    expect(await overflowProblems(page)).toEqual([]);
   });
 });

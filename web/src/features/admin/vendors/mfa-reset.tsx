@@ -26,7 +26,7 @@ export function MfaResetCard({ vendorKey, userId, email }: { vendorKey: string; 
       const answer = await resetTwoStep(userId, reason);
       setOpen(false);
       setNotice({ tone: 'success', text: t(answer.wasOn ? 'admin_mfa_reset_done' : 'admin_mfa_reset_done_was_off', { email }) });
-      // The vendor's audit trail below gains the entry.
+      // The page's figures are read again (the entry itself is targeted at the user: the Audit log section lists it).
       await queryClient.invalidateQueries({ queryKey: vendorsKeys.detail(vendorKey) });
     } catch (err) {
       const { message, detail } = describeError(err);

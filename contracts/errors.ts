@@ -95,6 +95,11 @@ export const API_ERROR_CODES = [
   'bulk_job_not_found',
   'bulk_job_not_ready',
   'bulk_undo_unavailable',
+
+  // 403, issue 14 (two-step sign-in): TOTP off, sign-in too long ago for a sensitive change, an admin without TOTP
+  'mfa_required',
+  'step_up_required',
+  'admin_mfa_required',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -64,3 +64,12 @@ export const changePasswordBodySchema = z
   })
   .refine((b) => b.proposedPassword !== b.previousPassword, { message: 'password_same_as_current', path: ['proposedPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/**
+ * `POST /api/me/two-step` (issue 14): the web calls it after turning two-step sign-in (TOTP) on or off.
+ * The body is empty: the server reads the real state from Cognito, records it on the vendor record and,
+ * when it went off, sends the security notice. `changed`: the state differs from the one last recorded.
+ */
+export const twoStepBodySchema = z.strictObject({});
+export const twoStepAnswerSchema = z.strictObject({ totp: z.boolean(), changed: z.boolean() });
+export type TwoStepAnswer = z.infer<typeof twoStepAnswerSchema>;

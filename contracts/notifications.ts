@@ -58,6 +58,9 @@ export const notificationParams = {
   }),
 
   stock_low: z.object({ productId: z.string(), productName: z.string(), sku: z.string(), inventory: z.number().int(), threshold: z.number().int() }),
+
+  /** Issue 14: two-step sign-in went off, turned off by the vendor or reset by operations. */
+  security_mfa_off: z.object({ by: z.enum(['vendor', 'operations']) }),
 } as const;
 
 export type NotificationType = keyof typeof notificationParams;
@@ -81,6 +84,8 @@ export const notificationCategory: Readonly<Record<NotificationType, Notificatio
   team_member_changed: 'security',
 
   stock_low: 'products',
+
+  security_mfa_off: 'security',
 };
 
 /** One inbox item as GET /api/notifications answers it (newest first). */

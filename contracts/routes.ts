@@ -57,7 +57,10 @@ const { everyone, catalogue, sales, money, owner } = ROLE_GROUPS;
 export const apiFunctions = {
   me: {
     entry: 'vendor/handler.ts',
-    tables: { vendors: 'rw', notifications: 'w' },
+    // activity: the MFA on/off entries of POST /api/me/two-step (issue 14).
+    tables: { vendors: 'rw', notifications: 'w', activity: 'append' },
+    // Issue 14: POST /api/me/two-step reads the caller's two-step state from Cognito.
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'The signed-in user: vendor record, status and language; the password change and its security notice',
   },
   support: {
@@ -94,6 +97,8 @@ export const apiFunctions = {
   payoutMethod: {
     entry: 'payouts/method-handler.ts',
     tables: { vendors: 'rw', payoutAccounts: 'w', notifications: 'w', activity: 'append' },
+    // Issue 14: step-up for a change (TOTP on, asked of Cognito; lambdas/shared/step-up.ts).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Vendor payout method: e-mail provider or bank account (answers masked), sets the change hold',
   },
   listings: {
@@ -105,16 +110,22 @@ export const apiFunctions = {
   adminOverview: {
     entry: 'admin/handler.ts',
     tables: { vendors: 'r', products: 'r', supportCases: 'r', ledger: 'r' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console overview: what is waiting (applications, reviews, support cases, payouts) and the oldest wait',
   },
   audit: {
     entry: 'audit/handler.ts',
     tables: { audit: 'r' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console audit log: every ops action, newest first, filtered and cursor-paged (read only)',
   },
   auditExport: {
     entry: 'audit/export-handler.ts',
     tables: { audit: 'r' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console audit log: CSV export of the current filter, streamed page by page (read only)',
   },
   notifications: {
@@ -125,11 +136,15 @@ export const apiFunctions = {
   adminSupport: {
     entry: 'admin/support-handler.ts',
     tables: { supportCases: 'rw', vendors: 'r', notifications: 'w', audit: 'append' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console support inbox: cases by status, category and vendor; the thread; reply (the vendor is notified), close, reopen; each audited',
   },
   adminVendors: {
     entry: 'admin/vendors-handler.ts',
     tables: { vendors: 'r', orders: 'r', ledger: 'r', products: 'r', audit: 'r' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console: pending vendor applications, the vendor directory and a vendor detail with its audit trail (reads only)',
   },
   adminVendorChanges: {
@@ -146,11 +161,15 @@ export const apiFunctions = {
     tables: { ledger: 'rw', vendors: 'r', notifications: 'w', audit: 'append' },
     queues: ['payouts'],
     reads: ['payoutBatches'],
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console payouts: period figures, failed payouts and retry, bank transfers awaiting confirmation, the bank batch',
   },
   adminReviews: {
     entry: 'admin/reviews-handler.ts',
     tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', notifications: 'w', audit: 'append', counters: 'rw' },
+    // Issue 14: two-step sign-in is required for admins (lambdas/shared/step-up.ts asks Cognito).
+    cognitoAdmin: ['cognito-idp:AdminGetUser'],
     description: 'Ops console product review: the review queue, a submission beside its live version, approve, reject, request changes',
   },
   team: {
@@ -158,7 +177,8 @@ export const apiFunctions = {
     // vendors: the shop's record and the members' membership items (an accepted invitation replaces
     // the invitee's own application); notifications: the invitation e-mail and the security notices.
     tables: { vendors: 'rw', members: 'rw', notifications: 'w', activity: 'append' },
-    cognitoAdmin: ['cognito-idp:AdminUserGlobalSignOut'],
+    // AdminGetUser: the step-up of a team change (TOTP on, lambdas/shared/step-up.ts).
+    cognitoAdmin: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminGetUser'],
     description: 'Vendor teams: members and invitations, roles, removal (with a global sign-out); accepting an invitation',
   },
   activity: {
@@ -182,6 +202,12 @@ export const apiFunctions = {
     entry: 'bulk/export-handler.ts',
     tables: { vendors: 'r', products: 'r' },
     description: 'Bulk price and stock (issue 15): the inventory (or its filter) as a CSV to edit, or as a template',
+  },
+  adminMfa: {
+    entry: 'admin/mfa-handler.ts',
+    tables: { vendors: 'rw', notifications: 'w', audit: 'append' },
+    cognitoAdmin: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserMFAPreference'],
+    description: 'Ops console: reset a user’s two-step sign-in (Cognito), audited, with the vendor’s security notice',
   },
 } as const satisfies Record<string, ApiFunction>;
 
@@ -247,12 +273,13 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/orders/{orderId}', fn: 'orders', access: 'vendor', roles: sales },
   { method: 'GET', path: '/api/activity', fn: 'activity', access: 'vendor', roles: owner },
   { method: 'GET', path: '/api/activity.csv', fn: 'activityExport', access: 'vendor', roles: owner, stream: true },
-
   { method: 'GET', path: '/api/inventory/export.csv', fn: 'bulkExport', access: 'vendor', roles: catalogue, stream: true },
   { method: 'POST', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor', roles: catalogue },
   { method: 'GET', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor', roles: catalogue },
   { method: 'GET', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor', roles: catalogue },
   { method: 'POST', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor', roles: catalogue },
+  { method: 'POST', path: '/api/me/two-step', fn: 'me', access: 'signed-in' },
+  { method: 'POST', path: '/api/admin/users/{userId}/mfa-reset', fn: 'adminMfa', access: 'admin' },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { apiHandler, route } from '../shared/http';
 import { logger } from '../shared/logger';
+import { requireRecentSecondStep } from '../shared/step-up';
 import { payoutMethodView, savePayoutAccount, type Destination } from './accounts';
 import { validateBank, validateEmail } from './destination';
 
@@ -37,7 +38,9 @@ export const handler = apiHandler('payoutMethod', {
   'PUT /api/payout-method': route({
     access: 'vendor',
     body: putPayoutMethodBody,
-    async handler({ caller, body }) {
+    async handler({ caller, body, event }) {
+      // Issue 14: the payout method changes only with two-step sign-in on and a sign-in within 5 minutes.
+      await requireRecentSecondStep(caller, event);
       const destination: Destination = body.method === 'email' ? { method: 'email', email: validateEmail(body.email) } : { method: 'bank', ...validateBank(body) };
       const now = new Date();
       const saved = await savePayoutAccount(caller.vendor, destination, now, { userId: caller.userId, email: caller.email });

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Access } from '../../contracts/routes';
 import type { MemberRole } from '../../contracts/team';
 import { ForbiddenError, UnauthorizedError } from './errors';
+import { requireAdminTotp } from './step-up';
 import { getUserRecord, getVendorByUserId, isMembershipRecord, type MembershipRecord, type VendorRecord } from './vendors';
 
 /** The caller's place in a shop's team (issue 14): from the stored records, never from the request. */
@@ -67,6 +68,8 @@ export async function resolveCaller(event: APIGatewayProxyEvent, access: Access,
   if (access === 'admin' && !groups.includes('admins')) {
     throw new ForbiddenError('This area is for marketplace operations staff.', 'not_admin');
   }
+  // Issue 14: two-step sign-in is required for admins (checked with Cognito, lambdas/shared/step-up.ts).
+  if (access === 'admin') await requireAdminTotp(caller);
   if (access === 'vendor' && caller.membershipRecord?.membershipEnded) {
     throw new ForbiddenError(`Your access to ${caller.membershipRecord.membershipEnded.vendorName} has ended.`, 'membership_ended');
   }

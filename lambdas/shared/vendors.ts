@@ -32,6 +32,9 @@ export interface VendorRecord {
   reviewedBy?: string;
   /** The vendor's own commission rate (basis points); absent: the stack default (lambdas/sales/ingest-handler.ts). */
   commissionRateBps?: number;
+  /** Issue 14: two-step sign-in (TOTP) as last recorded from Cognito (lambdas/vendor/two-step.ts), and when. */
+  mfaEnabled?: boolean;
+  mfaChangedAt?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { invitationBodySchema, inviteBodySchema, roleChangeBodySchema, TEAM_MAX_MEMBERS } from '../../contracts/team';
 import { apiHandler, route } from '../shared/http';
+import { requireRecentSecondStep } from '../shared/step-up';
 import { acceptInvitation, changeRole, describeInvitation, invite, listTeam, removeMember } from './store';
 
 /** Vendor teams (issue 14): the owner's team page and the invitee's acceptance. Roles: contracts/routes.ts. */
@@ -13,20 +14,24 @@ export const handler = apiHandler('team', {
   'POST /api/team/invitations': route({
     access: 'vendor',
     body: inviteBodySchema,
-    async handler({ caller, body }) {
+    async handler({ caller, body, event }) {
+      // A team change needs two-step sign-in on and a sign-in with it within 5 minutes (step-up).
+      await requireRecentSecondStep(caller, event);
       return { statusCode: 201, body: await invite(caller, body) };
     },
   }),
   'PUT /api/team/members/{memberId}/role': route({
     access: 'vendor',
     body: roleChangeBodySchema,
-    async handler({ caller, body, params }) {
+    async handler({ caller, body, params, event }) {
+      await requireRecentSecondStep(caller, event);
       return { body: await changeRole(caller, params.memberId ?? '', body) };
     },
   }),
   'DELETE /api/team/members/{memberId}': route({
     access: 'vendor',
-    async handler({ caller, params }) {
+    async handler({ caller, params, event }) {
+      await requireRecentSecondStep(caller, event);
       await removeMember(caller, params.memberId ?? '');
       return { statusCode: 204 };
     },

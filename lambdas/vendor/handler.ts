@@ -1,11 +1,12 @@
 import * as z from 'zod';
-import { changePasswordBodySchema, meAnswerSchema, rolesOf, type MeAnswer } from '../../contracts/me';
+import { changePasswordBodySchema, meAnswerSchema, rolesOf, twoStepAnswerSchema, twoStepBodySchema, type MeAnswer } from '../../contracts/me';
 import { ROLE_GROUPS } from '../../contracts/team';
 import { ForbiddenError, NotFoundError } from '../shared/errors';
 import { apiHandler, route } from '../shared/http';
 import { LANGUAGES, updateVendorLanguage, type MembershipRecord, type VendorRecord } from '../shared/vendors';
 import type { Caller } from '../shared/auth';
 import { changePassword } from './password';
+import { recordTwoStep } from './two-step';
 
 /**
  * What the web app learns about the signed-in user (GET and PATCH /api/me): groups and roles
@@ -77,6 +78,14 @@ export const handler = apiHandler('me', {
       // Cognito checks the current password; the notice goes to the vendor's inbox (lambdas/vendor/password.ts).
       await changePassword(caller, body);
       return { statusCode: 204 };
+    },
+  }),
+  'POST /api/me/two-step': route({
+    access: 'signed-in',
+    body: twoStepBodySchema,
+    async handler({ caller }) {
+      // Issue 14: the state is Cognito's (never the body's); "off" sends the security notice (lambdas/vendor/two-step.ts).
+      return { body: twoStepAnswerSchema.parse(await recordTwoStep(caller)) };
     },
   }),
 });

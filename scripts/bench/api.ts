@@ -40,6 +40,7 @@ import {
   AdminAddUserToGroupCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -52,7 +53,7 @@ import { productFormSchema } from '../../contracts/listings/schema';
 import { approveRevision, changeOffer, newProduct } from '../../lambdas/listings/product-states';
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
-import { ensureUser } from '../demo/seed';
+import { ensureUser, setLocalTotpSecret } from '../demo/seed';
 import { serveStack, startStackProcess, stopStackProcess, type BenchStack } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -318,7 +319,7 @@ async function ensureBenchUser(cognito: CognitoIdentityProviderClient, userPoolI
 const REVIEW_QUEUE_SMALL = 10;
 const REVIEW_QUEUE_LARGE = 10_000;
 const REVIEW_VENDOR = { userId: 'bench-review-vendor', vendorId: 'V-90003', email: 'bench.review@example.com', vendorName: 'Bench Review Foods' };
-const ADMIN = { email: 'bench.ops@example.com', password: 'Bench!Ops2026' };
+const ADMIN = { email: 'bench.ops@example.com', password: 'Bench!Ops2026', totpSecret: 'BENCHOPSSELLERPORTALTOTPKEY23456' };
 
 /** The i-th bench product waiting for review, submitted i minutes after a fixed start (oldest first). */
 function reviewProduct(i: number) {
@@ -392,7 +393,7 @@ async function reviewQueueTarget(stack: BenchStack, size: number): Promise<Queue
     if (have !== want) console.log(`  review queue of ${size.toLocaleString('en-US')}: ${have < want ? 'wrote' : 'deleted'} ${Math.abs(want - have).toLocaleString('en-US')} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const waiting = await queueSize(db);
     if (waiting !== size) throw new Error(`The review queue holds ${waiting} products, not ${size}`);
-    return { key: String(size), size, apiUrl: stack.apiUrl, token: await benchAdminToken(cognito, stack.webConfig.userPoolId, stack.webConfig.userPoolClientId) };
+    return { key: String(size), size, apiUrl: stack.apiUrl, token: await benchAdminToken(cognito, stack.cognitoEndpoint, stack.webConfig.userPoolId, stack.webConfig.userPoolClientId) };
   } finally {
     cognito.destroy();
     db.destroy();
@@ -438,10 +439,18 @@ async function batchDelete(db: DynamoDBDocumentClient, table: string, keys: Reco
 }
 
 /** An operator of the bench stack (group admins), signed in. */
-async function benchAdminToken(cognito: CognitoIdentityProviderClient, userPoolId: string, clientId: string): Promise<string> {
+async function benchAdminToken(cognito: CognitoIdentityProviderClient, cognitoEndpoint: string, userPoolId: string, clientId: string): Promise<string> {
   await ensureUser(cognito, userPoolId, { email: ADMIN.email, password: ADMIN.password, vendor: null });
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: ADMIN.email, GroupName: GROUPS.admins.name }));
-  const auth = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password } }));
+  // Issue 14: admins need two-step sign-in; the bench operator has it with a fixed key and answers the challenge.
+  await setLocalTotpSecret(cognitoEndpoint, userPoolId, ADMIN.email, ADMIN.totpSecret);
+  let auth = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password } }));
+  if (auth.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    const { generate } = await import('otplib');
+    auth = await cognito.send(
+      new RespondToAuthChallengeCommand({ ClientId: clientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: auth.Session, ChallengeResponses: { USERNAME: ADMIN.email, SOFTWARE_TOKEN_MFA_CODE: await generate({ secret: ADMIN.totpSecret }) } }),
+    );
+  }
   const token = auth.AuthenticationResult?.IdToken;
   if (!token) throw new Error(`Could not sign ${ADMIN.email} in`);
   return token;

@@ -65,3 +65,15 @@ export const demoAccounts = {
     groups: ['admins'],
   },
 } as const satisfies Record<string, DemoAccount>;
+
+/**
+ * Two-step sign-in keys (base32) of demo accounts that have it on (issue 14: required for admins). Seeded
+ * locally with a fixed key so a person can add it to an authenticator app, or print the current code
+ * with `npm run demo:code -- ops@example.com`, and tests compute codes with otplib.
+ */
+export const DEMO_TOTP_SECRETS: Readonly<Record<string, string>> = {
+  [demoAccounts.admin.email]: 'OPSDEMOSELLERPORTALTOTPKEY234567',
+};
+
+/** The demo account's two-step key, if it has two-step sign-in on (e-mails compared case-insensitively). */
+export const demoTotpSecret = (email: string): string | undefined => DEMO_TOTP_SECRETS[email.trim().toLowerCase()];

@@ -14,7 +14,7 @@ import {
 import { GROUPS } from '../../contracts/auth';
 import { createVendorIfAbsent } from '../../lambdas/shared/vendors';
 import { reserveVendorId } from '../../lambdas/vendor/review';
-import { demoAccounts, type DemoAccount } from './accounts';
+import { DEMO_TOTP_SECRETS, demoAccounts, type DemoAccount } from './accounts';
 
 /**
  * Seeds the demo accounts idempotently: a second run finds them and changes nothing. Must be
@@ -29,6 +29,7 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   const fresh = !(await poolHasUser(cognito, opts.userPoolId, demoAccounts.admin.email));
   const { userIds, added } = await seedCognito(cognito, opts.userPoolId);
   if (!fresh && added.length) opts.log?.(`Repaired demo group memberships: ${added.join(', ')}`);
+  await seedDemoTotp(opts.cognitoEndpoint, opts.userPoolId);
   for (const account of Object.values(demoAccounts) as DemoAccount[]) {
     if (!account.vendor) continue;
     const now = new Date().toISOString();
@@ -179,4 +180,23 @@ export async function ensureUser(cognito: CognitoIdentityProviderClient, userPoo
   const sub = subOf(created.User?.Attributes);
   if (!sub) throw new Error(`cognito-local returned no sub for ${account.email}`);
   return sub;
+}
+
+/**
+ * Issue 14: two-step sign-in is required for admins, so the demo ops account has it on with a fixed key
+ * (DEMO_TOTP_SECRETS; `npm run demo:code -- ops@example.com` prints its current code). Cognito has no
+ * call that sets a chosen key; the local cognito server's local-only target does it (idempotent).
+ */
+export async function seedDemoTotp(cognitoEndpoint: string, userPoolId: string): Promise<void> {
+  for (const [email, secret] of Object.entries(DEMO_TOTP_SECRETS)) await setLocalTotpSecret(cognitoEndpoint, userPoolId, email, secret);
+}
+
+/** Local cognito only: turns on two-step sign-in for `email` with the key `secret` (base32). The user must exist. */
+export async function setLocalTotpSecret(cognitoEndpoint: string, userPoolId: string, email: string, secret: string): Promise<void> {
+  const res = await fetch(cognitoEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'SellerPortalLocal.SetSoftwareTokenSecret' },
+    body: JSON.stringify({ UserPoolId: userPoolId, Username: email, Secret: secret }),
+  });
+  if (!res.ok) throw new Error(`Setting two-step sign-in for ${email}: ${res.status} ${await res.text()}`);
 }

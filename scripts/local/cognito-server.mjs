@@ -23,7 +23,10 @@ const sameEmail = (a, b) => typeof a === 'string' && typeof b === 'string' && a.
 // target (InitiateAuth, SignUp's "exists" check, ConfirmSignUp, ForgotPassword, Admin*...) looks users up here.
 const { UserPoolServiceImpl } = userPoolService;
 const exactLookup = UserPoolServiceImpl.prototype.getUserByUsername;
+/** The pools this process has served, by id: the local-only seed target below writes through them. */
+const pools = new Map();
 UserPoolServiceImpl.prototype.getUserByUsername = async function getUserByUsernameIgnoringCase(ctx, username) {
+  if (this.options?.Id) pools.set(this.options.Id, this);
   const found = await exactLookup.call(this, ctx, username);
   if (found || typeof username !== 'string' || !username.includes('@')) return found;
   const users = await this.dataStore.get(ctx, 'Users', {});
@@ -81,8 +84,38 @@ function resendConfirmationCode(body, res) {
   return json(res, 400, 'Username/client id combination not found.', 'UserNotFoundException');
 }
 
+/**
+ * Local only (no such target in Cognito): gives a user two-step sign-in with a known authenticator key,
+ * as if they had set it up (scripts/demo/seed.ts: the demo ops account, so people and tests can compute
+ * its codes). Cognito's own AssociateSoftwareToken always makes a random key. cognito-local keeps its
+ * pool in memory, so the change goes through the same pool object its targets use (the caller looks the
+ * user up with AdminGetUser first, which registers the pool).
+ */
+async function setSoftwareTokenSecret(body, res) {
+  const pool = pools.get(body.UserPoolId);
+  if (!pool) return json(res, 400, 'Unknown pool: call AdminGetUser first.', 'ResourceNotFoundException');
+  const ctx = { logger };
+  const user = await pool.getUserByUsername(ctx, body.Username);
+  if (!user) return json(res, 400, 'User does not exist.', 'UserNotFoundException');
+  if (typeof body.Secret !== 'string' || !/^[A-Z2-7]{16,}$/.test(body.Secret)) return json(res, 400, 'Secret must be base32.', 'InvalidParameterException');
+  const methods = new Set(user.UserMFASettingList ?? []);
+  methods.add('SOFTWARE_TOKEN_MFA');
+  await pool.saveUser(ctx, {
+    ...user,
+    SoftwareTokenMfaConfiguration: { Secret: body.Secret, Verified: true, FriendlyDeviceName: 'demo' },
+    UserMFASettingList: [...methods],
+    PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+  });
+  return json(res, 200, {});
+}
+
 const server = http.createServer(async (req, res) => {
   const target = String(req.headers['x-amz-target'] ?? '');
+  if (req.method === 'POST' && target === 'SellerPortalLocal.SetSoftwareTokenSecret') {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    return setSoftwareTokenSecret(JSON.parse(Buffer.concat(chunks).toString() || '{}'), res);
+  }
   if (req.method === 'POST' && target.endsWith('.ResendConfirmationCode')) {
     const chunks = [];
     for await (const c of req) chunks.push(c);

@@ -7,7 +7,7 @@ import adminZhTW from '../../web/src/i18n/admin.zh-TW.json';
 import en from '../../web/src/i18n/en.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { startFakePayoutProvider, type FakePayoutProvider } from '../../scripts/local/payout-provider-fake';
-import { api, idTokenFor, useTestStackEnv } from '../support/auth';
+import { api, idTokenFor, turnOnTotp, useTestStackEnv } from '../support/auth';
 import { approvedVendor, launchBrowser, newPage, signIn, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 import { germanBankBody } from '../support/payout-fixtures';
@@ -30,7 +30,10 @@ let deps: WorkerModule.WorkerDeps;
 
 /** The vendor's payout destination set through the API, its change hold lifted (as if three days had passed). */
 async function setMethod(vendor: TestVendor & { token: string }, body: unknown): Promise<void> {
-  const res = await api('/api/payout-method', { method: 'PUT', token: vendor.token, body: JSON.stringify(body) });
+  // Issue 14: the change needs two-step sign-in on and a recent sign-in with it.
+  await turnOnTotp(vendor.email, vendor.password);
+  const token = await idTokenFor(vendor.email, vendor.password);
+  const res = await api('/api/payout-method', { method: 'PUT', token, body: JSON.stringify(body) });
   if (res.status !== 200) throw new Error(`PUT /api/payout-method: ${res.status} ${JSON.stringify(res.body)}`);
   const { dynamo } = await import('../../lambdas/shared/clients');
   const { tableName } = await import('../../lambdas/shared/tables');

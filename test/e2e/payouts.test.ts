@@ -6,7 +6,7 @@ import type { PayoutDetails } from '../../web/src/features/payouts/payouts-api';
 import en from '../../web/src/i18n/en.json';
 import { formatDayRange, formatMoney } from '../../web/src/lib/format';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
-import { api, idTokenFor, useTestStackEnv } from '../support/auth';
+import { api, idTokenFor, turnOnTotp, useTestStackEnv } from '../support/auth';
 import { approvedVendor, launchBrowser, newPage, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
 
 let browser: Browser;
@@ -15,6 +15,8 @@ let vendor: TestVendor;
 beforeAll(async () => {
   browser = await launchBrowser();
   vendor = await approvedVendor('e2e.payouts', { vendorName: 'Payout Path Grocers' });
+  // Issue 14: changing the payout method needs two-step sign-in on (signIn then answers the code itself).
+  await turnOnTotp(vendor.email, vendor.password);
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,7 +5,7 @@ import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { storedEmails } from '../../scripts/local/ses';
-import { confirmationCode } from '../support/auth';
+import { confirmationCode, turnOnTotp } from '../support/auth';
 import { approvedVendor, launchBrowser, newPage, signIn, signInToDashboard, webUrl } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 
@@ -50,6 +50,8 @@ async function invitationLink(to: string): Promise<string> {
 describe('vendor teams', () => {
   it('the owner invites a Finance member who joins through the e-mailed link and sees payouts, not products; removing them ends their session', { timeout: 240_000 }, async () => {
     const shop = await approvedVendor('team.e2e', { vendorName: `Team Trial Foods ${stamp()}` });
+    // Team changes need two-step verification and a recent sign-in with it (issue 14): the sign-in helper answers the code.
+    await turnOnTotp(shop.email, shop.password);
     const financeEmail = `team.finance.${stamp()}@example.com`;
     const password = 'Fresh!Member2026';
 

@@ -5,7 +5,8 @@ import { localTableName } from '../../contracts/tables';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { completeForm } from '../lambdas/listings/fixtures';
-import { api, idTokenFor } from '../support/auth';
+import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
+import { api, cognitoCall, idTokenFor, turnOnTotp } from '../support/auth';
 import { claimsOf, expired, forged, resigned, tampered } from '../support/tokens';
 import { approvedVendor, orderItem, putItems, type TestVendor } from './orders-fixtures';
 import { invite, teamMember } from './team-fixtures';
@@ -28,9 +29,11 @@ import { invite, teamMember } from './team-fixtures';
  *   removed    a member of B's team whom B removed (issue 14): vendor routes 403 `membership_ended`
  *   manager / inventory / finance   members of B's team with that role (issue 14): a route their role
  *              does not allow is 403 `role_not_allowed`; the rows say for each role what it gets
- *   owner      vendor B itself (its account holder)
+ *   owner      vendor B itself (its account holder; two-step sign-in on, signed in with a code: issue 14)
+ *   adminWithoutTotp  a second member of admins, without two-step sign-in (issue 14: admin routes
+ *              answer it 403 admin_mfa_required)
  */
-const PRINCIPALS = ['anonymous', 'tampered', 'expired', 'forged', 'pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'removed', 'manager', 'inventory', 'finance', 'owner'] as const;
+const PRINCIPALS = ['anonymous', 'tampered', 'expired', 'forged', 'pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'removed', 'manager', 'inventory', 'finance', 'owner', 'adminWithoutTotp'] as const;
 type Principal = (typeof PRINCIPALS)[number];
 const UNVERIFIED: readonly Principal[] = ['anonymous', 'tampered', 'expired', 'forged'];
 /** Team members of B (issue 14) with each role but owner, and `removed`: a member of B the owner removed. */
@@ -43,7 +46,7 @@ const MEMBERS: readonly Principal[] = ['manager', 'inventory', 'finance'];
  * `vendor_not_approved`; `admin` routes answer every non-admin 403 `not_admin`.
  */
 const reachesHandler: Record<Access, readonly Principal[]> = {
-  'signed-in': ['pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'removed', 'manager', 'inventory', 'finance', 'owner'],
+  'signed-in': ['pending', 'rejected', 'noRecord', 'admin', 'otherVendor', 'removed', 'manager', 'inventory', 'finance', 'owner', 'adminWithoutTotp'],
   vendor: ['otherVendor', 'manager', 'inventory', 'finance', 'owner'],
   admin: ['admin'],
 };
@@ -82,14 +85,14 @@ const draftValues = completeForm({ images: [], nutritionLabel: '' });
  */
 const expectations: Record<string, RouteExpectation> = {
   // The admin has no vendor record but is answered (issue 11: groups and roles, not a vendor without a record).
-  'GET /api/me': { request: () => ({}), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 200, otherVendor: 200, removed: 403, manager: 200, inventory: 200, finance: 200, owner: 200 } },
+  'GET /api/me': { request: () => ({}), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 200, otherVendor: 200, removed: 403, manager: 200, inventory: 200, finance: 200, owner: 200, adminWithoutTotp: 200 } },
   // The rejected demo account's language is zh-TW: the row's body is its own language, and afterAll restores the others.
-  'PATCH /api/me': { request: () => ({ body: { language: 'zh-TW' } }), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 404, otherVendor: 200, removed: 403, manager: 200, inventory: 200, finance: 200, owner: 200 } },
+  'PATCH /api/me': { request: () => ({ body: { language: 'zh-TW' } }), expect: { pending: 200, rejected: 200, noRecord: 404, admin: 404, otherVendor: 200, removed: 403, manager: 200, inventory: 200, finance: 200, owner: 200, adminWithoutTotp: 404 } },
   // A body whose access token is none (400 before Cognito is asked): every signed-in caller reaches the
   // handler, and no cell changes anyone's password.
   'POST /api/me/password': {
     request: () => ({ body: { accessToken: 'not-an-access-token', previousPassword: 'Matrix!Probe2026', proposedPassword: 'Matrix!Probe2027' } }),
-    expect: { pending: 400, rejected: 400, noRecord: 400, admin: 400, otherVendor: 400, removed: 400, manager: 400, inventory: 400, finance: 400, owner: 400 },
+    expect: { pending: 400, rejected: 400, noRecord: 400, admin: 400, otherVendor: 400, removed: 400, manager: 400, inventory: 400, finance: 400, owner: 400, adminWithoutTotp: 400 },
   },
   'POST /api/support': {
     request: (ids) => ({ body: { category: 'ask_question', message: 'Authorization matrix probe.', vendorId: ids.vendorId } }),
@@ -106,7 +109,8 @@ const expectations: Record<string, RouteExpectation> = {
   'GET /api/payouts/{payoutId}': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, manager: 403, inventory: 403, finance: 200, owner: 200 } },
   'GET /api/payouts/{payoutId}/statement.csv': { request: (ids) => ({ params: { payoutId: ids.payoutId } }), expect: { otherVendor: 404, manager: 403, inventory: 403, finance: 200, owner: 200 } },
   'GET /api/payout-method': { request: () => ({}), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 200, owner: 200 } },
-  'PUT /api/payout-method': { request: () => ({ body: { method: 'email', email: 'matrix.payouts@example.com' } }), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 403, owner: 200 } },
+  // Step-up (issue 14): A has no two-step sign-in (403 mfa_required); B has it on and signed in with a code just before this row.
+  'PUT /api/payout-method': { request: () => ({ body: { method: 'email', email: 'matrix.payouts@example.com' } }), expect: { otherVendor: 403, manager: 403, inventory: 403, finance: 403, owner: 200 } },
   'GET /api/products': { request: () => ({ query: '?tab=draft' }), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 403, owner: 200 } },
   'POST /api/products': { request: () => ({ body: { values: draftValues, submit: false } }), expect: { otherVendor: 201, manager: 201, inventory: 201, finance: 403, owner: 201 } },
   'GET /api/products/{productId}': { request: (ids) => ({ params: { productId: ids.productId } }), expect: { otherVendor: 404, manager: 200, inventory: 200, finance: 403, owner: 200 } },
@@ -203,29 +207,47 @@ Object.assign(expectations, {
   'GET /api/team': { request: () => ({}), expect: { otherVendor: 200, manager: 403, inventory: 403, finance: 403, owner: 200 } },
   'POST /api/team/invitations': {
     request: () => ({ body: { email: 'matrix.invitee@example.com', role: 'finance' } }),
-    expect: { otherVendor: 201, manager: 403, inventory: 403, finance: 403, owner: 201 },
+    // Step-up (issue 14): a team change needs two-step sign-in on and a recent sign-in; A has none (mfa_required).
+    expect: { otherVendor: 403, manager: 403, inventory: 403, finance: 403, owner: 201 },
   },
   'PUT /api/team/members/{memberId}/role': {
     request: (ids) => ({ params: { memberId: ids.invitedMemberId }, body: { role: 'manager', expectedRole: 'finance' } }),
-    expect: { otherVendor: 404, manager: 403, inventory: 403, finance: 403, owner: 200 },
+    expect: { otherVendor: 403, manager: 403, inventory: 403, finance: 403, owner: 200 },
   },
   'DELETE /api/team/members/{memberId}': {
     request: (ids) => ({ params: { memberId: ids.withdrawnMemberId } }),
-    expect: { otherVendor: 404, manager: 403, inventory: 403, finance: 403, owner: 204 },
+    expect: { otherVendor: 403, manager: 403, inventory: 403, finance: 403, owner: 204 },
   },
   'POST /api/team/invitation': {
     request: () => ({ body: { token: 'M'.repeat(43) } }),
-    expect: { pending: 404, rejected: 404, noRecord: 404, admin: 404, otherVendor: 404, removed: 404, manager: 404, inventory: 404, finance: 404, owner: 404 },
+    expect: { pending: 404, rejected: 404, noRecord: 404, admin: 404, otherVendor: 404, removed: 404, manager: 404, inventory: 404, finance: 404, owner: 404, adminWithoutTotp: 404 },
   },
   'POST /api/team/invitation/accept': {
     request: () => ({ body: { token: 'M'.repeat(43) } }),
-    expect: { pending: 404, rejected: 404, noRecord: 404, admin: 404, otherVendor: 404, removed: 404, manager: 404, inventory: 404, finance: 404, owner: 404 },
+    expect: { pending: 404, rejected: 404, noRecord: 404, admin: 404, otherVendor: 404, removed: 404, manager: 404, inventory: 404, finance: 404, owner: 404, adminWithoutTotp: 404 },
+  },
+} satisfies Record<string, RouteExpectation>);
+
+// Two-step sign-in (issue 14): the state is read from Cognito, never from the body, so every signed-in
+// caller gets its own (those with a record have it recorded); the ops reset names a user that does not exist (404).
+Object.assign(expectations, {
+  'POST /api/me/two-step': {
+    request: () => ({ body: {} }),
+    expect: { pending: 200, rejected: 200, noRecord: 200, admin: 200, otherVendor: 200, removed: 200, manager: 200, inventory: 200, finance: 200, owner: 200, adminWithoutTotp: 200 },
+  },
+  'POST /api/admin/users/{userId}/mfa-reset': {
+    request: () => ({ params: { userId: 'matrix-no-such-user' }, body: { reason: 'Authorization matrix probe.' } }),
+    expect: { admin: 404 },
   },
 } satisfies Record<string, RouteExpectation>);
 
 function expectedFor(route: Route, principal: Principal): { status: number; error?: string } {
   if (UNVERIFIED.includes(principal)) return { status: 401, error: 'unauthorized' };
-  if (!reachesHandler[route.access].includes(principal)) return { status: 403, error: principal === 'removed' && route.access === 'vendor' ? 'membership_ended' : deniedCode[route.access] };
+  if (!reachesHandler[route.access].includes(principal)) {
+    // A member of admins without two-step sign-in passes the group check and is refused by the TOTP check.
+    if (route.access === 'admin' && principal === 'adminWithoutTotp') return { status: 403, error: 'admin_mfa_required' };
+    return { status: 403, error: principal === 'removed' && route.access === 'vendor' ? 'membership_ended' : deniedCode[route.access] };
+  }
   const status = expectations[routeKey(route)]!.expect[principal];
   if (status === undefined) throw new Error(`${routeKey(route)} has no expectation for ${principal}`);
   if (route.access === 'vendor' && MEMBERS.includes(principal) && status === 403) return { status, error: 'role_not_allowed' };
@@ -238,8 +260,22 @@ let b: TestVendor;
 let ids: Ids;
 const tokens = {} as Record<Principal, string | undefined>;
 
+/** B's two-step key (B turns it on in beforeAll). */
+let bTotpSecret: string;
+const B_PASSWORD = 'Fresh!Vendor2026';
+/** Routes whose change needs a sign-in with the second step within 5 minutes (issue 14): B signs in again just before. */
+const STEP_UP_ROUTES = ['PUT /api/payout-method', 'POST /api/team/invitations', 'PUT /api/team/members/{memberId}/role', 'DELETE /api/team/members/{memberId}'];
+
 beforeAll(async () => {
   [a, b] = [await approvedVendor('matrix.a', 'Matrix A Foods'), await approvedVendor('matrix.b', 'Matrix B Foods')];
+  // Issue 14: B, the owner, has two-step sign-in on (the step-up of the payout method and the team) and signs in with a code.
+  bTotpSecret = await turnOnTotp(b.email, B_PASSWORD);
+  b = { ...b, token: await idTokenFor(b.email, B_PASSWORD, bTotpSecret) };
+  // A second admin, without two-step sign-in (no vendor record, as the seeded ops account).
+  const noTotpAdmin = `matrix.admin.${Date.now()}@example.com`;
+  await cognitoCall('AdminCreateUser', { UserPoolId: LOCAL_USER_POOL_ID, Username: noTotpAdmin, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: noTotpAdmin }, { Name: 'email_verified', Value: 'true' }] });
+  await cognitoCall('AdminSetUserPassword', { UserPoolId: LOCAL_USER_POOL_ID, Username: noTotpAdmin, Password: B_PASSWORD, Permanent: true });
+  await cognitoCall('AdminAddUserToGroup', { UserPoolId: LOCAL_USER_POOL_ID, Username: noTotpAdmin, GroupName: 'admins' });
   const { pending, rejected, noRecord, admin } = demoAccounts;
   Object.assign(tokens, {
     anonymous: undefined,
@@ -257,6 +293,7 @@ beforeAll(async () => {
     manager: undefined,
     inventory: undefined,
     finance: undefined,
+    adminWithoutTotp: await idTokenFor(noTotpAdmin, B_PASSWORD),
   } satisfies Record<Principal, string | undefined>);
 
   // B's ids: two drafts and a payout paid by the real worker (as test/integration/payouts-api.test.ts makes one).
@@ -351,6 +388,8 @@ describe('authorization matrix over contracts/routes.ts', () => {
     it(`${routeKey(route)} (${route.access})`, async () => {
       const cells: { principal: Principal; status: number; error?: string }[] = [];
       const wanted: typeof cells = [];
+      // A change behind step-up wants a sign-in within 5 minutes: B signs in again (with its code) for those rows.
+      if (STEP_UP_ROUTES.includes(routeKey(route))) tokens.owner = await idTokenFor(b.email, B_PASSWORD, bTotpSecret);
       for (const principal of PRINCIPALS) {
         const want = expectedFor(route, principal);
         const res = await call(route, principal, tokens[principal]);

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { localTableName, type TableKey } from '../../contracts/tables';
 import { marketplaceDay } from '../../lambdas/shared/dates';
 import type { OrderItem, OrderLine, OrderStatus } from '../../lambdas/sales/model';
-import { idTokenFor, signUpVendor, useTestStackEnv } from '../support/auth';
+import { idTokenFor, signUpVendor, turnOnTotp, useTestStackEnv } from '../support/auth';
 
 /**
  * Sales data written straight into the test stack's DynamoDB Local (not through the ingest): the
@@ -65,4 +65,13 @@ export async function approvedVendor(label: string, vendorName: string): Promise
   const { reviewVendor } = await import('../../lambdas/vendor/review');
   const { vendor } = await reviewVendor(email, { decision: 'approve' }, 'test');
   return { email, userId: vendor.userId, vendorId: vendor.vendorId!, token: await idTokenFor(email, password) };
+}
+
+/**
+ * The vendor with two-step sign-in turned on (issue 14: changing the payout method needs it) and a
+ * fresh token from a sign-in with the code (the step-up wants one within 5 minutes).
+ */
+export async function withTwoStep(vendor: TestVendor): Promise<TestVendor> {
+  await turnOnTotp(vendor.email, 'Fresh!Vendor2026');
+  return { ...vendor, token: await idTokenFor(vendor.email, 'Fresh!Vendor2026') };
 }

@@ -6,7 +6,7 @@ import type * as Provider from '../../lambdas/payouts/provider';
 import { localTableName } from '../../contracts/tables';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { api } from '../support/auth';
-import { approvedVendor, type TestVendor } from './orders-fixtures';
+import { approvedVendor, withTwoStep, type TestVendor } from './orders-fixtures';
 import { germanBankBody } from '../support/payout-fixtures';
 
 /** The payout-method and payouts API against the local stack, with a payout made by the real worker. */
@@ -22,7 +22,8 @@ const put = (token: string, body: unknown) => api('/api/payout-method', { method
 const bank = germanBankBody('Payout B GmbH');
 
 beforeAll(async () => {
-  [a, b] = [await approvedVendor('payout.a', 'Payout A Foods'), await approvedVendor('payout.b', 'Payout B Foods')];
+  // Issue 14: changing the payout method needs two-step sign-in on and a recent sign-in with it.
+  [a, b] = [await withTwoStep(await approvedVendor('payout.a', 'Payout A Foods')), await withTwoStep(await approvedVendor('payout.b', 'Payout B Foods'))];
   ({ dynamo } = await import('../../lambdas/shared/clients'));
   worker = await import('../../lambdas/payouts/worker-handler');
   provider = await import('../../lambdas/payouts/provider');
@@ -57,7 +58,7 @@ describe('payout method API', () => {
     }
   });
   it('keeps id and hold for the same account, gives a new id and hold for a new number, and keeps only a masked copy on the vendor record', async () => {
-    const c = await approvedVendor('payout.c', 'Payout C Foods');
+    const c = await withTwoStep(await approvedVendor('payout.c', 'Payout C Foods'));
     const first = (await put(c.token, bank)).body as { payoutAccountId: string; holdUntil: string };
     // Same account, another bank name: same id and hold, the new name shown.
     const renamed = await put(c.token, { ...bank, bankName: 'Commerzbank AG' });

@@ -1,7 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { storedEmails } from '../../scripts/local/ses';
 import { api, cognitoCall, idTokenFor, signUpVendor } from '../support/auth';
-import { approvedVendor } from './orders-fixtures';
+import { approvedVendor as plainVendor, withTwoStep } from './orders-fixtures';
+
+/** An owner with two-step sign-in on, freshly signed in with a code: team changes need the step-up (issue 14). */
+const approvedVendor = async (label: string, name: string) => withTwoStep(await plainVendor(label, name));
 import { invitationTokenOf, invite, teamMember } from './team-fixtures';
 
 /**
@@ -84,12 +87,21 @@ describe('vendor teams', () => {
     expect(await api('/api/team/members/holder/role', { method: 'PUT', token: shop.token, body: JSON.stringify({ role: 'manager', expectedRole: 'owner' }) })).toMatchObject({ status: 409, body: { error: 'account_holder_fixed' } });
     expect(await api('/api/team/members/holder', { method: 'DELETE', token: shop.token })).toMatchObject({ status: 409, body: { error: 'account_holder_fixed' } });
     // An approved vendor cannot join another shop: a user belongs to one.
-    const other = await approvedVendor('team.other', 'Other Shop');
+    const other = await plainVendor('team.other', 'Other Shop');
     const forOther = await invite(shop, other.email, 'manager');
     expect(
       await api('/api/team/invitation/accept', { method: 'POST', token: other.token, body: JSON.stringify({ token: await invitationTokenOf(shop.vendorId, forOther.memberId) }) }),
     ).toMatchObject({ status: 409, body: { error: 'already_in_shop' } });
   }, 90_000);
+
+  it('asks for the step-up: an owner without two-step sign-in is 403 mfa_required, nothing written', async () => {
+    const shop = await plainVendor('team.nototp', 'Team No Two-Step');
+    expect(await api('/api/team/invitations', { method: 'POST', token: shop.token, body: JSON.stringify({ email: `team.x.${Date.now()}@example.com`, role: 'finance' }) })).toMatchObject({
+      status: 403,
+      body: { error: 'mfa_required' },
+    });
+    expect(((await api('/api/team', { token: shop.token })).body as { members: unknown[] }).members).toHaveLength(1);
+  }, 60_000);
 
   it('applies a role change on the next request, conditional on the role the owner saw', async () => {
     const shop = await approvedVendor('team.roles', 'Team Roles Foods');

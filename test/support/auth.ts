@@ -1,22 +1,52 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { inject } from 'vitest';
+import { rememberTotpSecret, totpSecretFor } from './totp-keys';
 import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
 import { testPorts } from '../../scripts/local/ports';
 import { useLocalLambdaEnv } from '../../scripts/local/stack';
 
-/** Signs in against the test stack's cognito-local exactly as the web app does locally (USER_PASSWORD_AUTH). */
-export async function idTokenFor(email: string, password: string): Promise<string> {
+/**
+ * Signs in against the test stack's cognito-local exactly as the web app does locally (USER_PASSWORD_AUTH);
+ * a user with two-step sign-in on answers the SOFTWARE_TOKEN_MFA challenge with a code computed by otplib
+ * from `totpSecret` (by default the demo key of that account, e.g. ops@example.com, or the key a test
+ * turned on with turnOnTotp: issue 14).
+ */
+export async function idTokenFor(email: string, password: string, totpSecret: string | undefined = totpSecretFor(email)): Promise<string> {
+  return (await tokensFor(email, password, totpSecret)).IdToken;
+}
+
+export interface SignedInTokens {
+  IdToken: string;
+  AccessToken: string;
+  RefreshToken: string;
+}
+
+/** The three tokens of a sign-in (see idTokenFor). */
+export async function tokensFor(email: string, password: string, totpSecret: string | undefined = totpSecretFor(email)): Promise<SignedInTokens> {
   const { cognitoEndpoint, webConfig } = inject('stack');
-  const res = await fetch(cognitoEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: webConfig.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
-  });
-  const body = (await res.json()) as { AuthenticationResult?: { IdToken?: string }; message?: string };
-  const token = body.AuthenticationResult?.IdToken;
-  if (!token) throw new Error(`Sign-in failed for ${email}: ${body.message ?? res.status}`);
-  return token;
+  const call = async (target: string, body: unknown) => {
+    const res = await fetch(cognitoEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { AuthenticationResult?: Partial<SignedInTokens>; ChallengeName?: string; Session?: string; message?: string; status?: number };
+  };
+  let body = await call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: webConfig.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } });
+  if (body.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    if (!totpSecret) throw new Error(`Sign-in for ${email} asks for a two-step code and no key was given`);
+    body = await call('RespondToAuthChallenge', {
+      ClientId: webConfig.userPoolClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: body.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: await generate({ secret: totpSecret }) },
+    });
+  }
+  const tokens = body.AuthenticationResult;
+  if (!tokens?.IdToken || !tokens.AccessToken || !tokens.RefreshToken) throw new Error(`Sign-in failed for ${email}: ${body.message ?? body.ChallengeName ?? 'no tokens'}`);
+  return tokens as SignedInTokens;
 }
 
 export async function api(path: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: unknown }> {
@@ -86,4 +116,23 @@ export function useTestStackEnv(): void {
 export function testStackPortsEnv(): Record<string, string> {
   const { ports, dataDir } = inject('stack');
   return { ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), LOCAL_DATA_DIR: dataDir };
+}
+
+/**
+ * Turns two-step sign-in (TOTP) on for a user as the account settings do through Amplify
+ * (AssociateSoftwareToken, VerifySoftwareToken with a code computed by otplib, SetUserMFAPreference),
+ * and answers the key (also remembered: idTokenFor and the browser's signIn then answer the code by themselves).
+ */
+export async function turnOnTotp(email: string, password: string): Promise<string> {
+  const { AccessToken } = await tokensFor(email, password, undefined);
+  const { SecretCode } = (await cognitoCall('AssociateSoftwareToken', { AccessToken })) as { SecretCode: string };
+  await cognitoCall('VerifySoftwareToken', { AccessToken, UserCode: await generate({ secret: SecretCode }) });
+  await cognitoCall('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  rememberTotpSecret(email, SecretCode);
+  return SecretCode;
+}
+
+/** The user as Cognito's AdminGetUser answers it (the local pool). */
+export async function adminGetUser(username: string): Promise<{ UserMFASettingList?: string[]; PreferredMfaSetting?: string; Username: string }> {
+  return (await cognitoCall('AdminGetUser', { UserPoolId: LOCAL_USER_POOL_ID, Username: username })) as { UserMFASettingList?: string[]; PreferredMfaSetting?: string; Username: string };
 }

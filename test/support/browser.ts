@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { generate } from 'otplib';
 import { inject } from 'vitest';
+import { totpSecretFor } from './totp-keys';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (as scripts/bench/web.ts launches it). */
 export function launchBrowser(): Promise<Browser> {
@@ -43,11 +45,25 @@ export async function seenTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => [...(window as unknown as { __seenTexts: Set<string> }).__seenTexts]);
 }
 
+/**
+ * Signs in from the login page. A user with two-step sign-in on whose key is known (the demo ops account,
+ * or one a test turned on: test/support/totp-keys.ts; issue 14) is then asked for its code: computed with otplib.
+ */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(webUrl('/'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  const secret = totpSecretFor(email);
+  if (secret) await enterTotpCode(page, secret);
+}
+
+/** The sign-in's second step (English): the current code of `secret`, then Verify. */
+export async function enterTotpCode(page: Page, secret: string): Promise<void> {
+  const field = page.getByLabel('Authentication code');
+  await field.waitFor();
+  await field.fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** Opens the help menu's "Contact support" dialog (the menu opens after its 300 ms debounce). */

@@ -45,7 +45,8 @@ export const ACCESS_TOKEN = 'access-token-1';
 export function signedInUser(email = 'demo.vendor@example.com', token = 'id-token-1') {
   auth.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
   auth.signOut.mockResolvedValue(undefined);
-  auth.fetchMFAPreference.mockResolvedValue({});
+  // The demo ops account has two-step verification on (issue 14: required for admins); vendors start without.
+  auth.fetchMFAPreference.mockResolvedValue(email === 'ops@example.com' ? { enabled: ['TOTP'], preferred: 'TOTP' } : {});
   auth.getCurrentUser.mockResolvedValue({ userId: USER_ID, username: USER_ID, signInDetails: { loginId: email } });
   auth.fetchAuthSession.mockResolvedValue({
     tokens: {

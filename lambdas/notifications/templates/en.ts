@@ -133,6 +133,18 @@ export const en: TemplateSet = {
       paragraphs: [`${p.productName} (SKU ${p.sku}) is down to ${p.inventory} in stock, at or below your low-stock level of ${p.threshold}.`, 'Restock it or update its stock in the inventory.'],
       action: 'Open the inventory',
     }),
+    security_mfa_off: (p, ctx) => ({
+      subject: 'Security notice: two-step sign-in was turned off',
+      greeting: 'Hello,',
+      paragraphs: [
+        p.by === 'operations'
+          ? 'At your request, marketplace operations turned off two-step sign-in for your Seller Portal account. You now sign in with your password alone.'
+          : 'Two-step sign-in was just turned off for your Seller Portal account. You now sign in with your password alone.',
+        'Turn it on again in Account settings to protect your account and your payouts.',
+        `Not you? Change your password and contact support right away: ${ctx.supportEmail}`,
+      ],
+      action: 'Sign in',
+    }),
   },
   footer: (ctx, security) =>
     security

@@ -133,6 +133,18 @@ export const zhTW: TemplateSet = {
       paragraphs: [`${p.productName}（貨號 ${p.sku}）庫存只剩 ${p.inventory} 件，已達您設定的低庫存門檻 ${p.threshold}。`, '請補貨，或在庫存頁面更新庫存數量。'],
       action: '開啟庫存頁面',
     }),
+    security_mfa_off: (p, ctx) => ({
+      subject: '安全通知：兩步驟登入已關閉',
+      greeting: '您好：',
+      paragraphs: [
+        p.by === 'operations'
+          ? '應您的要求，平台營運人員已關閉您賣家平台帳戶的兩步驟登入。您現在只需密碼即可登入。'
+          : '您賣家平台帳戶的兩步驟登入剛剛已關閉。您現在只需密碼即可登入。',
+        '請在「帳戶設定」重新開啟，以保護您的帳戶與撥款。',
+        `如非本人操作，請立即變更密碼並聯絡客服：${ctx.supportEmail}`,
+      ],
+      action: '登入',
+    }),
   },
   footer: (ctx, security) =>
     security ? `此安全通知一律寄送，無法關閉。賣家平台：${ctx.portalUrl}` : `您依通知設定收到此郵件；可在賣家平台的帳戶設定中變更：${ctx.portalUrl}`,

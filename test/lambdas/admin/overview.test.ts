@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { handler } from '../../../lambdas/admin/handler';
 import { instantOf, QUEUE_SOURCES, summarizeQueue } from '../../../lambdas/admin/queues';
 import { tables } from '../../../contracts/tables';
@@ -8,6 +9,10 @@ import { apiEvent, context, idClaims } from '../events';
 
 for (const def of Object.values(tables)) process.env[def.envVar] = `${def.name}-test`;
 const ddb = mockClient(DynamoDBDocumentClient);
+process.env.USER_POOL_ID = 'pool-test';
+process.env.AWS_REGION ??= 'us-west-2';
+// The admin check (issue 14): the operator has two-step sign-in on.
+mockClient(CognitoIdentityProviderClient).on(AdminGetUserCommand).resolves({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
 
 /** Answers each queue's query from `pages[table/index/partition]`, one page per call, with LastEvaluatedKey between pages. */
 function serve(pages: Record<string, Record<string, unknown>[][]>) {

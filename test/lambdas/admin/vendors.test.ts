@@ -41,7 +41,8 @@ const adminClaims = idClaims({ sub: 'ops-1', email: 'ops@example.com', 'cognito:
 beforeEach(() => {
   ddb.reset();
   idp.reset();
-  idp.on(AdminGetUserCommand).resolves({ UserAttributes: [{ Name: 'sub', Value: 'u-1' }] });
+  // The admin check (issue 14) asks AdminGetUser too: the operator has TOTP on.
+  idp.on(AdminGetUserCommand).resolves({ UserAttributes: [{ Name: 'sub', Value: 'u-1' }], UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
   idp.on(AdminUpdateUserAttributesCommand).resolves({});
   idp.on(AdminAddUserToGroupCommand).resolves({});
   idp.on(AdminRemoveUserFromGroupCommand).resolves({});

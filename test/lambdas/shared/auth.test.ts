@@ -1,12 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { parseGroups, resolveCaller } from '../../../lambdas/shared/auth';
 import { ForbiddenError, UnauthorizedError } from '../../../lambdas/shared/errors';
 import { apiEvent, idClaims } from '../events';
 
 process.env.VENDORS_TABLE = 'vendors-test';
 const ddb = mockClient(DynamoDBDocumentClient);
+process.env.USER_POOL_ID = 'pool-test';
+process.env.AWS_REGION ??= 'us-west-2';
+// Admins need two-step sign-in on (issue 14; lambdas/shared/step-up.ts, tested there).
+mockClient(CognitoIdentityProviderClient).on(AdminGetUserCommand).resolves({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
 const approved = { userId: 'user-1', email: 'v@example.com', status: 'approved', vendorId: 'V-10001', vendorName: 'Golden Harvest Foods', language: 'en' };
 
 beforeEach(() => ddb.reset());

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assertMatchesRouteTable } from '../../../lambdas/shared/http';
 
 describe('a handler module must implement exactly its routes of the route table', () => {
-  const me = { 'GET /api/me': { access: 'signed-in' as const }, 'PATCH /api/me': { access: 'signed-in' as const }, 'POST /api/me/password': { access: 'signed-in' as const } };
+  const me = { 'GET /api/me': { access: 'signed-in' as const }, 'PATCH /api/me': { access: 'signed-in' as const }, 'POST /api/me/password': { access: 'signed-in' as const }, 'POST /api/me/two-step': { access: 'signed-in' as const } };
 
   it('accepts the routes the table gives the function', () => {
     expect(() => assertMatchesRouteTable('me', me, { stream: false })).not.toThrow();

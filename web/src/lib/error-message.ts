@@ -105,6 +105,11 @@ export const API_ERROR_REASONS = {
   bulk_job_not_found: 'bulk_error_job_not_found',
   bulk_job_not_ready: 'bulk_error_job_not_ready',
   bulk_undo_unavailable: 'bulk_error_undo_unavailable',
+
+  // 403, issue 14 (two-step sign-in)
+  mfa_required: 'error_reason_mfa_required',
+  step_up_required: 'error_reason_step_up_required',
+  admin_mfa_required: 'error_reason_admin_mfa_required',
 } as const satisfies Record<ApiErrorCode | WebErrorCode, string>;
 
 export type ErrorReasonKey = (typeof API_ERROR_REASONS)[keyof typeof API_ERROR_REASONS] | 'error_network' | 'error_reason_too_large' | 'error_reason_unknown' | 'error_config';

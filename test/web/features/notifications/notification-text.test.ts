@@ -21,6 +21,8 @@ const samples: Record<NotificationType, Record<string, unknown>> = {
   team_member_changed: { change: 'role_changed', memberEmail: 'staff@example.com', role: 'finance', previousRole: 'inventory', by: 'owner@example.com' },
 
   stock_low: { productId: 'P-1', productName: 'Oolong Tea', sku: '10001-0007', inventory: 3, threshold: 5 },
+
+  security_mfa_off: { by: 'operations' },
 };
 /** Words of the figures themselves (names, ids, free text), which stay as written in every language. */
 const FIGURE_WORDS = /Golden Harvest Foods|Business licence unreadable|Oolong Tea|Label is blurry|Please retake the photo|Add the net weight|account_closed|When is my next payout\?|[\w.]+@example\.com|On the 30th\.|SC-[\w-]+|V-10001|US\$/g;
@@ -56,6 +58,14 @@ describe('notification texts', () => {
     });
     await switchLanguage('zh-TW');
     expect(notificationText(i18n.t, 'zh-TW', { type: 'payout_paid', params: samples.payout_paid }).body).toContain('US$1,234.56');
+  });
+
+  it('says who turned two-step sign-in off (issue 14), in both languages', async () => {
+    await switchLanguage('en');
+    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'vendor' } }).body).toMatch(/^Two-step verification was turned off for your account\. You now sign in with your password alone\./);
+    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'operations' } }).body).toMatch(/^At your request, marketplace operations turned off/);
+    await switchLanguage('zh-TW');
+    expect(notificationText(i18n.t, 'zh-TW', { type: 'security_mfa_off', params: { by: 'operations' } })).toEqual({ title: '兩步驟驗證已關閉', body: expect.stringMatching(/^應您的要求，平台營運人員已關閉/) });
   });
 
   it('figures that do not fit the event give the generic title, never a placeholder', async () => {

@@ -33,7 +33,7 @@ describe('two-step verification in account settings (issue 14)', () => {
 
   it('sets up: a QR code and the key shown once, a wrong first code said under the field, then on', async () => {
     auth.fetchMFAPreference.mockResolvedValue({});
-    const { user } = await renderSignedIn({ me: meBody() });
+    const { user, calls } = await renderSignedIn({ me: meBody() });
     await user.click(screen.getByTestId('settings-button'));
     const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 5_000 });
     await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('Off'));
@@ -57,6 +57,8 @@ describe('two-step verification in account settings (issue 14)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Set up two-step verification' })).toBeNull());
     expect(auth.verifyTOTPSetup).toHaveBeenLastCalledWith({ code: '123456' });
     expect(auth.updateMFAPreference).toHaveBeenCalledWith({ totp: 'PREFERRED' });
+    // The server is told, and reads the state from Cognito itself (an empty body).
+    expect(calls.filter((c) => c.url === '/api/me/two-step').map((c) => [c.method, c.body])).toEqual([['POST', {}]]);
     expect(within(settings).getByTestId('two-step-updated').textContent).toContain(en.two_step_turned_on);
     expect(within(settings).getByTestId('settings-two-step').textContent).toBe('On');
     expect(within(settings).getByRole('button', { name: 'Turn off two-step verification' })).toBeTruthy();
@@ -64,7 +66,7 @@ describe('two-step verification in account settings (issue 14)', () => {
 
   it('turns off after asking', async () => {
     auth.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
-    const { user } = await renderSignedIn({ me: meBody() });
+    const { user, calls } = await renderSignedIn({ me: meBody() });
     await user.click(screen.getByTestId('settings-button'));
     const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 5_000 });
     await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('On'));
@@ -74,6 +76,8 @@ describe('two-step verification in account settings (issue 14)', () => {
     await user.click(within(dialog).getByRole('button', { name: en.two_step_turn_off }));
     await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('Off'));
     expect(auth.updateMFAPreference).toHaveBeenCalledWith({ totp: 'DISABLED' });
+    // The server records it and sends the security notice (issue 14).
+    expect(calls.filter((c) => c.url === '/api/me/two-step').map((c) => c.method)).toEqual(['POST']);
     expect(within(settings).getByTestId('two-step-updated').textContent).toContain(en.two_step_turned_off);
   });
 

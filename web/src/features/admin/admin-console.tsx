@@ -1,11 +1,12 @@
 import './admin.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Route, Routes, useNavigate } from 'react-router-dom';
 import { LANGUAGES, languageNameKey } from '../../i18n/language';
 import { createQueryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { twoStepEnabled } from '../settings/two-step';
 import { useAdminTranslation } from './admin-i18n';
 import { ADMIN_SECTIONS } from './sections';
 
@@ -16,6 +17,7 @@ const ApplicationsScreen = lazy(() => import('./applications/applications-screen
 const VendorsScreen = lazy(() => import('./vendors/vendors-screen'));
 const AdminPayoutsPage = lazy(() => import('./payouts/payouts-page'));
 const ReviewsSection = lazy(() => import('./reviews/reviews-section'));
+const TwoStepDialog = lazy(() => import('../settings/two-step-dialog'));
 
 /** A path under /admin the console does not have. */
 function ConsoleNotFound() {
@@ -87,6 +89,47 @@ function AdminNav() {
   );
 }
 
+const TWO_STEP_KEY = ['admin', 'two-step'] as const;
+
+/**
+ * Issue 14: two-step verification is required for admins. The server refuses an admin without it
+ * (403 `admin_mfa_required` on every console route, lambdas/shared/step-up.ts); the console asks
+ * Cognito (Amplify fetchMFAPreference) and shows the set-up instead of the sections until it is on.
+ * When Cognito cannot be asked, the sections show (the server still decides).
+ */
+function TwoStepGate({ children }: { children: ReactNode }) {
+  const { t } = useAdminTranslation();
+  const queryClient = useQueryClient();
+  const [settingUp, setSettingUp] = useState(false);
+  const twoStep = useQuery({ queryKey: TWO_STEP_KEY, queryFn: twoStepEnabled, staleTime: Infinity, retry: false });
+  if (twoStep.isPending) {
+    return (
+      <p className="admin-loading" role="status">
+        {t('admin_two_step_checking')}
+      </p>
+    );
+  }
+  if (twoStep.data !== false) return children;
+  return (
+    <main id="main" className="admin-main" tabIndex={-1}>
+      <section className="admin-page admin-card" data-testid="admin-two-step-required">
+        <h1>{t('admin_two_step_title')}</h1>
+        <p>{t('admin_two_step_body')}</p>
+        <div className="admin-actions">
+          <button type="button" className="admin-action admin-action-primary" onClick={() => setSettingUp(true)} data-testid="admin-two-step-set-up">
+            {t('admin_two_step_set_up')}
+          </button>
+        </div>
+      </section>
+      {settingUp && (
+        <Suspense fallback={null}>
+          <TwoStepDialog mode="set-up" onClose={() => setSettingUp(false)} onChanged={(on) => { setSettingUp(false); queryClient.setQueryData(TWO_STEP_KEY, on); }} />
+        </Suspense>
+      )}
+    </main>
+  );
+}
+
 /**
  * /admin/*: the ops console (issue 13), a lazy chunk of its own that only admins download (the
  * route's AdminGuard decides before it loads). Its own layout and QueryClient, apart from the vendor
@@ -102,27 +145,29 @@ export default function AdminConsole() {
           {t('skip_to_content')}
         </a>
         <AdminHeader />
-        <AdminNav />
-        <main id="main" className="admin-main" tabIndex={-1}>
-          <Suspense
-            fallback={
-              <p className="admin-loading" role="status">
-                {t('loading')}
-              </p>
-            }
-          >
-            <Routes>
-              <Route index element={<OverviewPage />} />
-              <Route path="audit" element={<AuditPage />} />
-              <Route path="support/*" element={<SupportSection />} />
-              <Route path="applications/*" element={<ApplicationsScreen />} />
-              <Route path="vendors/*" element={<VendorsScreen />} />
-              <Route path="payouts/*" element={<AdminPayoutsPage />} />
-              <Route path="reviews/*" element={<ReviewsSection />} />
-              <Route path="*" element={<ConsoleNotFound />} />
-            </Routes>
-          </Suspense>
-        </main>
+        <TwoStepGate>
+          <AdminNav />
+          <main id="main" className="admin-main" tabIndex={-1}>
+            <Suspense
+              fallback={
+                <p className="admin-loading" role="status">
+                  {t('loading')}
+                </p>
+              }
+            >
+              <Routes>
+                <Route index element={<OverviewPage />} />
+                <Route path="audit" element={<AuditPage />} />
+                <Route path="support/*" element={<SupportSection />} />
+                <Route path="applications/*" element={<ApplicationsScreen />} />
+                <Route path="vendors/*" element={<VendorsScreen />} />
+                <Route path="payouts/*" element={<AdminPayoutsPage />} />
+                <Route path="reviews/*" element={<ReviewsSection />} />
+                <Route path="*" element={<ConsoleNotFound />} />
+              </Routes>
+            </Suspense>
+          </main>
+        </TwoStepGate>
       </div>
     </QueryClientProvider>
   );

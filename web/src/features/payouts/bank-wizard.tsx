@@ -25,6 +25,7 @@ import {
 import { BankReview } from './bank-review';
 import { displayNames, PayoutField } from './payout-field';
 import { putPayoutMethod, type PayoutMethodView } from './payouts-api';
+import { useStepUp } from '../auth/use-step-up';
 
 type TextKey = Exclude<keyof BankDraft, 'confirmed' | 'accountType'>;
 
@@ -65,6 +66,8 @@ export function BankWizard({ onSaved, onCancel }: { onSaved(method: PayoutMethod
   const [serverIssue, setServerIssue] = useState<{ step: WizardStep; key: PayoutMessageKey; field?: keyof BankDraft } | null>(null);
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 14: the change needs two-step verification on and a recent sign-in (the server's 403s open the dialogs).
+  const stepUp = useStepUp();
   const index = WIZARD_STEPS.indexOf(step);
   const focusAfterStep = useRef<keyof BankDraft | null>(null);
   // The wizard, and each new step, takes the focus on the step's title, so keyboard and screen-reader
@@ -130,7 +133,8 @@ export function BankWizard({ onSaved, onCancel }: { onSaved(method: PayoutMethod
     if (following) return setStep(following);
     setBusy(true);
     try {
-      onSaved(await putPayoutMethod(bankBody(values)));
+      const saved = await stepUp.run(() => putPayoutMethod(bankBody(values)));
+      if (saved) onSaved(saved);
     } catch (err) {
       const known = err instanceof ApiError && err.status === 400 ? serverProblem(err.code) : null;
       if (known && known.step !== 'email') {
@@ -159,84 +163,87 @@ export function BankWizard({ onSaved, onCancel }: { onSaved(method: PayoutMethod
   };
 
   return (
-    <form ref={formRef} className="payout-form bank-wizard" onSubmit={(e) => void next(e)} noValidate data-testid="bank-wizard" data-step={step} aria-labelledby="bank-wizard-heading">
-      <h3 id="bank-wizard-heading">{t('bank_wizard_title')}</h3>
-      <p className="bank-wizard-step" data-testid="bank-wizard-step" ref={stepRef} tabIndex={-1}>
-        {t('wizard_step', { step: index + 1, steps: WIZARD_STEPS.length })}: {t(`wizard_step_${step}`)}
-      </p>
-      {step === 'type' && (
-        <>
-          <fieldset className="payout-radio">
-            <legend>{t('bank_account_type')}</legend>
-            {(['business', 'personal'] as const).map((type) => (
-              <label key={type}>
-                <input type="radio" value={type} {...field('accountType')} data-testid={`bank-type-${type}`} />
-                {t(`account_type_${type}`)}
-              </label>
-            ))}
-          </fieldset>
-          {select('country', BANK_COUNTRIES, country)}
-          {select('currency', CURRENCIES, currency)}
-        </>
-      )}
-      {step === 'business' && (
-        <>
-          {text('phone', { hint: t('bank_phone_hint'), autoComplete: 'tel', inputMode: 'tel' })}
-          {text('street', { autoComplete: 'address-line1' })}
-          {text('addressMore', { autoComplete: 'address-line2' })}
-          {text('city', { autoComplete: 'address-level2' })}
-          {text('postalCode', { autoComplete: 'postal-code' })}
-          {select('businessCountry', BANK_COUNTRIES, country)}
-        </>
-      )}
-      {step === 'account' && (
-        <>
-          {text('bankName')}
-          {text('accountHolderName')}
-          {text('accountNumber')}
-          {text('swiftBic')}
-          <div className="payout-field">
-            <label className="payout-confirm">
-              <input
-                type="checkbox"
-                {...field('confirmed')}
-                aria-invalid={fieldErrors.confirmed ? true : undefined}
-                aria-describedby={fieldErrors.confirmed ? 'bank-confirmed-error' : undefined}
-                data-testid="bank-confirmed"
-              />
-              {t('bank_confirm_details')}
-            </label>
-            {fieldErrors.confirmed && (
-              <p id="bank-confirmed-error" className="payout-field-error" data-testid="bank-field-error">
-                {fieldErrors.confirmed}
-              </p>
-            )}
-          </div>
-        </>
-      )}
-      {step === 'review' && (
-        <BankReview draft={draft} country={country} currency={currency} />
-      )}
-      {(problem ?? failure) && (
-        <p className="payout-form-error" role="alert" data-testid="bank-wizard-error">
-          {problem ?? failure?.text}
-          {!problem && failure?.detail && <ErrorDetail text={failure.detail} />}
+    <>
+      <form ref={formRef} className="payout-form bank-wizard" onSubmit={(e) => void next(e)} noValidate data-testid="bank-wizard" data-step={step} aria-labelledby="bank-wizard-heading">
+        <h3 id="bank-wizard-heading">{t('bank_wizard_title')}</h3>
+        <p className="bank-wizard-step" data-testid="bank-wizard-step" ref={stepRef} tabIndex={-1}>
+          {t('wizard_step', { step: index + 1, steps: WIZARD_STEPS.length })}: {t(`wizard_step_${step}`)}
         </p>
-      )}
-      <div className="payout-form-actions">
-        {index > 0 && (
-          <Button type="button" onClick={back} data-testid="bank-back">
-            {t('previous_step')}
-          </Button>
+        {step === 'type' && (
+          <>
+            <fieldset className="payout-radio">
+              <legend>{t('bank_account_type')}</legend>
+              {(['business', 'personal'] as const).map((type) => (
+                <label key={type}>
+                  <input type="radio" value={type} {...field('accountType')} data-testid={`bank-type-${type}`} />
+                  {t(`account_type_${type}`)}
+                </label>
+              ))}
+            </fieldset>
+            {select('country', BANK_COUNTRIES, country)}
+            {select('currency', CURRENCIES, currency)}
+          </>
         )}
-        <Button type="submit" variation="primary" isLoading={busy} loadingText={t('saving')} data-testid="bank-next">
-          {step === 'review' ? t('confirm_and_add') : t('next_step')}
-        </Button>
-        <Button type="button" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
+        {step === 'business' && (
+          <>
+            {text('phone', { hint: t('bank_phone_hint'), autoComplete: 'tel', inputMode: 'tel' })}
+            {text('street', { autoComplete: 'address-line1' })}
+            {text('addressMore', { autoComplete: 'address-line2' })}
+            {text('city', { autoComplete: 'address-level2' })}
+            {text('postalCode', { autoComplete: 'postal-code' })}
+            {select('businessCountry', BANK_COUNTRIES, country)}
+          </>
+        )}
+        {step === 'account' && (
+          <>
+            {text('bankName')}
+            {text('accountHolderName')}
+            {text('accountNumber')}
+            {text('swiftBic')}
+            <div className="payout-field">
+              <label className="payout-confirm">
+                <input
+                  type="checkbox"
+                  {...field('confirmed')}
+                  aria-invalid={fieldErrors.confirmed ? true : undefined}
+                  aria-describedby={fieldErrors.confirmed ? 'bank-confirmed-error' : undefined}
+                  data-testid="bank-confirmed"
+                />
+                {t('bank_confirm_details')}
+              </label>
+              {fieldErrors.confirmed && (
+                <p id="bank-confirmed-error" className="payout-field-error" data-testid="bank-field-error">
+                  {fieldErrors.confirmed}
+                </p>
+              )}
+            </div>
+          </>
+        )}
+        {step === 'review' && (
+          <BankReview draft={draft} country={country} currency={currency} />
+        )}
+        {(problem ?? failure) && (
+          <p className="payout-form-error" role="alert" data-testid="bank-wizard-error">
+            {problem ?? failure?.text}
+            {!problem && failure?.detail && <ErrorDetail text={failure.detail} />}
+          </p>
+        )}
+        <div className="payout-form-actions">
+          {index > 0 && (
+            <Button type="button" onClick={back} data-testid="bank-back">
+              {t('previous_step')}
+            </Button>
+          )}
+          <Button type="submit" variation="primary" isLoading={busy} loadingText={t('saving')} data-testid="bank-next">
+            {step === 'review' ? t('confirm_and_add') : t('next_step')}
+          </Button>
+          <Button type="button" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+        </div>
+      </form>
+      {stepUp.element}
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { emailDestinationSchema, type EmailDestinationInput } from '../../../../
 import { ErrorDetail } from '../../components/error-detail';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';
+import { useStepUp } from '../auth/use-step-up';
 import { serverProblem } from './payout-form';
 import { PayoutField } from './payout-field';
 import { putPayoutMethod, type PayoutMethodView } from './payouts-api';
@@ -24,6 +25,8 @@ export function EmailMethodForm({ initial, onSaved, onCancel }: { initial?: stri
   const errorText = useErrorText();
   const { register, handleSubmit, setError, formState } = useForm<EmailDestinationInput>({ resolver, reValidateMode: 'onSubmit', defaultValues: { email: initial ?? '' } });
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
+  // Issue 14: the change needs two-step verification on and a recent sign-in (the server's 403s open the dialogs).
+  const stepUp = useStepUp();
   const code = formState.errors.email?.message;
   const problem = code !== undefined ? t(serverProblem(code)?.key ?? 'please_enter_valid_email') : (failure?.text ?? null);
   const detail = code === undefined ? (failure?.detail ?? null) : null;
@@ -32,7 +35,8 @@ export function EmailMethodForm({ initial, onSaved, onCancel }: { initial?: stri
     async (values) => {
       setFailure(null);
       try {
-        onSaved(await putPayoutMethod({ method: 'email', email: values.email.trim() }));
+        const saved = await stepUp.run(() => putPayoutMethod({ method: 'email', email: values.email.trim() }));
+        if (saved) onSaved(saved);
       } catch (err) {
         const known = err instanceof ApiError && err.status === 400 ? serverProblem(err.code) : null;
         if (known?.step === 'email') setError('email', { type: 'server', message: err instanceof ApiError ? err.code : 'invalid_email' });
@@ -47,26 +51,29 @@ export function EmailMethodForm({ initial, onSaved, onCancel }: { initial?: stri
   );
 
   return (
-    <form className="payout-form" onSubmit={(e) => void submit(e)} noValidate data-testid="payout-email-form" aria-labelledby="payout-email-heading">
-      <h3 id="payout-email-heading">{t('payout_email_title')}</h3>
-      <p className="muted">{t('payout_email_hint')}</p>
-      <PayoutField label={t('payout_email_label')}>
-        {(id) => <input id={id} type="email" autoComplete="email" {...register('email')} aria-invalid={problem ? true : undefined} data-testid="payout-email" />}
-      </PayoutField>
-      {problem && (
-        <p className="payout-form-error" role="alert" data-testid="payout-email-error">
-          {problem}
-          {detail && <ErrorDetail text={detail} />}
-        </p>
-      )}
-      <div className="payout-form-actions">
-        <Button type="submit" variation="primary" isLoading={formState.isSubmitting} loadingText={t('saving')} data-testid="payout-email-save">
-          {t('save_payout_email')}
-        </Button>
-        <Button type="button" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </form>
+    <>
+      <form className="payout-form" onSubmit={(e) => void submit(e)} noValidate data-testid="payout-email-form" aria-labelledby="payout-email-heading">
+        <h3 id="payout-email-heading">{t('payout_email_title')}</h3>
+        <p className="muted">{t('payout_email_hint')}</p>
+        <PayoutField label={t('payout_email_label')}>
+          {(id) => <input id={id} type="email" autoComplete="email" {...register('email')} aria-invalid={problem ? true : undefined} data-testid="payout-email" />}
+        </PayoutField>
+        {problem && (
+          <p className="payout-form-error" role="alert" data-testid="payout-email-error">
+            {problem}
+            {detail && <ErrorDetail text={detail} />}
+          </p>
+        )}
+        <div className="payout-form-actions">
+          <Button type="submit" variation="primary" isLoading={formState.isSubmitting} loadingText={t('saving')} data-testid="payout-email-save">
+            {t('save_payout_email')}
+          </Button>
+          <Button type="button" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+        </div>
+      </form>
+      {stepUp.element}
+    </>
   );
 }

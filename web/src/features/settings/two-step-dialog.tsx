@@ -6,9 +6,10 @@ import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { loadAuth } from '../../lib/auth-client';
 import { useErrorText } from '../../lib/error-message';
+import { saveWithRetryOnce } from '../../lib/save-with-retry';
 import { useSession } from '../../lib/session';
 import { isTotpCode } from '../../lib/totp';
-import { groupedSecret, isWrongCode } from './two-step';
+import { groupedSecret, isWrongCode, reportTwoStep } from './two-step';
 
 type Setup = { state: 'preparing' } | { state: 'ready'; qrSvg: string; secret: string } | { state: 'failed'; error: unknown };
 
@@ -86,6 +87,8 @@ export default function TwoStepDialog({ mode, onClose, onChanged }: TwoStepDialo
       }
       return setFailure(t('two_step_change_failed', { message: describeError(err).message }));
     }
+    // The server records the change from Cognito's own state (retried once, then only logged).
+    await saveWithRetryOnce('the two-step verification state', reportTwoStep);
     setBusy(false);
     onChanged(true);
   };
@@ -100,6 +103,8 @@ export default function TwoStepDialog({ mode, onClose, onChanged }: TwoStepDialo
       setBusy(false);
       return setFailure(t('two_step_change_failed', { message: describeError(err).message }));
     }
+    // The server records it and e-mails the security notice (retried once, then only logged).
+    await saveWithRetryOnce('the two-step verification state', reportTwoStep);
     setBusy(false);
     onChanged(false);
   };

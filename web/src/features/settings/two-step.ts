@@ -1,3 +1,4 @@
+import { apiRequest } from '../../lib/api';
 import { loadAuth } from '../../lib/auth-client';
 
 /** Whether the signed-in user has two-step sign-in (TOTP) on, as Cognito says (GetUser through Amplify). */
@@ -13,3 +14,11 @@ export const groupedSecret = (secret: string): string => secret.replace(/(.{4})(
 /** Whether Cognito refused a code (rather than the request failing). */
 export const isWrongCode = (err: unknown): boolean =>
   err instanceof Error && ['CodeMismatchException', 'EnableSoftwareTokenMFAException', 'InvalidParameterException'].includes(err.name);
+
+/**
+ * `POST /api/me/two-step` (issue 14), after turning two-step verification on or off: the server reads
+ * the state from Cognito itself, records it and, for "off", sends the security notice.
+ */
+export async function reportTwoStep(): Promise<void> {
+  await apiRequest<unknown>('/api/me/two-step', { method: 'POST', body: {} });
+}

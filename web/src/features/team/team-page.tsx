@@ -16,6 +16,7 @@ import { queryKeys } from '../../lib/query-client';
 import { toResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../../lib/session';
+import { useStepUp } from '../auth/use-step-up';
 import { changeMemberRole, getTeam, inviteMember, removeMember, type MemberRole, type MemberView } from './team-api';
 
 type Outcome = { tone: 'success' | 'error'; text: string; detail?: string | null };
@@ -37,6 +38,8 @@ export default function TeamPage() {
   const data = resource.status === 'loaded' ? resource.data : resource.previous;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [removing, setRemoving] = useState<MemberView | null>(null);
+  // Team changes need two-step verification and a recent sign-in with it (issue 14): confirmed in place.
+  const stepUp = useStepUp();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.team });
   const failed = (key: string) => (err: unknown) => {
     const { message, detail } = describeError(err);
@@ -46,19 +49,21 @@ export default function TeamPage() {
   };
 
   const changeRole = useMutation({
-    mutationFn: ({ member, role }: { member: MemberView; role: MemberRole }) => changeMemberRole(member, role),
+    mutationFn: ({ member, role }: { member: MemberView; role: MemberRole }) => stepUp.run(() => changeMemberRole(member, role)),
     onMutate: () => setOutcome(null),
     onSuccess: (member) => {
+      if (!member) return refresh();
       setOutcome({ tone: 'success', text: t('team_role_changed', { email: member.email, role: t(`team_role_${member.role}`) }) });
       refresh();
     },
     onError: failed('team_change_failed'),
   });
   const remove = useMutation({
-    mutationFn: (member: MemberView) => removeMember(member.memberId),
+    mutationFn: async (member: MemberView) => (await stepUp.run(async () => (await removeMember(member.memberId), true))) ?? false,
     onMutate: () => setOutcome(null),
-    onSuccess: (_void, member) => {
+    onSuccess: (removed, member) => {
       setRemoving(null);
+      if (!removed) return;
       setOutcome({ tone: 'success', text: t(member.status === 'invited' ? 'team_invitation_withdrawn' : 'team_member_removed', { email: member.email }) });
       refresh();
     },
@@ -88,7 +93,9 @@ export default function TeamPage() {
           {outcome.text}
         </Alert>
       )}
+      {stepUp.element}
       <InviteForm
+        run={stepUp.run}
         disabled={others >= (data?.maxMembers ?? TEAM_MAX_MEMBERS)}
         onInvited={(member) => {
           setOutcome({ tone: 'success', text: t('team_invited', { email: member.email, role: t(`team_role_${member.role}`) }) });
@@ -180,16 +187,29 @@ export default function TeamPage() {
   );
 }
 
-function InviteForm({ disabled, onInvited, onFailed, onStart }: { disabled: boolean; onInvited(m: MemberView): void; onFailed(err: unknown): void; onStart(): void }) {
+function InviteForm({
+  run,
+  disabled,
+  onInvited,
+  onFailed,
+  onStart,
+}: {
+  run: ReturnType<typeof useStepUp>['run'];
+  disabled: boolean;
+  onInvited(m: MemberView): void;
+  onFailed(err: unknown): void;
+  onStart(): void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('inventory');
   const [problem, setProblem] = useState<string | null>(null);
   const invite = useMutation({
-    mutationFn: () => inviteMember(normalizeEmail(email), role),
+    mutationFn: () => run(() => inviteMember(normalizeEmail(email), role)),
     onMutate: onStart,
     onSuccess: (member) => {
+      if (!member) return;
       setEmail('');
       onInvited(member);
     },

@@ -5,6 +5,7 @@ import {
   type VendorDetail,
   type VendorsPage,
 } from '../../../../../contracts/admin-vendors';
+import { mfaResetAnswerSchema, type MfaResetAnswer } from '../../../../../contracts/admin-mfa';
 import { ApiError, apiRequest } from '../../../lib/api';
 
 export type { AdminVendorStatus, VendorDetail, VendorsPage };
@@ -55,3 +56,12 @@ export function percentToBps(text: string): number | null {
 
 /** Basis points → the percent as an operator types it: 1250 → "12.5", 1500 → "15". */
 export const bpsToPercentText = (bps: number): string => String(bps / 100);
+
+/**
+ * `POST /api/admin/users/{userId}/mfa-reset` (issue 14): turns the user's two-step verification off,
+ * audited with the reason. `wasOn`: whether it was on before.
+ */
+export async function resetTwoStep(userId: string, reason: string): Promise<MfaResetAnswer> {
+  const data = await apiRequest<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/mfa-reset`, { method: 'POST', body: { reason } });
+  return parsed(mfaResetAnswerSchema, data, 'POST /api/admin/users/{userId}/mfa-reset');
+}

@@ -15,6 +15,7 @@ import { toResource } from '../../../lib/use-resource';
 import { useAdminTranslation } from '../admin-i18n';
 import { useAdminFormat } from '../applications/admin-format';
 import { AuditTrail } from '../applications/audit-trail';
+import { MfaResetCard } from './mfa-reset';
 import { bpsToPercentText, getVendor, getVendors, percentToBps, putCommission, vendorsKeys, type VendorDetail, type VendorsPage } from './vendors-api';
 
 /** /admin/vendors/*: the directory and a vendor's detail (issue 13). */
@@ -203,6 +204,7 @@ function VendorDetailPage() {
             </p>
           )}
           <CommissionCard vendorKey={vendorId} detail={data} />
+          <MfaResetCard vendorKey={vendorId} userId={data.vendor.userId} email={data.vendor.email} />
           <section className="admin-card" aria-labelledby="admin-vendor-products">
             <h2 id="admin-vendor-products">{t('admin_vendors_products')}</h2>
             <dl className="admin-facts" data-testid="admin-vendor-products">

@@ -48,7 +48,10 @@ describe('POST /api/me/two-step (issue 14)', () => {
     idp.on(AdminGetUserCommand).resolves(TOTP_ON);
     ddb.on(TransactWriteCommand).resolves({});
     expect((await post()).body).toEqual({ totp: true, changed: true });
-    expect(items()).toHaveLength(1);
+    // The record's update and the activity log's entry (issue 14); no notice.
+    expect(items()).toHaveLength(2);
+    expect(items()[1]!.Put!.Item).toMatchObject({ action: 'mfa.enabled' });
+    expect(items().some((i) => i.Put?.Item?.type === 'security_mfa_off')).toBe(false);
   });
 
   it('changes and announces nothing when the state is the one recorded already (a repeated call)', async () => {

@@ -7,6 +7,7 @@ import { i18n, switchLanguage } from '../../../web/src/i18n/i18n';
 import { ApiError } from '../../../web/src/lib/api';
 import { API_ERROR_REASONS, describeError, errorReasonKey } from '../../../web/src/lib/error-message';
 import { API_ERROR_CODES } from '../../../contracts/errors';
+import { BULK_ROW_ERRORS } from '../../../contracts/bulk-model';
 
 const root = path.resolve(__dirname, '../../..');
 const sources = (dir: string): string[] =>
@@ -30,7 +31,9 @@ function serverCodes(): string[] {
     for (const m of text.matchAll(/\berrorBody\('([a-z][a-z_]*)'/g)) codes.add(m[1]!);
     for (const m of text.matchAll(/code = '([a-z][a-z_]*)'|super\(\d+, '([a-z][a-z_]*)'/g)) codes.add((m[1] ?? m[2])!);
   }
-  return [...codes].sort();
+  // A bulk file's row problems (issue 15) are `error` codes of rows inside a 200 answer, not API errors:
+  // the bulk page translates them itself (`bulk_row_error_<code>`).
+  return [...codes].filter((code) => !(BULK_ROW_ERRORS as readonly string[]).includes(code)).sort();
 }
 
 const zh = async () => {
@@ -81,7 +84,7 @@ describe('error texts (issue 10): known codes translated, raw text only as a det
       expect(network).toEqual({ message: zhTW.error_network, detail: 'Failed to fetch' });
       expect(t('error_occurred_with_message', { message: network.message })).toBe(`發生錯誤：${zhTW.error_network}`);
       for (const key of new Set([...Object.values(API_ERROR_REASONS), 'error_network', 'error_reason_unknown', 'error_reason_too_large'])) {
-        expect(hasLatin((zhTW as Record<string, string>)[key]!.replace(/IBAN|SWIFT\/BIC/g, '')), key).toBe(false);
+        expect(hasLatin((zhTW as Record<string, string>)[key]!.replace(/IBAN|SWIFT\/BIC|CSV|SKU/g, '')), key).toBe(false);
       }
     } finally {
       await done();

@@ -4,18 +4,12 @@
  * (contracts/tables.ts); the other filter and the day range narrow the same key range. Never a scan,
  * and never outside the caller's vendor id: every key the reads use starts with it.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActivityEntry, ActivityFilter } from '../../contracts/activity';
-import { dynamo } from '../shared/clients';
-import { tableName } from '../shared/tables';
+import { logPages, readLogPage, type LogKey, type LogPlan } from '../shared/entry-log';
 import { activityEntryOf, vendorActionKey, vendorActorEmailKey, vendorActorKey } from './record';
 
-type Key = Record<string, string>;
-interface Plan {
-  index?: string;
-  pk: { name: string; value: string };
-  rest: { name: string; attr: string; value: string }[];
-}
+type Key = LogKey;
+type Plan = LogPlan;
 
 /** A person filter with an `@` is an e-mail (any case); anything else is a user id. */
 export const isEmailActor = (actor: string): boolean => actor.includes('@');
@@ -65,70 +59,13 @@ export interface ActivityPageResult {
   next: Key | null;
 }
 
-/**
- * Up to `limit` entries of the vendor's log, newest first, after `after` (a key this function
- * returned). DynamoDB's Limit counts items before the filter, so pages are read until `limit` entries
- * match or the range ends.
- */
+/** Up to `limit` entries of the vendor's log, newest first, after `after` (a key this function returned; lambdas/shared/entry-log.ts). */
 export async function readActivityPage(vendorId: string, filter: ActivityFilter, limit: number, after?: Key): Promise<ActivityPageResult> {
   const p = plan(vendorId, filter);
-  const range = keyRange(filter);
-  const names: Record<string, string> = { '#pk': p.pk.name };
-  const values: Record<string, unknown> = { ':pk': p.pk.value };
-  let condition = '#pk = :pk';
-  if (range.lower || range.upper) names['#ek'] = 'entryKey';
-  if (range.lower && range.upper) {
-    condition += ' AND #ek BETWEEN :lower AND :upper';
-    Object.assign(values, { ':lower': range.lower, ':upper': range.upper });
-  } else if (range.lower) {
-    condition += ' AND #ek >= :lower';
-    values[':lower'] = range.lower;
-  } else if (range.upper) {
-    condition += ' AND #ek <= :upper';
-    values[':upper'] = range.upper;
-  }
-  for (const f of p.rest) {
-    names[f.name] = f.attr;
-    values[`:${f.name.slice(1)}`] = f.value;
-  }
-  const filterExpression = p.rest.map((f) => `${f.name} = :${f.name.slice(1)}`).join(' AND ');
-
-  const items: ActivityEntry[] = [];
-  let startKey: Key | undefined = after;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('activity'),
-        ...(p.index ? { IndexName: p.index } : {}),
-        KeyConditionExpression: condition,
-        ...(filterExpression ? { FilterExpression: filterExpression } : {}),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ScanIndexForward: false,
-        Limit: Math.max(limit, 25),
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    const page = out.Items ?? [];
-    for (const [i, item] of page.entries()) {
-      items.push(activityEntryOf(item));
-      if (items.length === limit) {
-        // More may follow this entry, unless it was the last of the last page.
-        const endOfRange = !out.LastEvaluatedKey && i === page.length - 1;
-        return { items, next: endOfRange ? null : keyOf(item, p) };
-      }
-    }
-    startKey = out.LastEvaluatedKey as Key | undefined;
-  } while (startKey);
-  return { items, next: null };
+  return readLogPage({ table: 'activity', plan: p, range: keyRange(filter), entryOf: activityEntryOf, keyOf: (item) => keyOf(item, p) }, limit, after);
 }
 
 /** Every entry of a filter, page by page (the CSV export). */
-export async function* activityPages(vendorId: string, filter: ActivityFilter, pageSize: number): AsyncGenerator<ActivityEntry[]> {
-  let after: Key | undefined;
-  do {
-    const page = await readActivityPage(vendorId, filter, pageSize, after);
-    if (page.items.length) yield page.items;
-    after = page.next ?? undefined;
-  } while (after);
+export function activityPages(vendorId: string, filter: ActivityFilter, pageSize: number): AsyncGenerator<ActivityEntry[]> {
+  return logPages((after) => readActivityPage(vendorId, filter, pageSize, after));
 }

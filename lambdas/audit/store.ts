@@ -3,13 +3,11 @@
  * names an action, an operator or a target, through that filter's index (contracts/tables.ts); the other
  * filters and the day range narrow the same key range. Never a scan.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry, AuditFilter } from '../../contracts/audit';
-import { dynamo } from '../shared/clients';
-import { tableName } from '../shared/tables';
+import { logPages, readLogPage, type LogKey } from '../shared/entry-log';
 import { AUDIT_LOG, auditTargetKey, entryOf } from './record';
 
-type Key = Record<string, string>;
+type Key = LogKey;
 
 /** Which key range a filter reads: the index and partition, and the filters left for FilterExpression. */
 export function plan(filter: AuditFilter): { index?: string; pk: { name: string; value: string }; rest: { name: string; attr: string; value: string }[] } {
@@ -47,70 +45,13 @@ export interface AuditPageResult {
   next: Key | null;
 }
 
-/**
- * Up to `limit` entries, newest first, after `after` (a key this function returned). DynamoDB's
- * Limit counts items before the filter, so pages are read until `limit` entries match or the range ends.
- */
+/** Up to `limit` entries, newest first, after `after` (a key this function returned; lambdas/shared/entry-log.ts). */
 export async function readAuditPage(filter: AuditFilter, limit: number, after?: Key): Promise<AuditPageResult> {
   const p = plan(filter);
-  const range = keyRange(filter);
-  const names: Record<string, string> = { '#pk': p.pk.name };
-  const values: Record<string, unknown> = { ':pk': p.pk.value };
-  let condition = '#pk = :pk';
-  if (range.lower || range.upper) names['#ek'] = 'entryKey';
-  if (range.lower && range.upper) {
-    condition += ' AND #ek BETWEEN :lower AND :upper';
-    Object.assign(values, { ':lower': range.lower, ':upper': range.upper });
-  } else if (range.lower) {
-    condition += ' AND #ek >= :lower';
-    values[':lower'] = range.lower;
-  } else if (range.upper) {
-    condition += ' AND #ek <= :upper';
-    values[':upper'] = range.upper;
-  }
-  for (const f of p.rest) {
-    names[f.name] = f.attr;
-    values[`:${f.name.slice(1)}`] = f.value;
-  }
-  const filterExpression = p.rest.map((f) => `${f.name} = :${f.name.slice(1)}`).join(' AND ');
-
-  const items: AuditEntry[] = [];
-  let startKey: Key | undefined = after;
-  let lastKey: Key | null = null;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('audit'),
-        ...(p.index ? { IndexName: p.index } : {}),
-        KeyConditionExpression: condition,
-        ...(filterExpression ? { FilterExpression: filterExpression } : {}),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ScanIndexForward: false,
-        Limit: Math.max(limit, 25),
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      items.push(entryOf(item));
-      lastKey = keyOf(item, p.index, p.pk.name);
-      if (items.length === limit) {
-        // More may follow this entry, unless it was the last of the last page.
-        const endOfRange = !out.LastEvaluatedKey && item === out.Items![out.Items!.length - 1];
-        return { items, next: endOfRange ? null : lastKey };
-      }
-    }
-    startKey = out.LastEvaluatedKey as Key | undefined;
-  } while (startKey);
-  return { items, next: null };
+  return readLogPage({ table: 'audit', plan: p, range: keyRange(filter), entryOf, keyOf: (item) => keyOf(item, p.index, p.pk.name) }, limit, after);
 }
 
 /** Every entry of a filter, page by page (the CSV export). */
-export async function* auditPages(filter: AuditFilter, pageSize: number): AsyncGenerator<AuditEntry[]> {
-  let after: Key | undefined;
-  do {
-    const page = await readAuditPage(filter, pageSize, after);
-    if (page.items.length) yield page.items;
-    after = page.next ?? undefined;
-  } while (after);
+export function auditPages(filter: AuditFilter, pageSize: number): AsyncGenerator<AuditEntry[]> {
+  return logPages((after) => readAuditPage(filter, pageSize, after));
 }

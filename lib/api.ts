@@ -233,11 +233,12 @@ export class Api extends Construct {
 
     for (const route of routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
-      // allowTestInvoke: false — no second Lambda permission per method for the console's Test button:
-      // the stack stays under CloudFormation's 500 resources (docs/decisions.md, "Bulk price and stock").
+      // scopePermissionToMethod: false — one Lambda permission per function for this API (its execute-api
+      // ARN), not one (or two, with the console's Test button) per method: ~100 routes would otherwise
+      // take the stack past CloudFormation's 500 resources (docs/decisions.md, "Bulk price and stock").
       const integration = route.stream
-        ? new LambdaIntegration(this.functions[route.fn], { responseTransferMode: ResponseTransferMode.STREAM, timeout: STREAM_TIMEOUT, allowTestInvoke: false })
-        : new LambdaIntegration(this.functions[route.fn], { allowTestInvoke: false });
+        ? new LambdaIntegration(this.functions[route.fn], { responseTransferMode: ResponseTransferMode.STREAM, timeout: STREAM_TIMEOUT, scopePermissionToMethod: false })
+        : new LambdaIntegration(this.functions[route.fn], { scopePermissionToMethod: false });
       resource.addMethod(route.method, integration, {
         authorizer,
         authorizationType: AuthorizationType.COGNITO,

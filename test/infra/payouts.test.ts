@@ -226,7 +226,11 @@ describe('least privilege', () => {
   });
 
   it('payout-method API: vendors read-write; payout accounts write-only (no read, no old values back), the key only through DynamoDB', () => {
-    expect(statementsOf(apiFunctions.payoutMethod.description)).toEqual([
+    const statements = statementsOf(apiFunctions.payoutMethod.description);
+    // Issue 14: the step-up asks Cognito whether two-step sign-in is on (AdminGetUser), on the portal's pool only.
+    const cognito = statements.filter((st) => JSON.stringify(st.Action).includes('cognito-idp:'));
+    expect(cognito).toEqual([expect.objectContaining({ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow', Resource: expect.objectContaining({ 'Fn::GetAtt': expect.any(Array) }) })]);
+    expect(statements.filter((st) => !cognito.includes(st))).toEqual([
       XRAY,
       {
         Action: READ_WRITE,

@@ -51,9 +51,10 @@ const XRAY = on(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['"*"']);
 describe('sales read routes', () => {
   it('are in the route table for approved vendors, the export marked as streamed', () => {
     expect(routes.filter((r) => SALES_ROUTES.includes(routeKey(r)))).toEqual([
-      { method: 'GET', path: '/api/dashboard', fn: 'dashboard', access: 'vendor' },
-      { method: 'GET', path: '/api/orders', fn: 'orders', access: 'vendor' },
-      { method: 'GET', path: '/api/orders/export.csv', fn: 'ordersExport', access: 'vendor', stream: true },
+      // Issue 14: owners, managers and finance (contracts/team-roles.ts); the authorization matrix proves each role.
+      { method: 'GET', path: '/api/dashboard', fn: 'dashboard', access: 'vendor', roles: ['owner', 'manager', 'finance'] },
+      { method: 'GET', path: '/api/orders', fn: 'orders', access: 'vendor', roles: ['owner', 'manager', 'finance'] },
+      { method: 'GET', path: '/api/orders/export.csv', fn: 'ordersExport', access: 'vendor', roles: ['owner', 'manager', 'finance'], stream: true },
     ]);
   });
 

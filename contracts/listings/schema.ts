@@ -201,3 +201,10 @@ export type Offer = z.output<typeof offerSchema>;
  * current offer (`offerConflictSchema`, answers.ts) instead of being overwritten.
  */
 export const offerVersionSchema = z.object({ version: z.number().int().min(1).optional() });
+
+/** The vendor's default low-stock level (issue 15): 0 means no low-stock warnings for products without their own threshold. */
+export const LOW_STOCK_DEFAULT_MAX = 100_000;
+const lowStockLevel = z.number('listing_error_low_stock_default').int('listing_error_low_stock_default').min(0, 'listing_error_low_stock_default').max(LOW_STOCK_DEFAULT_MAX, 'listing_error_low_stock_default');
+
+/** `PUT /api/inventory/settings`: the new default, conditional on the one the vendor saw (`expected`; 409 when it changed). */
+export const lowStockSettingsBody = z.strictObject({ lowStockDefault: lowStockLevel, expected: lowStockLevel });

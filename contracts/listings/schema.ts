@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { isCalendarDay } from '../values';
+import { LOW_STOCK_DEFAULT_MAX } from './model';
 import { ALLERGENS, LENGTH_UNITS, MAX_PRODUCT_IMAGES, NAME_MAX, PRICE_MAX_CENTS, PRODUCT_TYPES, TEXT_MAX, UNITS_OF_MEASURE, VOLUME_UNITS, WEIGHT_UNITS } from './form';
 
 // The zod-free half (constants, empty values, content → form values) lives in ./form, so the web's
@@ -202,8 +203,6 @@ export type Offer = z.output<typeof offerSchema>;
  */
 export const offerVersionSchema = z.object({ version: z.number().int().min(1).optional() });
 
-/** The vendor's default low-stock level (issue 15): 0 means no low-stock warnings for products without their own threshold. */
-export const LOW_STOCK_DEFAULT_MAX = 100_000;
 const lowStockLevel = z.number('listing_error_low_stock_default').int('listing_error_low_stock_default').min(0, 'listing_error_low_stock_default').max(LOW_STOCK_DEFAULT_MAX, 'listing_error_low_stock_default');
 
 /** `PUT /api/inventory/settings`: the new default, conditional on the one the vendor saw (`expected`; 409 when it changed). */

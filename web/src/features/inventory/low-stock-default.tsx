@@ -92,8 +92,8 @@ function LowStockDefaultDialog({ level, onClose, onSaved }: { level: number; onC
           setText(String(current.lowStockDefault));
           queryClient.setQueryData(inventorySettingsKey, current);
         }
-      }
-      if (err instanceof ApiError && err.status === 400) setFieldError(true);
+        setFailure({ text: t('low_stock_default_changed'), detail: null });
+      } else if (err instanceof ApiError && err.status === 400) setFieldError(true);
       else {
         const { message, detail } = errorText(err);
         setFailure({ text: message, detail });

@@ -1,7 +1,8 @@
 /**
  * The vendor's default low-stock level (issue 15), through the local API server on DynamoDB Local:
  * GET/PUT /api/inventory/settings, the products following the default flagged and unflagged when it
- * changes (the "Low stock" filter shows them, no notification for it), a concurrent change answered 409,
+ * changes (the "Low stock" filter shows them, no notification for it), the restock run following it, a
+ * concurrent change answered 409,
  * bad bodies 400; and the re-evaluation timed over 2,000 products.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,22 @@ describe('the default low-stock level', () => {
     expect(await settings.put(vendor.token, { lowStockDefault: 7 })).toMatchObject({ status: 400, body: { fields: { expected: expect.any(String) } } });
     expect((await settings.put(vendor.token, { lowStockDefault: 7, expected: before, extra: 1 })).status).toBe(400);
     expect(await settings.get(vendor.token)).toMatchObject({ body: { lowStockDefault: before } });
+  });
+
+  it('the restock run follows the default: a product coming back under it is low, with one notice naming it', async () => {
+    const before = ((await settings.get(vendor.token)).body as { lowStockDefault: number }).lowStockDefault;
+    expect((await settings.put(vendor.token, { lowStockDefault: 10, expected: before })).status).toBe(200);
+    const p = await published('Default Restock', 30);
+    const { marketplaceDay, addDays, startOfDay } = await import('../../lambdas/shared/dates');
+    const tomorrow = addDays(marketplaceDay(new Date()), 1);
+    expect((await products.offer(vendor.token, p.productId, offerBody({ inventory: '7', outOfStock: true, restockOn: tomorrow }))).status).toBe(200);
+    expect(await lowIds()).not.toContain(p.productId);
+    const { runRestock } = await import('../../lambdas/listings/restock');
+    await runRestock(new Date(startOfDay(tomorrow).getTime() + 12 * 3_600_000));
+    expect(await lowIds()).toContain(p.productId);
+    expect((await stockLowNotices()).filter((n) => n.params.productId === p.productId)).toEqual([
+      expect.objectContaining({ params: expect.objectContaining({ inventory: 7, threshold: 10 }) }),
+    ]);
   });
 
   it('re-evaluates 2,000 products in the range (timed)', async () => {

@@ -100,6 +100,9 @@ export const API_ERROR_CODES = [
   'mfa_required',
   'step_up_required',
   'admin_mfa_required',
+
+  // 409, issue 15: the shop's default low-stock level changed since the vendor read it
+  'low_stock_default_changed',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -61,7 +61,8 @@ export const orderIngestFunction = {
 export const restockFunction = {
   entry: 'listings/restock-handler.ts',
   description: 'Restock run (every 15 minutes): products out of stock until today go back on sale with the stock their vendor set',
-  tables: { products: 'rw', notifications: 'w' },
+  // counters: the vendors' default low-stock level (issue 15), read once per vendor per run.
+  tables: { products: 'rw', notifications: 'w', counters: 'r' },
 } as const satisfies FunctionDef;
 
 /**
@@ -72,5 +73,6 @@ export const restockFunction = {
 export const bulkWorkerFunction = {
   entry: 'bulk/worker-handler.ts',
   description: 'Bulk price and stock: applies or undoes a job row by row, each write conditional on the version seen (SQS)',
-  tables: { products: 'rw', bulkJobs: 'rw' },
+  // counters: the vendor's default low-stock level (issue 15), for the low-stock flag of each write.
+  tables: { products: 'rw', bulkJobs: 'rw', counters: 'r' },
 } as const satisfies FunctionDef;

@@ -280,6 +280,8 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor', roles: catalogue },
   { method: 'POST', path: '/api/me/two-step', fn: 'me', access: 'signed-in' },
   { method: 'POST', path: '/api/admin/users/{userId}/mfa-reset', fn: 'adminMfa', access: 'admin' },
+  { method: 'GET', path: '/api/inventory/settings', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'PUT', path: '/api/inventory/settings', fn: 'listings', access: 'vendor', roles: catalogue },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

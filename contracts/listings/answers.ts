@@ -120,3 +120,7 @@ export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 /** `total`: rows of the list over all pages, when known (absent for a search: it is not counted, issue 15). */
 export const inventoryPageSchema = z.object({ items: z.array(inventoryRowSchema), total: z.optional(int), nextCursor });
 export type InventoryPage = z.infer<typeof inventoryPageSchema>;
+
+/** `GET`/`PUT /api/inventory/settings` (issue 15): the vendor's default low-stock level; PUT adds how many products changed state. */
+export const inventorySettingsSchema = z.object({ lowStockDefault: int, reevaluated: z.optional(int) });
+export type InventorySettings = z.infer<typeof inventorySettingsSchema>;

@@ -33,6 +33,9 @@ export type InventorySort = (typeof INVENTORY_SORTS)[number];
 /** Stock at or below this is low, unless the product has its own threshold (issue 15). */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
+/** The vendor's default low-stock level (issue 15; PUT /api/inventory/settings) is 0..this; 0 means no warnings for products without their own threshold. */
+export const LOW_STOCK_DEFAULT_MAX = 100_000;
+
 /** The inventory's stock filters (`GET /api/inventory?stock=low`, issue 15): products at or below their low-stock threshold. */
 export const INVENTORY_STOCK_FILTERS = ['low'] as const;
 export type InventoryStockFilter = (typeof INVENTORY_STOCK_FILTERS)[number];

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { isCalendarDay } from '../values';
+import { LOW_STOCK_DEFAULT_MAX } from './model';
 import { ALLERGENS, LENGTH_UNITS, MAX_PRODUCT_IMAGES, NAME_MAX, PRICE_MAX_CENTS, PRODUCT_TYPES, TEXT_MAX, UNITS_OF_MEASURE, VOLUME_UNITS, WEIGHT_UNITS } from './form';
 
 // The zod-free half (constants, empty values, content → form values) lives in ./form, so the web's
@@ -201,3 +202,8 @@ export type Offer = z.output<typeof offerSchema>;
  * current offer (`offerConflictSchema`, answers.ts) instead of being overwritten.
  */
 export const offerVersionSchema = z.object({ version: z.number().int().min(1).optional() });
+
+const lowStockLevel = z.number('listing_error_low_stock_default').int('listing_error_low_stock_default').min(0, 'listing_error_low_stock_default').max(LOW_STOCK_DEFAULT_MAX, 'listing_error_low_stock_default');
+
+/** `PUT /api/inventory/settings`: the new default, conditional on the one the vendor saw (`expected`; 409 when it changed). */
+export const lowStockSettingsBody = z.strictObject({ lowStockDefault: lowStockLevel, expected: lowStockLevel });

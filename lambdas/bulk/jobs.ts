@@ -14,8 +14,8 @@ import type { BulkJob, BulkReport, BulkValues } from '../../contracts/bulk';
 import type { Offer } from '../../contracts/listings/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/logger';
-import { changeOffer, type ProductItem } from '../listings/product-states';
-import { putProduct, VersionConflict } from '../listings/store';
+import { changeOffer, withLowStockDefault, type ProductItem } from '../listings/product-states';
+import { lowStockDefaultOf, putProduct, VersionConflict } from '../listings/store';
 import { bulkQueue, type BulkMessage } from './queue';
 import { decodeSheet, parseSheet, planRows, SheetError, type PlannedRow } from './sheet';
 import { catalogueBySku, getJob, productsById, putProducts, insertJob, JOB_RETENTION_SECONDS, jobChunks, lastAppliedJob, moveJob, putChunk, recordProgress, type JobItem } from './store';
@@ -172,11 +172,13 @@ const WRITE_GROUP = 25;
  */
 async function writeGroup(vendorId: string, writes: RowWrite[], now: string): Promise<RowResult[]> {
   const items = await productsById(vendorId, writes.map((w) => w.productId));
+  // The vendor's default low-stock level, read once per group, after its products (issue 15).
+  const lowStockDefault = await lowStockDefaultOf(vendorId);
   const results: (RowResult | undefined)[] = [];
   const pending: { index: number; next: ProductItem; expected: number }[] = [];
   writes.forEach((w, index) => {
     const planned = planWrite(items.get(w.productId), w, now);
-    if ('next' in planned) pending.push({ index, next: planned.next, expected: w.expected });
+    if ('next' in planned) pending.push({ index, next: withLowStockDefault(planned.next, lowStockDefault), expected: w.expected });
     else results[index] = planned;
   });
   for (let i = 0; i < pending.length; i += WRITE_GROUP) {

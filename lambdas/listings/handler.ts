@@ -17,7 +17,9 @@ import { PRODUCT_TABS, type InventoryPage, type ProductPage, type ProductView } 
 import type { ProductItem } from './product-states';
 import { changeProductOffer, createProduct, deleteProduct, ownProduct, saveProduct, submitProduct } from './product-actions';
 import type { Actor } from './activity';
-import { offerSchema, offerVersionSchema } from '../../contracts/listings/schema';
+import { lowStockSettingsBody, offerSchema, offerVersionSchema } from '../../contracts/listings/schema';
+import type { InventorySettings } from '../../contracts/listings/answers';
+import { changeLowStockDefault, lowStockDefaultOf } from './stock-settings';
 import { getProduct, imageChecks, productTabCounts, queryProductTab } from './store';
 import type { ImageCheckItem } from '../images/model';
 import { FieldValidationError, parseFields, parseProductValues } from './validation';
@@ -174,12 +176,31 @@ export const handler = apiHandler('listings', {
       const after = query.cursor ? decodeCursor(query.cursor, vendorId, list, isInventoryKey) : undefined;
       const slice = await inventoryList(vendorId, search, { limit: query.limit ?? PAGE_SIZE_DEFAULT, after });
       const sign = imageSigner();
+      const lowStockDefault = await lowStockDefaultOf(vendorId);
       const body: InventoryPage = {
-        items: await Promise.all(slice.rows.map((row) => inventoryRow(row, sign))),
+        items: await Promise.all(slice.rows.map((row) => inventoryRow(row, sign, lowStockDefault))),
         ...(slice.total !== undefined ? { total: slice.total } : {}),
         ...(slice.lastKey ? { nextCursor: encodeCursor(vendorId, list, slice.lastKey) } : {}),
       };
       return { body };
+    },
+  }),
+
+  'GET /api/inventory/settings': route({
+    access: 'vendor',
+    async handler({ caller }) {
+      const body: InventorySettings = { lowStockDefault: await lowStockDefaultOf(caller.vendor.vendorId) };
+      return { body };
+    },
+  }),
+
+  'PUT /api/inventory/settings': route({
+    access: 'vendor',
+    body: lowStockSettingsBody,
+    async handler({ body, caller }) {
+      // 409 low_stock_default_changed when the default is no longer the one the vendor saw.
+      const answer: InventorySettings = await changeLowStockDefault(caller.vendor.vendorId, body.lowStockDefault, body.expected);
+      return { body: answer };
     },
   }),
 });

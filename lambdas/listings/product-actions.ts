@@ -13,6 +13,7 @@ import { acceptImages, releaseUnreferencedImages } from './images';
 import {
   becameLowStock,
   changeOffer,
+  withLowStockDefault,
   lowStockThresholdOf,
   droppedImageKeys,
   imageRefChanges,
@@ -30,6 +31,7 @@ import {
   getProduct,
   ImagesGone,
   insertProduct,
+  lowStockDefaultOf,
   nextSkuNumber,
   productNotFound,
   putProduct,
@@ -199,9 +201,18 @@ export async function changeProductOffer(vendorId: string, productId: string, of
   return withOptimisticRetry(async () => {
     const item = await ownProduct(vendorId, productId);
     if (expectedVersion !== undefined && item.version !== expectedVersion) throw new OfferChanged(item);
-    const next = changeOffer(item, offer, now.toISOString());
+    // The vendor's default low-stock level, read after the product (a default changed meanwhile re-evaluates it).
+    const lowStockDefault = await lowStockDefaultOf(vendorId);
+    const next = withLowStockDefault(changeOffer(item, offer, now.toISOString()), lowStockDefault);
     try {
-      await putProduct(next, item.version, undefined, [...lowStockNotification(item, next, now.toISOString()), ...(actor ? offerActivity(item, next, actor, now) : [])]);
+      await putProduct(
+        next,
+        item.version,
+        undefined,
+        [...lowStockNotification(item, next, now.toISOString(), lowStockDefault), ...(actor ? offerActivity(item, next, actor, now) : [])],
+        undefined,
+        lowStockDefault,
+      );
     } catch (err) {
       // Written by someone else between the read and the write: with a version named, that is the answer.
       if (err instanceof VersionConflict && expectedVersion !== undefined) throw new OfferChanged((await getProduct(vendorId, productId)) ?? item);
@@ -212,13 +223,13 @@ export async function changeProductOffer(vendorId: string, productId: string, of
 }
 
 /** The one `stock_low` notification of a change that takes the stock to or below its threshold (none otherwise). */
-export function lowStockNotification(before: ProductItem, after: ProductItem, at: string): TransactItem[] {
-  if (!becameLowStock(before, after)) return [];
+export function lowStockNotification(before: ProductItem, after: ProductItem, at: string, lowStockDefault?: number): TransactItem[] {
+  if (!becameLowStock(before, after, lowStockDefault)) return [];
   return notificationWrites({
     vendorId: after.vendorId,
     type: 'stock_low',
     subject: `${after.productId}.v${after.version}`,
-    params: { productId: after.productId, productName: after.nameEn || after.nameZh || after.sku, sku: after.sku, inventory: after.inventory, threshold: lowStockThresholdOf(after) },
+    params: { productId: after.productId, productName: after.nameEn || after.nameZh || after.sku, sku: after.sku, inventory: after.inventory, threshold: lowStockThresholdOf(after, lowStockDefault) },
     createdAt: at,
   });
 }

@@ -147,16 +147,53 @@ export const nameSortKey = (name: string): string => fold(name).replace(/\d+/g, 
 
 export { DEFAULT_LOW_STOCK_THRESHOLD };
 
-/** The threshold that applies to the product. */
-export const lowStockThresholdOf = (item: Pick<ProductItem, 'lowStockThreshold'>): number => item.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+/**
+ * The threshold that applies to the product: its own, else the vendor's default low-stock level
+ * (`vendorDefault`, GET/PUT /api/inventory/settings; DEFAULT_LOW_STOCK_THRESHOLD until the vendor sets one).
+ */
+export const lowStockThresholdOf = (item: Pick<ProductItem, 'lowStockThreshold'>, vendorDefault: number = DEFAULT_LOW_STOCK_THRESHOLD): number =>
+  item.lowStockThreshold ?? vendorDefault;
 
 /**
  * Low on stock: published and on sale (the out-of-stock switch off) with stock at or below its
  * threshold. A product switched out of stock on purpose (e.g. until a date) is not "low"; a sold-out
  * one (0 left) is; a product never published is nobody's stock yet.
  */
-export const isLowStock = (item: Pick<ProductItem, 'inventory' | 'outOfStock' | 'lowStockThreshold' | 'live'>): boolean =>
-  Boolean(item.live) && !item.outOfStock && item.inventory <= lowStockThresholdOf(item);
+export const isLowStock = (item: Pick<ProductItem, 'inventory' | 'outOfStock' | 'lowStockThreshold' | 'live'>, vendorDefault: number = DEFAULT_LOW_STOCK_THRESHOLD): boolean =>
+  Boolean(item.live) && !item.outOfStock && item.inventory <= lowStockThresholdOf(item, vendorDefault);
+
+/**
+ * The item with `lowStockVendorId` (byVendorLowStock) as the vendor's default makes it: every product
+ * write applies it (store.ts `putProduct`), since the transitions' `withIndexes` knows only the constant.
+ */
+export function withLowStockDefault(item: ProductItem, vendorDefault: number): ProductItem {
+  const next: ProductItem = { ...item };
+  if (isLowStock(item, vendorDefault)) next.lowStockVendorId = item.vendorId;
+  else delete next.lowStockVendorId;
+  return next;
+}
+
+/**
+ * The stock values whose low-stock state a change of the vendor's default from `from` to `to` can
+ * change: `(min, max]` — at or below both it is low either way, above both it is not. Null: no change.
+ * The re-evaluation reads only this key range of byVendorStock (inclusive bounds here).
+ */
+export function lowStockDefaultRange(from: number, to: number): { low: number; high: number } | null {
+  if (from === to) return null;
+  return { low: Math.min(from, to) + 1, high: Math.max(from, to) };
+}
+
+/**
+ * A product following the vendor's default, re-evaluated for a new default (PUT /api/inventory/settings):
+ * the next item (version bumped, nothing else changed) when its low-stock state changes, else null
+ * (its own threshold, not published, switched out of stock, or outside the range).
+ */
+export function reevaluatedForDefault(item: ProductItem, vendorDefault: number): ProductItem | null {
+  if (item.lowStockThreshold !== undefined) return null;
+  const next = withLowStockDefault(item, vendorDefault);
+  if (next.lowStockVendorId === item.lowStockVendorId) return null;
+  return { ...next, version: item.version + 1 };
+}
 
 /**
  * Recomputes the list and index attributes from the versions, so the sparse indexes can never
@@ -340,7 +377,8 @@ export function restockIfDue(item: ProductItem, today: string, now: string): Pro
 }
 
 /** Stock crossed the threshold downwards with this change: the one moment a low-stock notice is sent. */
-export const becameLowStock = (before: ProductItem, after: ProductItem): boolean => !isLowStock(before) && isLowStock(after);
+export const becameLowStock = (before: ProductItem, after: ProductItem, vendorDefault: number = DEFAULT_LOW_STOCK_THRESHOLD): boolean =>
+  !isLowStock(before, vendorDefault) && isLowStock(after, vendorDefault);
 
 const notPending = (item: ProductItem) =>
   new ConflictError(

@@ -13,7 +13,7 @@ import { logger } from '../shared/logger';
 import { marketplaceDay } from '../shared/dates';
 import { lowStockNotification } from './product-actions';
 import { restockIfDue } from './product-states';
-import { dueRestocks, getProduct, putProduct, withOptimisticRetry } from './store';
+import { dueRestocks, getProduct, lowStockDefaultOf, putProduct, withOptimisticRetry } from './store';
 
 export interface RestockSummary {
   /** The marketplace day the run restocked for. */
@@ -35,13 +35,20 @@ export async function runRestock(now: Date = new Date()): Promise<RestockSummary
   const due = await dueRestocks(day);
   let restocked = 0;
   let failed = 0;
+  // Each vendor's default low-stock level, read once per run.
+  const defaults = new Map<string, Promise<number>>();
+  const defaultOf = (vendorId: string): Promise<number> => {
+    if (!defaults.has(vendorId)) defaults.set(vendorId, lowStockDefaultOf(vendorId));
+    return defaults.get(vendorId)!;
+  };
   const restockOne = async (vendorId: string, productId: string): Promise<boolean> =>
     withOptimisticRetry(async () => {
       const item = await getProduct(vendorId, productId);
       // Deleted, or the vendor changed or cleared the day meanwhile (the index lags the table).
       const next = item ? restockIfDue(item, day, at) : null;
       if (!item || !next) return false;
-      await putProduct(next, item.version, undefined, lowStockNotification(item, next, at));
+      const lowStockDefault = await defaultOf(vendorId);
+      await putProduct(next, item.version, undefined, lowStockNotification(item, next, at, lowStockDefault), undefined, lowStockDefault);
       return true;
     });
   for (let start = 0; start < due.length; start += CONCURRENCY) {

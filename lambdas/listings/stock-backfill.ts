@@ -11,7 +11,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { dynamo, paging } from '../shared/clients';
 import { tableName } from '../shared/tables';
-import { withIndexes, type ProductItem } from './product-states';
+import { withIndexes, withLowStockDefault, type ProductItem } from './product-states';
+import { lowStockDefaultOf } from './store';
 
 export interface StockBackfillReport {
   scanned: number;
@@ -22,25 +23,32 @@ export interface StockBackfillReport {
 
 const INDEX_KEYS = ['nameSort', 'searchText', 'lowStockVendorId', 'restockQueue', 'restockSort'] as const;
 
+/** What withIndexes computes, with the low-stock flag by the vendor's default level. */
+const indexed = (item: ProductItem, lowStockDefault: number): ProductItem => withLowStockDefault(withIndexes(item), lowStockDefault);
+
 /** Whether `item` already carries exactly what withIndexes computes for issue 15's indexes. */
-const current = (item: ProductItem): boolean => {
-  const next = withIndexes(item);
+const current = (item: ProductItem, lowStockDefault: number): boolean => {
+  const next = indexed(item, lowStockDefault);
   return INDEX_KEYS.every((k) => next[k] === item[k]);
 };
 
 export async function backfillStockIndexes(opts: { dryRun: boolean }): Promise<StockBackfillReport> {
   const report: StockBackfillReport = { scanned: 0, updated: 0, raced: 0 };
+  // Each vendor's default low-stock level, read once.
+  const defaults = new Map<string, number>();
   for await (const page of paginateScan(paging(), { TableName: tableName('products') })) {
     for (const item of (page.Items ?? []) as ProductItem[]) {
       report.scanned += 1;
-      if (current(item)) continue;
+      if (!defaults.has(item.vendorId)) defaults.set(item.vendorId, await lowStockDefaultOf(item.vendorId));
+      const lowStockDefault = defaults.get(item.vendorId)!;
+      if (current(item, lowStockDefault)) continue;
       report.updated += 1;
       if (opts.dryRun) continue;
       try {
         await dynamo.send(
           new PutCommand({
             TableName: tableName('products'),
-            Item: withIndexes(item),
+            Item: indexed(item, lowStockDefault),
             ConditionExpression: '#version = :version',
             ExpressionAttributeNames: { '#version': 'version' },
             ExpressionAttributeValues: { ':version': item.version },

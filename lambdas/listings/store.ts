@@ -16,7 +16,8 @@
  * (issue 15) how many are in each product tab (`tabPublished`, `tabPending`, `tabRejected`,
  * `tabDraft`): every create, write and delete moves them by the tabs it changes, in its own
  * transaction (`tabCountUpdates`); `tabsCounted` marks them set from a count of the partition,
- * done once per vendor on the first read (`productTabCounts`).
+ * done once per vendor on the first read (`productTabCounts`), and `lowStockDefault`, the vendor's
+ * default low-stock level (absent: DEFAULT_LOW_STOCK_THRESHOLD; `lowStockDefaultOf`, `setLowStockDefault`).
  *
  * Image references: the item `refs#<image key>` of the imageChecks table holds `products`, the set
  * of product ids whose versions use that image. Every write that adds or drops images updates it in
@@ -30,8 +31,8 @@ import type { ImageCheckItem } from '../images/model';
 import { dynamo, paging } from '../shared/clients';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { tableName } from '../shared/tables';
-import type { InventorySort, ProductTab } from '../../contracts/listings/model';
-import { imageKeysOf, type ImageRefChanges, type LiveVersion, type ProductItem, type Revision } from './product-states';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type InventorySort, type ProductTab } from '../../contracts/listings/model';
+import { imageKeysOf, isLowStock, type ImageRefChanges, type LiveVersion, type ProductItem, type Revision } from './product-states';
 
 /** A conditional write found another version than the one read: re-read and try again. */
 export class VersionConflict extends Error {
@@ -125,7 +126,18 @@ function cancelled(err: unknown, lead: number, imageAt: (string | undefined)[], 
  * image claims (`refs`: what the write adds and drops) and any further items (`also`) in the same
  * transaction.
  */
-export async function putProduct(next: ProductItem, expectedVersion: number, refs: ImageRefChanges = NO_REF_CHANGES, also: TransactItem[] = [], previous?: ProductItem): Promise<void> {
+export async function putProduct(
+  next: ProductItem,
+  expectedVersion: number,
+  refs: ImageRefChanges = NO_REF_CHANGES,
+  also: TransactItem[] = [],
+  previous?: ProductItem,
+  lowStockDefault?: number,
+): Promise<void> {
+  // The low-stock flag by the vendor's default (read here, after the caller read the product, unless given):
+  // set on `next` itself, so what the caller answers is what was written.
+  if (isLowStock(next, lowStockDefault ?? (await lowStockDefaultOf(next.vendorId)))) next.lowStockVendorId = next.vendorId;
+  else delete next.lowStockVendorId;
   // The product tabs' counters move with the write when it changes the tabs the product is in.
   const tabs = previous ? tabCountUpdate(next.vendorId, tabDelta(previous, next)) : null;
   const put = {
@@ -183,6 +195,57 @@ export async function nextSkuNumber(vendorId: string): Promise<number> {
     }),
   );
   return out.Attributes!.value as number;
+}
+
+/** The vendor's default low-stock level (issue 15): for products without their own threshold. */
+export async function lowStockDefaultOf(vendorId: string): Promise<number> {
+  const out = await dynamo.send(
+    new GetCommand({ TableName: tableName('counters'), Key: { name: counterName(vendorId) }, ProjectionExpression: 'lowStockDefault', ConsistentRead: true }),
+  );
+  return (out.Item?.lowStockDefault as number | undefined) ?? DEFAULT_LOW_STOCK_THRESHOLD;
+}
+
+/** The default changed since the vendor read it: 409 with the current value. */
+export class LowStockDefaultChanged extends ConflictError {
+  constructor(readonly current: number) {
+    super(`The shop's default low-stock level changed meanwhile; it is now ${current}. Look at it and save again.`, 'low_stock_default_changed');
+  }
+}
+
+/** Sets the vendor's default if it is still `expected` (what the vendor saw); else LowStockDefaultChanged. */
+export async function setLowStockDefault(vendorId: string, value: number, expected: number): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('counters'),
+        Key: { name: counterName(vendorId) },
+        UpdateExpression: 'SET #d = :value',
+        // Never set: the constant default is what the vendor saw.
+        ConditionExpression: expected === DEFAULT_LOW_STOCK_THRESHOLD ? 'attribute_not_exists(#d) OR #d = :expected' : '#d = :expected',
+        ExpressionAttributeNames: { '#d': 'lowStockDefault' },
+        ExpressionAttributeValues: { ':value': value, ':expected': expected },
+      }),
+    );
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) throw new LowStockDefaultChanged(await lowStockDefaultOf(vendorId));
+    throw err;
+  }
+}
+
+/**
+ * The vendor's products with stock in `[low, high]`, one byVendorStock page after another (only the
+ * key range a change of the default can affect; never the partition). Yields pages of product ids with
+ * their row's threshold, publication and switch, so products that cannot change are not read again.
+ */
+export async function* stockRangePages(vendorId: string, low: number, high: number): AsyncGenerator<CatalogueRow[]> {
+  const pages = paginateQuery(paging(), {
+    TableName: tableName('products'),
+    IndexName: INVENTORY_INDEXES.inventory.IndexName,
+    KeyConditionExpression: '#vendorId = :vendorId AND #stock BETWEEN :low AND :high',
+    ExpressionAttributeNames: { '#vendorId': 'vendorId', '#stock': 'inventory' },
+    ExpressionAttributeValues: { ':vendorId': vendorId, ':low': low, ':high': high },
+  });
+  for await (const out of pages) yield (out.Items ?? []) as CatalogueRow[];
 }
 
 export async function productCount(vendorId: string): Promise<number> {

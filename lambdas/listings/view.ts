@@ -59,7 +59,8 @@ export async function productView(item: ProductItem, sign: ImageSigner, primary:
   };
 }
 
-export async function inventoryRow(row: CatalogueRow, sign: ImageSigner): Promise<InventoryRow> {
+/** `lowStockDefault`: the vendor's default low-stock level, read once per request (store.ts `lowStockDefaultOf`). */
+export async function inventoryRow(row: CatalogueRow, sign: ImageSigner, lowStockDefault?: number): Promise<InventoryRow> {
   return {
     productId: row.productId,
     sku: row.sku,
@@ -74,7 +75,7 @@ export async function inventoryRow(row: CatalogueRow, sign: ImageSigner): Promis
     version: row.version,
     restockOn: row.restockOn ?? null,
     lowStockThreshold: row.lowStockThreshold ?? null,
-    lowStock: isLowStock({ ...row, live: row.publishedVendorId ? ({} as LiveVersion) : undefined }),
+    lowStock: isLowStock({ ...row, live: row.publishedVendorId ? ({} as LiveVersion) : undefined }, lowStockDefault),
   };
 }
 
@@ -89,6 +90,7 @@ export function offerView(item: ProductItem): OfferView {
     version: item.version,
     restockOn: item.restockOn ?? null,
     lowStockThreshold: item.lowStockThreshold ?? null,
-    lowStock: isLowStock(item),
+    // As stored: every write sets the flag by the vendor's default (store.ts putProduct).
+    lowStock: Boolean(item.lowStockVendorId),
   };
 }

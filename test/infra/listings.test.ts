@@ -133,13 +133,15 @@ describe('restock run (issue 15)', () => {
     expect(asyncInvokeConfigsOf(s.json, fnId)).toEqual([expect.objectContaining({ DestinationConfig: { OnFailure: { Destination: expect.anything() } } })]);
   });
 
-  it('may read and write products (and its indexes) and only write notifications', () => {
+  it('may read and write products (and its indexes), only write notifications and only read the counters', () => {
     const [, fn] = restock();
     const on2 = (actions: string[], resources: string[]) => on(actions, resources);
     const expected = [
       ...on2(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['"*"']),
       ...on2([...READ, ...WRITE], withIndexesOf('products')),
       ...on2(['dynamodb:PutItem', 'dynamodb:UpdateItem'], [arn(tableId('notifications'))]).map((g) => `${g}${WRITE_ONLY}`),
+      // The vendors' default low-stock level (issue 15), read only.
+      ...on2(READ, withIndexesOf('counters')),
     ];
     const mine = grants(roleOf(fn)).filter((g) => !g.startsWith('sqs:'));
     expect(mine.sort()).toEqual(expected.sort());

@@ -199,6 +199,9 @@ const expectations: Record<string, RouteExpectation> = {
   'GET /api/inventory/bulk': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 403, owner: 200 } },
   'GET /api/inventory/bulk/{jobId}': { request: (ids) => ({ params: { jobId: ids.bulkJobId } }), expect: { otherVendor: 404, manager: 200, inventory: 200, finance: 403, owner: 200 } },
   'POST /api/inventory/bulk/{jobId}': { request: (ids) => ({ params: { jobId: ids.bulkJobId }, body: { action: 'undo' } }), expect: { otherVendor: 404, manager: 409, inventory: 409, finance: 403, owner: 409 } },
+  // The default low-stock level (issue 15): the catalogue roles; the PUT sets the level it finds (5), changing nothing.
+  'GET /api/inventory/settings': { request: () => ({}), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 403, owner: 200 } },
+  'PUT /api/inventory/settings': { request: () => ({ body: { lowStockDefault: 5, expected: 5 } }), expect: { otherVendor: 200, manager: 200, inventory: 200, finance: 403, owner: 200 } },
 };
 
 // Vendor teams (issue 14): only owners manage the team (A manages A's: B's member ids are 404 to A);

@@ -57,6 +57,8 @@ const productWrite = (n = 0) => {
 
 beforeEach(() => {
   ddb.reset();
+  // The vendor's default low-stock level (issue 15): none set, the constant applies.
+  ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({});
   s3.reset();
   s3.on(PutObjectTaggingCommand).resolves({});
   ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: vendor });
@@ -264,6 +266,8 @@ describe('one product', () => {
 
     const concurrent: ProductItem = { ...item, version: 2, inventory: 50 };
     ddb.reset();
+    // The vendor's default low-stock level (issue 15): none set, the constant applies.
+    ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({});
     ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: vendor });
     ddb.on(GetCommand, { TableName: 'products-test' }).resolvesOnce({ Item: item }).resolvesOnce({ Item: item }).resolves({ Item: concurrent });
     // The offer changed, so its write is a transaction with its activity entries (issue 14): the
@@ -355,6 +359,8 @@ describe('one product', () => {
     });
     // Already low (default threshold 5): a further change records nothing more.
     ddb.reset();
+    // The vendor's default low-stock level (issue 15): none set, the constant applies.
+    ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({});
     ddb.on(GetCommand, { TableName: 'vendors-test' }).resolves({ Item: vendor });
     ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: { ...live, inventory: 3 } });
     ddb.on(PutCommand).resolves({});
@@ -456,7 +462,8 @@ describe('GET /api/inventory', () => {
     expect(queries).toHaveLength(2);
     expect(queries[0]).toMatchObject({ IndexName: 'byVendorName', ScanIndexForward: true, FilterExpression: 'contains(#search, :needle)', ExpressionAttributeValues: { ':needle': 'tea' } });
     expect(queries[1]!.ExclusiveStartKey).toEqual({ vendorId: 'V-10001', productId: rows[1]!.productId, nameSort: 'x' });
-    expect(ddb.commandCalls(GetCommand, { TableName: 'counters-test' })).toEqual([]);
+    // Not counted: no read of the product count (the default low-stock level, issue 15, is read from the same item).
+    expect(ddb.commandCalls(GetCommand, { TableName: 'counters-test' }).filter((c) => c.args[0].input.ProjectionExpression !== 'lowStockDefault')).toEqual([]);
   });
 
   it('the low-stock filter reads only its sparse index', async () => {

@@ -6,6 +6,10 @@ import {
   currentOffer,
   DEFAULT_LOW_STOCK_THRESHOLD,
   isLowStock,
+  lowStockDefaultRange,
+  lowStockThresholdOf,
+  reevaluatedForDefault,
+  withLowStockDefault,
   nameSortKey,
   restockIfDue,
   droppedImageKeys,
@@ -302,6 +306,50 @@ describe('stock (issue 15)', () => {
     expect(becameLowStock(further, up)).toBe(false);
     // Raising the threshold over the stock is a crossing too.
     expect(becameLowStock(item, changeOffer(item, offer(item, { lowStockThreshold: 40 }), T2))).toBe(true);
+  });
+
+  it("the vendor's default level: products without their own threshold follow it, 0 means no warnings", () => {
+    const item = { ...live(), inventory: 8 };
+    expect(lowStockThresholdOf(item, 10)).toBe(10);
+    expect(lowStockThresholdOf({ ...item, lowStockThreshold: 3 }, 10)).toBe(3);
+    expect(isLowStock(item, 10)).toBe(true);
+    expect(isLowStock(item, 7)).toBe(false);
+    expect(isLowStock({ ...item, inventory: 0 }, 0)).toBe(true);
+    expect(isLowStock({ ...item, inventory: 1 }, 0)).toBe(false);
+    // Its own threshold wins over the default either way.
+    expect(isLowStock({ ...item, lowStockThreshold: 2 }, 10)).toBe(false);
+    expect(withLowStockDefault(item, 10).lowStockVendorId).toBe('V-10001');
+    expect(withLowStockDefault(withLowStockDefault(item, 10), 7).lowStockVendorId).toBeUndefined();
+    // The crossing (one notice) is judged by the default too.
+    const down = changeOffer(item, offer(item, { inventory: 9 }), T2);
+    expect(becameLowStock(item, down, 10)).toBe(false);
+    expect(becameLowStock({ ...item, inventory: 11 }, down, 10)).toBe(true);
+    expect(becameLowStock({ ...item, inventory: 11 }, down)).toBe(false);
+  });
+
+  it('a change of the default can change only stock in (min, max]; re-evaluation bumps the version and skips own thresholds', () => {
+    expect(lowStockDefaultRange(5, 5)).toBeNull();
+    expect(lowStockDefaultRange(5, 20)).toEqual({ low: 6, high: 20 });
+    expect(lowStockDefaultRange(20, 5)).toEqual({ low: 6, high: 20 });
+    expect(lowStockDefaultRange(5, 0)).toEqual({ low: 1, high: 5 });
+    // Every stock outside the range has the same state under both defaults.
+    for (const [from, to] of [[5, 20], [20, 5], [5, 0], [0, 100_000]] as const) {
+      const range = lowStockDefaultRange(from, to)!;
+      for (const stock of [0, 1, 4, 5, 6, 19, 20, 21, 99_999, 100_000, 100_001]) {
+        const x = { ...live(), inventory: stock };
+        const inRange = stock >= range.low && stock <= range.high;
+        expect(isLowStock(x, from) !== isLowStock(x, to)).toBe(inRange);
+      }
+    }
+    const flagged = withIndexes({ ...live(), inventory: 4 });
+    expect(flagged.lowStockVendorId).toBe('V-10001');
+    const next = reevaluatedForDefault(flagged, 3)!;
+    expect(next.lowStockVendorId).toBeUndefined();
+    expect(next.version).toBe(flagged.version + 1);
+    expect({ ...next, version: flagged.version, lowStockVendorId: flagged.lowStockVendorId }).toEqual(flagged);
+    expect(reevaluatedForDefault(flagged, 4)).toBeNull();
+    expect(reevaluatedForDefault({ ...flagged, lowStockThreshold: 10 }, 3)).toBeNull();
+    expect(reevaluatedForDefault({ ...flagged, outOfStock: true, lowStockVendorId: undefined }, 10)).toBeNull();
   });
 
   it('the inventory sort and search keys: folded names with digit runs by length; names, Chinese name and SKU searchable', () => {

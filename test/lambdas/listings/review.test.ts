@@ -41,6 +41,8 @@ const deletedObjects = () => s3.commandCalls(DeleteObjectCommand).map((c) => c.a
 
 beforeEach(() => {
   ddb.reset();
+  // The vendor's default low-stock level (issue 15): none set, the constant applies.
+  ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({});
   s3.reset();
 });
 

@@ -110,6 +110,8 @@ export const API_ERROR_REASONS = {
   mfa_required: 'error_reason_mfa_required',
   step_up_required: 'error_reason_step_up_required',
   admin_mfa_required: 'error_reason_admin_mfa_required',
+  // 409, issue 15
+  low_stock_default_changed: 'low_stock_default_changed',
 } as const satisfies Record<ApiErrorCode | WebErrorCode, string>;
 
 export type ErrorReasonKey = (typeof API_ERROR_REASONS)[keyof typeof API_ERROR_REASONS] | 'error_network' | 'error_reason_too_large' | 'error_reason_unknown' | 'error_config';

@@ -37,3 +37,21 @@ export async function changedOffer(err: unknown): Promise<Offer | null> {
   const parsed = offerConflictSchema.safeParse(err.details);
   return parsed.success ? parsed.data.current : null;
 }
+
+/** The shop's default low-stock level (issue 15): for products without their own threshold. */
+export async function getInventorySettings(signal?: AbortSignal): Promise<{ lowStockDefault: number }> {
+  const [{ inventorySettingsSchema }, data] = await Promise.all([answers(), apiRequest<unknown>('/api/inventory/settings', { signal })]);
+  return parseAnswer(inventorySettingsSchema, data, 'GET /api/inventory/settings');
+}
+
+/**
+ * Sets the default, conditional on the level the vendor saw (`expected`): 409 `low_stock_default_changed`
+ * when it changed meanwhile. Resolves with the new level and how many products changed their low-stock state.
+ */
+export async function putInventorySettings(lowStockDefault: number, expected: number): Promise<{ lowStockDefault: number; reevaluated?: number }> {
+  const [{ inventorySettingsSchema }, data] = await Promise.all([
+    answers(),
+    apiRequest<unknown>('/api/inventory/settings', { method: 'PUT', body: { lowStockDefault, expected } }),
+  ]);
+  return parseAnswer(inventorySettingsSchema, data, 'PUT /api/inventory/settings');
+}

@@ -19,6 +19,7 @@ import { useUrlQuery } from '../../lib/use-url-query';
 import { getInventoryPage, type InventoryPage, type InventoryRow } from './inventory-api';
 import { firstOrder, inventorySearchParams, parseInventoryQuery, queryKey, SEARCH_MAX, type InventoryQuery } from './inventory-query';
 import { InventoryTable } from './inventory-table';
+import { LowStockDefaultControl, useLowStockDefault } from './low-stock-default';
 
 /** The offer dialog (its form library and the offer schema's zod) is a lazy chunk: the table does not wait for it. */
 const loadOfferDialog = () => import('./offer-dialog');
@@ -47,6 +48,8 @@ export default function InventoryPage() {
   const list = useCursorList<InventoryRow, InventoryPage>(listKey, (cursor, signal) => getInventoryPage(query, cursor, signal));
   const [editing, setEditing] = useState<InventoryRow | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [levelSaved, setLevelSaved] = useState<string | null>(null);
+  const lowStockDefault = useLowStockDefault();
 
   const apply = (next: InventoryQuery) => {
     setSaved(null);
@@ -77,6 +80,11 @@ export default function InventoryPage() {
           {t('offer_saved', { name: saved })}
         </Alert>
       )}
+      {levelSaved && (
+        <Alert tone="success" testId="low-stock-default-notice" onDismiss={() => setLevelSaved(null)} dismissLabel={t('dismiss')}>
+          {levelSaved}
+        </Alert>
+      )}
       {/* Keyed by the search: back/forward or a reload puts the URL's search into the box. */}
       <div className="inventory-filters">
         <SearchForm key={query.q} q={query.q} onSearch={(q) => apply({ ...query, q })} />
@@ -90,6 +98,12 @@ export default function InventoryPage() {
           <option value="all">{t('inventory_filter_all')}</option>
           <option value="low">{t('inventory_filter_low')}</option>
         </SelectField>
+        <LowStockDefaultControl
+          onSaved={(message) => {
+            setSaved(null);
+            setLevelSaved(message);
+          }}
+        />
       </div>
       <LoadStatus
         state={list.status === 'loaded' ? 'idle' : list.status}
@@ -139,6 +153,7 @@ export default function InventoryPage() {
         <Suspense fallback={null}>
           <OfferDialog
             row={editing}
+            lowStockDefault={lowStockDefault}
             onClose={() => setEditing(null)}
             onSaved={(row) => {
               // The row changes in place from what the server accepted (no reload of every loaded page); the

@@ -74,7 +74,18 @@ function rowAfterSave(row: InventoryRow, saved: Awaited<ReturnType<typeof patchO
  * what the vendor typed, and a second Save (or "Use the current values") goes on from the current
  * version.
  */
-export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onClose(): void; onSaved(row: InventoryRow): void }) {
+export function OfferDialog({
+  row,
+  lowStockDefault = DEFAULT_LOW_STOCK_THRESHOLD,
+  onClose,
+  onSaved,
+}: {
+  row: InventoryRow;
+  /** The shop's default low-stock level (GET /api/inventory/settings), named in the threshold's hint. */
+  lowStockDefault?: number;
+  onClose(): void;
+  onSaved(row: InventoryRow): void;
+}) {
   const { t, i18n } = useTranslation();
   const language = languageToApply(i18n.language);
   const errorText = useErrorText();
@@ -196,7 +207,7 @@ export function OfferDialog({ row, onClose, onSaved }: { row: InventoryRow; onCl
             data-testid="offer-restockOn"
           />
         )}
-        {field('lowStockThreshold', t('field_low_stock_threshold'), t('low_stock_threshold_hint', { count: DEFAULT_LOW_STOCK_THRESHOLD }))}
+        {field('lowStockThreshold', t('field_low_stock_threshold'), t('low_stock_threshold_hint_shop', { count: lowStockDefault }))}
       </div>
     </Dialog>
   );

@@ -1,0 +1,144 @@
+import { Button, TextField } from '@aws-amplify/ui-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOW_STOCK_DEFAULT_MAX } from '../../../../contracts/listings/model';
+import { Alert } from '../../components/alert';
+import { Dialog } from '../../components/dialog';
+import { languageToApply } from '../../i18n/language';
+import { ApiError } from '../../lib/api';
+import { useErrorText } from '../../lib/error-message';
+import { formatCount } from '../../lib/format';
+import { queryKeys } from '../../lib/query-client';
+import { getInventorySettings, putInventorySettings } from './inventory-api';
+
+/** Under the inventory's key, so saving it (or any catalogue change) loads it again. */
+export const inventorySettingsKey = [...queryKeys.inventory.all, 'settings'] as const;
+
+/** The shop's default low-stock level as the inventory last read it (undefined while unknown). */
+export function useLowStockDefault(): number | undefined {
+  return useQuery({ queryKey: inventorySettingsKey, queryFn: ({ signal }) => getInventorySettings(signal) }).data?.lowStockDefault;
+}
+
+/** A whole number 0..LOW_STOCK_DEFAULT_MAX typed in the field (full-width digits from an IME count), else null. */
+export function parseLevel(text: string): number | null {
+  const digits = text.normalize('NFKC').trim();
+  if (!/^\d{1,6}$/.test(digits)) return null;
+  const n = Number(digits);
+  return n <= LOW_STOCK_DEFAULT_MAX ? n : null;
+}
+
+/**
+ * "Default low-stock level" (issue 15): a button on the inventory page showing the shop's level, opening a
+ * small dialog to change it. The save is conditional on the level shown; when another tab changed it
+ * meanwhile the dialog says so and shows the current level. Saved, the inventory list loads again (products
+ * following the default may have entered or left the Low stock filter) and the page says how many changed.
+ */
+export function LowStockDefaultControl({ onSaved }: { onSaved(message: string): void }) {
+  const { t, i18n } = useTranslation();
+  const language = languageToApply(i18n.language);
+  const level = useLowStockDefault();
+  const [open, setOpen] = useState(false);
+  if (level === undefined) return null;
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)} data-testid="low-stock-default-open">
+        {t('low_stock_default_button', { count: level, formatted: formatCount(level, language) })}
+      </Button>
+      {open && (
+        <LowStockDefaultDialog
+          level={level}
+          onClose={() => setOpen(false)}
+          onSaved={(message) => {
+            setOpen(false);
+            onSaved(message);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function LowStockDefaultDialog({ level, onClose, onSaved }: { level: number; onClose(): void; onSaved(message: string): void }) {
+  const { t, i18n } = useTranslation();
+  const language = languageToApply(i18n.language);
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const [expected, setExpected] = useState(level);
+  const [text, setText] = useState(String(level));
+  const [fieldError, setFieldError] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const value = parseLevel(text);
+    setFieldError(value === null);
+    if (value === null) return;
+    setSaving(true);
+    try {
+      const answer = await putInventorySettings(value, expected);
+      queryClient.setQueryData(inventorySettingsKey, { lowStockDefault: answer.lowStockDefault });
+      // Products following the default may have entered or left the Low stock filter: the lists load again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all, predicate: (q) => q.queryKey[1] !== 'settings' });
+      onSaved(t('low_stock_default_saved', { count: answer.lowStockDefault, changed: formatCount(answer.reevaluated ?? 0, language) }));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && err.code === 'low_stock_default_changed') {
+        // Changed in another tab: show the current level; the next Save goes on from it.
+        const current = await getInventorySettings().catch(() => null);
+        if (current) {
+          setExpected(current.lowStockDefault);
+          setText(String(current.lowStockDefault));
+          queryClient.setQueryData(inventorySettingsKey, current);
+        }
+        setFailure({ text: t('low_stock_default_changed'), detail: null });
+      } else if (err instanceof ApiError && err.status === 400) setFieldError(true);
+      else {
+        const { message, detail } = errorText(err);
+        setFailure({ text: message, detail });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={t('low_stock_default_title')}
+      onClose={() => !saving && onClose()}
+      testId="low-stock-default-dialog"
+      form={{ onSubmit: (e) => void save(e) }}
+      footer={
+        <>
+          <Button onClick={onClose} isDisabled={saving}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" variation="primary" isLoading={saving} loadingText={t('saving')} data-testid="low-stock-default-save">
+            {t('save')}
+          </Button>
+        </>
+      }
+    >
+      {failure && (
+        <Alert tone="error" testId="low-stock-default-error" detail={failure.detail}>
+          {failure.text}
+        </Alert>
+      )}
+      <div className="dialog-fields">
+        <TextField
+          label={t('low_stock_default_field')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          descriptiveText={t('low_stock_default_hint')}
+          hasError={fieldError}
+          errorMessage={fieldError ? t('listing_error_low_stock_default') : undefined}
+          data-testid="low-stock-default-input"
+          data-autofocus
+        />
+      </div>
+    </Dialog>
+  );
+}

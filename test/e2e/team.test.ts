@@ -92,6 +92,7 @@ describe('vendor teams', () => {
     await invitee.page.waitForURL(webUrl('/dashboard'));
     expect(await invitee.page.getByTestId('joined-alert').textContent()).toContain(`You joined ${shop.vendorName} as Finance.`);
     const nav = invitee.page.getByRole('navigation', { name: en.main_navigation });
+    await nav.getByRole('link', { name: en.nav_payouts }).waitFor();
     expect(await nav.getByRole('link').allTextContents()).toEqual([en.nav_dashboard, en.nav_orders, en.nav_payouts]);
     await nav.getByRole('link', { name: en.nav_payouts }).click();
     await invitee.page.getByTestId('payouts-page').or(invitee.page.getByRole('heading', { level: 1, name: en.nav_payouts })).first().waitFor();
@@ -122,6 +123,7 @@ describe('vendor teams', () => {
     await signIn(page, staff.email, staff.password);
     await page.waitForURL(webUrl('/products'));
     const nav = page.getByRole('navigation', { name: en.main_navigation });
+    await nav.getByRole('link', { name: en.nav_inventory }).waitFor();
     expect(await nav.getByRole('link').allTextContents()).toEqual([en.nav_products, en.nav_inventory]);
     await nav.getByRole('link', { name: en.nav_inventory }).click();
     const row = page.getByTestId('inventory-row').first();
@@ -133,7 +135,8 @@ describe('vendor teams', () => {
     await expect.poll(async () => (await row.getByTestId('inventory-count').textContent())?.trim()).toBe('37');
 
     await page.getByTestId('language-button').click();
-    await page.getByTestId('language-option-zh-TW').click();
+    // The language is saved with PATCH /api/me: wait for it, or the next page load reads the old one.
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'PATCH'), page.getByTestId('language-option-zh-TW').click()]);
     await page.goto(webUrl('/payouts'));
     const blocked = page.getByTestId('not-allowed');
     await blocked.waitFor();
@@ -153,7 +156,7 @@ describe('vendor teams', () => {
     const owner = await newPage(browser);
     await signInToDashboard(owner.page, demoAccounts.approved.email, demoAccounts.approved.password);
     await owner.page.getByTestId('language-button').click();
-    await owner.page.getByTestId('language-option-zh-TW').click();
+    await Promise.all([owner.page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'PATCH'), owner.page.getByTestId('language-option-zh-TW').click()]);
     await owner.page.goto(webUrl('/team'));
     await owner.page.getByRole('heading', { level: 1, name: zhTW.team_title }).waitFor();
     await owner.page.getByTestId('team-list').waitFor();
@@ -161,7 +164,7 @@ describe('vendor teams', () => {
     await auditAtPhoneWidth(owner.page, 'team (zh-TW)');
     // The demo vendor speaks English again for the other tests.
     await owner.page.getByTestId('language-button').click();
-    await owner.page.getByTestId('language-option-en').click();
+    await Promise.all([owner.page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'PATCH'), owner.page.getByTestId('language-option-en').click()]);
     await owner.context.close();
   });
 });

@@ -8,7 +8,7 @@ import { products } from '../lambdas/listings/stack-fixtures';
 import { isErrorBody } from '../support/error-body';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor, useTestStackEnv } from '../support/auth';
-import { approvedVendor, putItems, type TestVendor } from './orders-fixtures';
+import { approvedVendor, putItems, withTwoStep, type TestVendor } from './orders-fixtures';
 
 /**
  * The vendor activity log (issue 14) through the local API server on DynamoDB Local: changes made
@@ -97,6 +97,8 @@ describe('changes through the API', () => {
   });
 
   it('submitting for review and changing the payout method are recorded; the payout entry is masked', async () => {
+    // The payout method needs two-step sign-in on and a recent sign-in with it (issue 14, step-up).
+    a = await withTwoStep(a);
     const res = await api('/api/payout-method', { method: 'PUT', token: a.token, body: JSON.stringify({ method: 'email', email: 'payouts.activity@example.com' }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [entry] = (await list(a, 'action=payout_method.changed')).items;

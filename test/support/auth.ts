@@ -77,10 +77,22 @@ export function confirmationCode(email: string): string {
   // cognito-local rewrites the file in place; a read can catch it half-written, so read again.
   let pool: Pool | undefined;
   for (let attempt = 0; !pool; attempt += 1) {
+    const text = readFileSync(file, 'utf8');
     try {
-      pool = JSON.parse(readFileSync(file, 'utf8')) as Pool;
+      pool = JSON.parse(text) as Pool;
     } catch (err) {
-      if (attempt >= 40) throw err;
+      // Two rewrites racing can leave a whole pool followed by the tail of a longer one until the
+      // next write: the whole pool at the start is the current one.
+      const at = /after JSON at position (\d+)/.exec(String(err))?.[1];
+      if (at) {
+        try {
+          pool = JSON.parse(text.slice(0, Number(at))) as Pool;
+          break;
+        } catch {
+          // Not that case: read again below.
+        }
+      }
+      if (attempt >= 160) throw err;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
     }
   }

@@ -7,7 +7,7 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/shared/clients';
 import { tableName } from '../../lambdas/shared/tables';
-import { createVendorIfAbsent, directoryKeys, type VendorRecord } from '../../lambdas/shared/vendors';
+import { createVendorIfAbsent, directoryKeys, isMembershipRecord, type UserRecord } from '../../lambdas/shared/vendors';
 import { DEMO_PASSWORD, type DemoAccount } from './accounts';
 
 /** seed.ts's `ensureUser` on the pool being seeded: the Cognito user of an account, created when missing; its sub. */
@@ -29,7 +29,8 @@ export async function seedConsoleApplications(ensureUser: EnsureUser): Promise<v
 }
 
 /**
- * Gives the directory's search keys to vendor records written before them (a kept local portal). A
+ * Gives the directory's search keys to vendor records written before them (a kept local portal);
+ * team members' membership items in the same table are left alone. A
  * scan, which is fine for a local seed of a few records; a deployed stack runs the same once
  * (docs/operations.md).
  */
@@ -40,7 +41,9 @@ export async function backfillDirectoryKeys(): Promise<number> {
     const page = await dynamo.send(
       new ScanCommand({ TableName: tableName('vendors'), FilterExpression: 'attribute_not_exists(#directory)', ExpressionAttributeNames: { '#directory': 'directory' }, ...(start ? { ExclusiveStartKey: start } : {}) }),
     );
-    for (const item of (page.Items ?? []) as VendorRecord[]) {
+    for (const item of (page.Items ?? []) as UserRecord[]) {
+      // A team member's membership item (issue 14) shares the table but is no vendor: not in the directory.
+      if (isMembershipRecord(item)) continue;
       const keys = directoryKeys(item);
       await dynamo.send(
         new UpdateCommand({

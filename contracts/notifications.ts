@@ -6,7 +6,6 @@
  * own translations (`notifications.<type>.title` / `.body`), so a language switch applies at once.
  */
 import * as z from 'zod';
-import { MEMBER_ROLES } from './team';
 
 /** What a vendor can turn e-mail on or off for (account settings). `security` cannot be turned off. */
 export const NOTIFICATION_CATEGORIES = ['account', 'products', 'payouts', 'balance', 'support', 'security'] as const;
@@ -25,47 +24,10 @@ export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<OptionalCategory, boolea
   support: true,
 };
 
-const money = z.number().int();
+export { notificationParams, NOTIFICATION_TYPES, type NotificationParams, type NotificationType } from './notification-params';
+import { NOTIFICATION_TYPES, type NotificationType } from './notification-params';
+
 const isoTime = z.string().datetime();
-
-/**
- * Every event, with the figures its texts need. Amounts in integer US cents; times UTC ISO-8601.
- * A new event: add it here (and its category below), then its e-mail templates and web texts.
- */
-export const notificationParams = {
-  application_approved: z.object({ vendorId: z.string(), businessName: z.string() }),
-  application_rejected: z.object({ businessName: z.string(), reason: z.string() }),
-  product_approved: z.object({ productId: z.string(), productName: z.string() }),
-  product_rejected: z.object({ productId: z.string(), productName: z.string(), reasons: z.array(z.string()), note: z.string().optional() }),
-  product_changes_requested: z.object({ productId: z.string(), productName: z.string(), note: z.string() }),
-  payout_paid: z.object({ payoutId: z.string(), period: z.string(), amountCents: money, feeCents: money, paidCents: money }),
-  payout_failed: z.object({ payoutId: z.string(), period: z.string(), amountCents: money, reason: z.string() }),
-  balance_rolled_over: z.object({ balanceCents: money, minimumCents: money, nextPayoutDate: z.string() }),
-  payout_method_changed: z.object({ method: z.enum(['bank', 'email']), holdUntil: isoTime.optional() }),
-  password_changed: z.object({}),
-  support_case_received: z.object({ caseId: z.string(), category: z.string(), message: z.string() }),
-  support_reply: z.object({ caseId: z.string(), message: z.string() }),
-  // Issue 14: an invitation to a shop's team, e-mailed to the invitee (who has no inbox: the item sits
-  // under `INVITE#<vendorId>#<memberId>`, and `language` is the inviting owner's), and the security
-  // notice the shop gets for every change to its team.
-  team_invitation: z.object({ email: z.string(), businessName: z.string(), role: z.enum(MEMBER_ROLES), invitedBy: z.string(), token: z.string(), language: z.string(), expiresAt: isoTime }),
-  team_member_changed: z.object({
-    change: z.enum(['invited', 'joined', 'role_changed', 'removed']),
-    memberEmail: z.string(),
-    role: z.enum(MEMBER_ROLES),
-    previousRole: z.enum(MEMBER_ROLES).optional(),
-    by: z.string(),
-  }),
-
-  stock_low: z.object({ productId: z.string(), productName: z.string(), sku: z.string(), inventory: z.number().int(), threshold: z.number().int() }),
-
-  /** Issue 14: two-step sign-in went off, turned off by the vendor or reset by operations. */
-  security_mfa_off: z.object({ by: z.enum(['vendor', 'operations']) }),
-} as const;
-
-export type NotificationType = keyof typeof notificationParams;
-export const NOTIFICATION_TYPES = Object.keys(notificationParams) as NotificationType[];
-export type NotificationParams<T extends NotificationType> = z.infer<(typeof notificationParams)[T]>;
 
 export const notificationCategory: Readonly<Record<NotificationType, NotificationCategory>> = {
   application_approved: 'account',

@@ -7,6 +7,11 @@
 export const MEMBER_ROLES = ['owner', 'manager', 'inventory', 'finance'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/** An invitation stays open a week; then the owner invites again. */
+export const INVITATION_TTL_DAYS = 7;
+/** Members besides the account holder (invitations included): a shop's staff, not a directory. */
+export const TEAM_MAX_MEMBERS = 50;
+
 /** Who may use each part of the vendor portal: the route table and the web's pages both take these. */
 export const ROLE_GROUPS = {
   /** The inbox, support, the signed-in user's own settings. */

@@ -12,10 +12,6 @@ import { MEMBER_ROLES } from './team-roles';
 
 export * from './team-roles';
 
-/** An invitation stays open a week; then the owner invites again. */
-export const INVITATION_TTL_DAYS = 7;
-/** Members besides the account holder (invitations included): a shop's staff, not a directory. */
-export const TEAM_MAX_MEMBERS = 50;
 
 const email = z
   .string()

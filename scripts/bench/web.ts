@@ -18,7 +18,9 @@
  *   --dist DIR       measure another build of the web app (e.g. main's, for a before/after on one machine); implies --no-build
  */
 import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createHash, createPublicKey } from 'node:crypto';
 import http from 'node:http';
+import http2 from 'node:http2';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -187,19 +189,43 @@ const MIME: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
+/** HTTP/1.1 hop-by-hop headers, which HTTP/2 forbids in a response (RFC 9113 §8.2.2). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
 /**
- * A static server for dist/web as CloudFront serves it: gzip, immutable assets, SPA fallback, the
- * stack's /config.json, and /api/* passed on to the stack's API (CloudFront's /api/* behaviour).
+ * A self-signed certificate for 127.0.0.1 (a day), and the base64 SHA-256 of its public key, which
+ * Chromium's `--ignore-certificate-errors-spki-list` takes: the page is then a secure origin with a
+ * trusted certificate (as WebPageReplay does for Lighthouse's own lab runs), not a certificate error.
  */
-function serveSite(config: WebConfig, apiUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+async function localCertificate(): Promise<{ key: string; cert: string; spki: string }> {
+  const { generate } = await import('selfsigned');
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    notAfterDate: new Date(Date.now() + 86_400_000),
+    keyType: 'ec',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const der = createPublicKey(pems.cert).export({ type: 'spki', format: 'der' });
+  return { key: pems.private, cert: pems.cert, spki: createHash('sha256').update(der).digest('base64') };
+}
+
+/**
+ * A static server for dist/web as CloudFront serves it: HTTP/2 over TLS (the distribution's
+ * `HttpVersion.HTTP2_AND_3`, lib/site.ts; Lighthouse's simulation models an HTTP/1.1 origin with six
+ * connections and a round trip per request, which is not what a vendor's browser meets), gzip,
+ * immutable assets, SPA fallback, the stack's /config.json, and /api/* passed on to the stack's API
+ * (CloudFront's /api/* behaviour, same origin).
+ */
+function serveSite(config: WebConfig, apiUrl: string, tls: { key: string; cert: string }): Promise<{ url: string; close(): Promise<void> }> {
   const api = new URL(apiUrl);
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const server = http2.createSecureServer({ ...tls, allowHTTP1: true }, (req, res) => {
+    const url = new URL(req.url ?? '/', 'https://127.0.0.1');
     if (url.pathname.startsWith('/api/')) {
+      const forwarded = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)));
       const upstream = http.request(
-        { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host } },
+        { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...forwarded, host: api.host } },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+          res.writeHead(answer.statusCode ?? 502, headers);
           answer.pipe(res);
         },
       );
@@ -232,15 +258,20 @@ function serveSite(config: WebConfig, apiUrl: string): Promise<{ url: string; cl
     res.writeHead(200, headers);
     res.end(body);
   });
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({
-        url: `http://127.0.0.1:${port}`,
+        url: `https://127.0.0.1:${port}`,
         close: () =>
           new Promise((r) => {
-            server.closeAllConnections();
+            for (const session of sessions) session.destroy();
             server.close(() => r());
           }),
       });
@@ -327,10 +358,10 @@ async function lighthouseOnce(chrome: Chrome, url: string): Promise<Omit<Lightho
 }
 
 /** Lighthouse on each page, `runs` times each (median performance), '/' before signing in. */
-async function runLighthouse(siteUrl: string, pages: typeof LIGHTHOUSE_PAGES, runs: number): Promise<LighthouseResult[]> {
+async function runLighthouse(siteUrl: string, spki: string, pages: typeof LIGHTHOUSE_PAGES, runs: number): Promise<LighthouseResult[]> {
   if (!existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH} (npm run setup:system installs it)`);
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${spki}`], logLevel: 'error' });
   const stop = () => chrome.kill();
   const onSignal = () => {
     stop();
@@ -391,10 +422,11 @@ async function main(): Promise<number> {
     try {
       const stack = await ready;
       console.log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      const site = await serveSite(stack.webConfig, stack.apiUrl);
+      const certificate = await localCertificate();
+      const site = await serveSite(stack.webConfig, stack.apiUrl, certificate);
       try {
         console.log(`\nLighthouse (default mobile profile, simulated throttling, empty HTTP cache) on ${site.url}`);
-        lighthouseResults = await runLighthouse(site.url, pages, Math.max(1, Number(args.runs) || 1));
+        lighthouseResults = await runLighthouse(site.url, certificate.spki, pages, Math.max(1, Number(args.runs) || 1));
       } finally {
         await site.close();
       }

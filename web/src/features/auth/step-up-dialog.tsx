@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useSession } from '../../lib/session';
 import type { SignInError, TotpCodeError } from '../../lib/sign-in-errors';
-import { isTotpCode } from '../../lib/totp';
+import { isTotpCode, TOTP_INPUT } from '../../lib/totp';
 
 export interface StepUpDialogProps {
   /** Signed in again with the second step: the action can be retried. */
@@ -154,9 +154,7 @@ export default function StepUpDialog({ onConfirmed, onCancel }: StepUpDialogProp
           <TextField
             ref={codeInput}
             label={t('totp_code_label')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
+            {...TOTP_INPUT}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             hasError={Boolean(fieldError)}

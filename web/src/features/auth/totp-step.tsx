@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
-import { isTotpCode } from '../../lib/totp';
+import { isTotpCode, TOTP_INPUT } from '../../lib/totp';
 import type { TotpCodeError } from '../../lib/sign-in-errors';
 import { AuthField, AuthLayout, FormAlert } from './auth-layout';
 
@@ -51,9 +51,7 @@ export function TotpStep({ onBack }: { onBack(expired: boolean): void }) {
           ref={input}
           label={t('totp_code_label')}
           name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
+          {...TOTP_INPUT}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           error={fieldError}

@@ -1,13 +1,15 @@
 import { Button } from '@aws-amplify/ui-react';
-import { useId, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
 import { IMAGE_ACCEPT, type ImageRefusal } from './image-files';
 import type { GuidelinesKind } from './image-guidelines';
 import { ImageRefusals, UploadState, useImageName } from './image-manager';
 import type { ImageUploads } from './image-uploads';
-import { PrimaryImageAdvice } from './primary-image-advice';
 import { Section } from './product-form-fields';
+
+/** The primary-image advice and its rules' code load beside the form, not in its chunk: they matter once an image is primary. */
+const PrimaryImageAdvice = lazy(() => import('./primary-image-advice').then((m) => ({ default: m.PrimaryImageAdvice })));
 
 interface ImagesSectionProps {
   id: string;
@@ -59,7 +61,9 @@ export function ImagesSection({ id, uploads, imagesButton, imagesError, labelErr
           ))}
         </ol>
       )}
-      <PrimaryImageAdvice item={uploads.images[0]} />
+      <Suspense fallback={null}>
+        <PrimaryImageAdvice item={uploads.images[0]} />
+      </Suspense>
       {imagesError && (
         <p id={ids.imagesError} className="amplify-field__error-message" data-testid="images-error">
           {imagesError}

@@ -8,7 +8,7 @@ import { loadAuth } from '../../lib/auth-client';
 import { useErrorText } from '../../lib/error-message';
 import { saveWithRetryOnce } from '../../lib/save-with-retry';
 import { useSession } from '../../lib/session';
-import { isTotpCode } from '../../lib/totp';
+import { isTotpCode, TOTP_INPUT } from '../../lib/totp';
 import { groupedSecret, isWrongCode, reportTwoStep } from './two-step';
 
 type Setup = { state: 'preparing' } | { state: 'ready'; qrSvg: string; secret: string } | { state: 'failed'; error: unknown };
@@ -184,9 +184,7 @@ export default function TwoStepDialog({ mode, onClose, onChanged }: TwoStepDialo
           <TextField
             ref={codeInput}
             label={t('two_step_code_label')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
+            {...TOTP_INPUT}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             hasError={Boolean(codeError)}

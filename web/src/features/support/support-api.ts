@@ -1,12 +1,9 @@
 import type * as z from 'zod';
-import {
-  supportCaseDetailSchema,
-  supportCasePageSchema,
-  type SupportCaseDetail,
-  type SupportCasePage,
-  type SupportCaseSummary,
-} from '../../../../contracts/support/thread';
+import type { SupportCaseDetail, SupportCasePage, SupportCaseSummary } from '../../../../contracts/support/thread';
 import { ApiError, apiRequest } from '../../lib/api';
+
+/** The answers' schemas (contracts/support/thread.ts) and zod load with the first answer, in parallel with its request. */
+const schemas = () => import('../../../../contracts/support/thread');
 
 export type { SupportCaseDetail, SupportCasePage, SupportCaseSummary };
 
@@ -20,24 +17,22 @@ function parsed<T>(schema: z.ZodType<T>, data: unknown, route: string): T {
 /** GET /api/support: one page of the vendor's own cases, newest first. */
 export async function getSupportCases(cursor: string | undefined, signal?: AbortSignal): Promise<SupportCasePage> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return parsed(supportCasePageSchema, await apiRequest<unknown>(`/api/support${query}`, { signal }), 'GET /api/support');
+  const [{ supportCasePageSchema }, data] = await Promise.all([schemas(), apiRequest<unknown>(`/api/support${query}`, { signal })]);
+  return parsed(supportCasePageSchema, data, 'GET /api/support');
 }
 
 /** GET /api/support/{caseId}: the case with its thread. */
 export async function getSupportCase(caseId: string, signal?: AbortSignal): Promise<SupportCaseDetail> {
-  return parsed(supportCaseDetailSchema, await apiRequest<unknown>(`/api/support/${encodeURIComponent(caseId)}`, { signal }), 'GET /api/support/{caseId}');
+  const [{ supportCaseDetailSchema }, data] = await Promise.all([schemas(), apiRequest<unknown>(`/api/support/${encodeURIComponent(caseId)}`, { signal })]);
+  return parsed(supportCaseDetailSchema, data, 'GET /api/support/{caseId}');
 }
 
 /** POST /api/support/{caseId}/messages: the vendor's answer; answers the case as it is now. */
 export async function answerSupportCase(caseId: string, message: string): Promise<SupportCaseDetail> {
-  return parsed(
-    supportCaseDetailSchema,
-    await apiRequest<unknown>(`/api/support/${encodeURIComponent(caseId)}/messages`, { method: 'POST', body: { message } }),
-    'POST /api/support/{caseId}/messages',
-  );
+  const [{ supportCaseDetailSchema }, data] = await Promise.all([
+    schemas(),
+    apiRequest<unknown>(`/api/support/${encodeURIComponent(caseId)}/messages`, { method: 'POST', body: { message } }),
+  ]);
+  return parsed(supportCaseDetailSchema, data, 'POST /api/support/{caseId}/messages');
 }
 
-/** A message's or a case's time, in the vendor's language (this browser's time zone, as the inbox shows it). */
-export function formatInstant(instant: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
-}

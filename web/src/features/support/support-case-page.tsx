@@ -11,8 +11,8 @@ import { useErrorText, useLoadErrorProps } from '../../lib/error-message';
 import { queryKeys } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { toResource } from '../../lib/use-resource';
-import { answerSupportCase, formatInstant, getSupportCase } from './support-api';
-import { intlLocale } from '../../lib/format';
+import { answerSupportCase, getSupportCase } from './support-api';
+import { formatInstant } from '../../lib/format';
 
 /**
  * One of the vendor's support cases (issue 13): its status, the thread (the vendor's messages and
@@ -89,7 +89,7 @@ export default function SupportCasePage() {
             </div>
             <div>
               <dt>{t('support_case_opened')}</dt>
-              <dd>{formatInstant(data.createdAt, intlLocale(language))}</dd>
+              <dd>{formatInstant(data.createdAt, language)}</dd>
             </div>
           </dl>
           <h2 className="support-thread-heading">{t('support_thread_heading')}</h2>
@@ -99,7 +99,7 @@ export default function SupportCasePage() {
                 <p className="support-message-head">
                   <span className="support-message-author">{t(`support_author_${m.author}`)}</span>{' '}
                   <time className="muted" dateTime={m.at}>
-                    {formatInstant(m.at, intlLocale(language))}
+                    {formatInstant(m.at, language)}
                   </time>
                 </p>
                 <p className="support-message-body">{m.body}</p>

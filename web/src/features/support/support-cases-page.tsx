@@ -5,11 +5,11 @@ import { Link } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
-import { formatCount, intlLocale } from '../../lib/format';
+import { formatCount, formatInstant } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
-import { formatInstant, getSupportCases, type SupportCasePage, type SupportCaseSummary } from './support-api';
+import { getSupportCases, type SupportCasePage, type SupportCaseSummary } from './support-api';
 
 /**
  * Plain elements with Amplify UI's classes (as the notifications page: the route stays small).
@@ -62,7 +62,7 @@ export default function SupportCasesPage() {
                 </p>
                 <p className="support-case-preview">{c.preview}</p>
                 <p className="support-case-time muted">
-                  {t('support_case_last_activity', { time: formatInstant(c.lastActivityAt, intlLocale(language)) })} ·{' '}
+                  {t('support_case_last_activity', { time: formatInstant(c.lastActivityAt, language) })} ·{' '}
                   {t('support_case_message_count', { shown: formatCount(c.messageCount, language) })}
                 </p>
               </li>

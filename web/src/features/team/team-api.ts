@@ -1,6 +1,9 @@
 import type * as z from 'zod';
-import { invitationAnswerSchema, memberViewSchema, teamAnswerSchema, type InvitationAnswer, type MemberRole, type MemberView, type TeamAnswer } from '../../../../contracts/team';
+import type { InvitationAnswer, MemberRole, MemberView, TeamAnswer } from '../../../../contracts/team';
 import { ApiError, apiRequest } from '../../lib/api';
+
+/** The answers' schemas (contracts/team.ts) and zod load with the first answer, in parallel with its request. */
+const schemas = () => import('../../../../contracts/team');
 
 export type { InvitationAnswer, MemberRole, MemberView, TeamAnswer };
 
@@ -12,21 +15,23 @@ function parsed<T>(schema: z.ZodType<T>, data: unknown, route: string): T {
 
 /** GET /api/team: the account holder, members and open invitations (owners only). */
 export async function getTeam(signal?: AbortSignal): Promise<TeamAnswer> {
-  return parsed(teamAnswerSchema, await apiRequest<unknown>('/api/team', { signal }), 'GET /api/team');
+  const [{ teamAnswerSchema }, data] = await Promise.all([schemas(), apiRequest<unknown>('/api/team', { signal })]);
+  return parsed(teamAnswerSchema, data, 'GET /api/team');
 }
 
 /** POST /api/team/invitations: e-mails an invitation. */
 export async function inviteMember(email: string, role: MemberRole): Promise<MemberView> {
-  return parsed(memberViewSchema, await apiRequest<unknown>('/api/team/invitations', { method: 'POST', body: { email, role } }), 'POST /api/team/invitations');
+  const [{ memberViewSchema }, data] = await Promise.all([schemas(), apiRequest<unknown>('/api/team/invitations', { method: 'POST', body: { email, role } })]);
+  return parsed(memberViewSchema, data, 'POST /api/team/invitations');
 }
 
 /** PUT /api/team/members/{memberId}/role, conditional on the role the owner saw. */
 export async function changeMemberRole(member: MemberView, role: MemberRole): Promise<MemberView> {
-  return parsed(
-    memberViewSchema,
-    await apiRequest<unknown>(`/api/team/members/${encodeURIComponent(member.memberId)}/role`, { method: 'PUT', body: { role, expectedRole: member.role } }),
-    'PUT /api/team/members/{memberId}/role',
-  );
+  const [{ memberViewSchema }, data] = await Promise.all([
+    schemas(),
+    apiRequest<unknown>(`/api/team/members/${encodeURIComponent(member.memberId)}/role`, { method: 'PUT', body: { role, expectedRole: member.role } }),
+  ]);
+  return parsed(memberViewSchema, data, 'PUT /api/team/members/{memberId}/role');
 }
 
 /** DELETE /api/team/members/{memberId}: removes a member (ending their sessions) or withdraws an invitation. */
@@ -36,5 +41,6 @@ export async function removeMember(memberId: string): Promise<void> {
 
 /** POST /api/team/invitation: what the signed-in visitor is invited to. */
 export async function describeInvitation(token: string): Promise<InvitationAnswer> {
-  return parsed(invitationAnswerSchema, await apiRequest<unknown>('/api/team/invitation', { method: 'POST', body: { token } }), 'POST /api/team/invitation');
+  const [{ invitationAnswerSchema }, data] = await Promise.all([schemas(), apiRequest<unknown>('/api/team/invitation', { method: 'POST', body: { token } })]);
+  return parsed(invitationAnswerSchema, data, 'POST /api/team/invitation');
 }

@@ -8,7 +8,7 @@ import { Dialog } from '../../components/dialog';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { isEmail, normalizeEmail } from '../../../../contracts/email';
-import { MEMBER_ROLES, TEAM_MAX_MEMBERS } from '../../../../contracts/team';
+import { MEMBER_ROLES, TEAM_MAX_MEMBERS } from '../../../../contracts/team-roles';
 import { ApiError } from '../../lib/api';
 import { useErrorText, useLoadErrorProps } from '../../lib/error-message';
 import { formatInstant } from '../../lib/format';

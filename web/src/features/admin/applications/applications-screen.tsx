@@ -1,9 +1,8 @@
 import './applications.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
-import { Dialog } from '../../../components/dialog';
 import { LoadStatus } from '../../../components/load-status';
 import { isLanguage, languageNameKey } from '../../../i18n/language';
 import { ApiError } from '../../../lib/api';
@@ -16,6 +15,7 @@ import { useAdminTranslation } from '../admin-i18n';
 import { useAdminFormat } from './admin-format';
 import { applicationsKeys, decideApplication, getApplication, getApplications, type AdminVendorRecord, type ApplicationDetail, type ApplicationsPage } from './applications-api';
 import { AuditTrail } from './audit-trail';
+import { ReasonDialog } from '../reason-dialog';
 
 /** /admin/applications/*: the queue and an application's detail (issue 13). */
 export default function ApplicationsScreen() {
@@ -253,53 +253,18 @@ function ApplicationDetailPage() {
 /** Reject with a reason (required: the applicant reads it at sign-in and in the e-mail). */
 function RejectDialog({ name, busy, onClose, onReject }: { name: string; busy: boolean; onClose(): void; onReject(reason: string): Promise<void> }) {
   const { t } = useAdminTranslation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (!text) return setError(t('admin_apps_reason_required'));
-    if (text.length > 1000) return setError(t('admin_apps_reason_too_long'));
-    setError(null);
-    void onReject(text);
-  };
   return (
-    <Dialog
+    <ReasonDialog
       title={t('admin_apps_reject_title', { name })}
+      intro={<p>{t('admin_apps_reject_help')}</p>}
+      label={t('admin_apps_reason_label')}
+      confirmLabel={t('admin_apps_reject_confirm')}
+      requiredText={t('admin_apps_reason_required')}
+      tooLongText={t('admin_apps_reason_too_long')}
+      busy={busy}
+      testIdPrefix="admin-app-reject"
       onClose={onClose}
-      form={{ onSubmit: submit }}
-      testId="admin-app-reject-dialog"
-      footer={
-        <>
-          <button type="button" className="admin-action" onClick={onClose}>
-            {t('admin_apps_cancel')}
-          </button>
-          <button type="submit" className="admin-action admin-action-danger" disabled={busy} data-testid="admin-app-reject-confirm">
-            {t('admin_apps_reject_confirm')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('admin_apps_reject_help')}</p>
-      <label className="admin-field">
-        <span>{t('admin_apps_reason_label')}</span>
-        <textarea
-          value={reason}
-          rows={4}
-          maxLength={1000}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'admin-app-reason-error' : undefined}
-          onChange={(e) => setReason(e.target.value)}
-          data-autofocus
-          data-testid="admin-app-reason"
-        />
-      </label>
-      {error && (
-        <p id="admin-app-reason-error" className="admin-field-error" role="alert" data-testid="admin-app-reason-error">
-          {error}
-        </p>
-      )}
-    </Dialog>
+      onConfirm={onReject}
+    />
   );
 }

@@ -6,11 +6,11 @@ import { Alert } from '../../../components/alert';
 import { LoadStatus } from '../../../components/load-status';
 import { languageToApply } from '../../../i18n/language';
 import { useErrorText } from '../../../lib/error-message';
-import { intlLocale } from '../../../lib/format';
+import { formatInstant } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { toResource } from '../../../lib/use-resource';
 import { useAdminTranslation } from '../admin-i18n';
-import { actOnCase, formatInstant, getAdminCase, supportKeys, type CaseAction } from './support-api';
+import { actOnCase, getAdminCase, supportKeys, type CaseAction } from './support-api';
 
 /**
  * /admin/support/:vendorId/:caseId (issue 13): one case's thread with the vendor's name, id and
@@ -20,7 +20,7 @@ import { actOnCase, formatInstant, getAdminCase, supportKeys, type CaseAction } 
  */
 export default function CasePage() {
   const { t, i18n } = useAdminTranslation();
-  const locale = intlLocale(languageToApply(i18n.language));
+  const language = languageToApply(i18n.language);
   const describeError = useErrorText();
   const { vendorId = '', caseId = '' } = useParams();
   usePageTitle(t('admin_support_case_title', { caseId }));
@@ -113,7 +113,7 @@ export default function CasePage() {
             </div>
             <div>
               <dt>{t('admin_support_opened_label')}</dt>
-              <dd>{formatInstant(data.createdAt, locale)}</dd>
+              <dd>{formatInstant(data.createdAt, language)}</dd>
             </div>
           </dl>
           <h2 className="admin-support-thread-heading">{t('admin_support_thread')}</h2>
@@ -122,7 +122,7 @@ export default function CasePage() {
               <li key={m.messageId} className="admin-support-message" data-author={m.author} data-testid="admin-support-message">
                 <p className="admin-support-message-head">
                   <strong>{t(`admin_support_author_${m.author}`)}</strong>{' '}
-                  <time dateTime={m.at}>{formatInstant(m.at, locale)}</time>
+                  <time dateTime={m.at}>{formatInstant(m.at, language)}</time>
                 </p>
                 <p className="admin-support-message-body">{m.body}</p>
               </li>

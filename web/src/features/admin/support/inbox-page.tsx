@@ -5,11 +5,11 @@ import { SUPPORT_STATUSES, type SupportStatus } from '../../../../../contracts/s
 import { LoadStatus } from '../../../components/load-status';
 import { languageToApply } from '../../../i18n/language';
 import { useErrorText } from '../../../lib/error-message';
-import { intlLocale } from '../../../lib/format';
+import { formatInstant } from '../../../lib/format';
 import { useCursorList } from '../../../lib/use-cursor-list';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminTranslation } from '../admin-i18n';
-import { formatInstant, getInboxPage, supportKeys, type InboxFilter, type SupportCasePage, type SupportCaseSummary } from './support-api';
+import { getInboxPage, supportKeys, type InboxFilter, type SupportCasePage, type SupportCaseSummary } from './support-api';
 
 const VENDOR_ID = /^V-\d{1,12}$/;
 
@@ -39,7 +39,7 @@ function searchOf(f: InboxFilter): string {
  */
 export default function InboxPage() {
   const { t, i18n } = useAdminTranslation();
-  const locale = intlLocale(languageToApply(i18n.language));
+  const language = languageToApply(i18n.language);
   const describeError = useErrorText();
   usePageTitle(t('admin_support_title'));
   const [params, setParams] = useSearchParams();
@@ -157,9 +157,9 @@ export default function InboxPage() {
               </p>
               <p className="admin-support-preview">{c.preview}</p>
               <p className="admin-support-times">
-                {t('admin_support_opened', { time: formatInstant(c.createdAt, locale) })}
+                {t('admin_support_opened', { time: formatInstant(c.createdAt, language) })}
                 {' · '}
-                {t('admin_support_last_activity', { time: formatInstant(c.lastActivityAt, locale), who: t(`admin_support_author_${c.lastAuthor}`) })}
+                {t('admin_support_last_activity', { time: formatInstant(c.lastActivityAt, language), who: t(`admin_support_author_${c.lastAuthor}`) })}
               </p>
             </li>
           ))}

@@ -57,6 +57,3 @@ export async function actOnCase(vendorId: string, caseId: string, action: CaseAc
   return parsed(adminSupportCaseSchema, data, `POST /api/admin/support/{vendorId}/{caseId}/${action.kind}`);
 }
 
-export function formatInstant(instant: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
-}

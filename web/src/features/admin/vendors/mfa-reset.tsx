@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { Dialog } from '../../../components/dialog';
 import { useErrorText } from '../../../lib/error-message';
 import { useAdminTranslation } from '../admin-i18n';
+import { ReasonDialog } from '../reason-dialog';
 import { resetTwoStep, vendorsKeys } from './vendors-api';
 
 /**
@@ -59,53 +59,19 @@ export function MfaResetCard({ vendorKey, userId, email }: { vendorKey: string; 
 /** Confirm, with the reason (required, at most 1000 characters: the server's rule too). */
 function MfaResetDialog({ email, busy, onClose, onReset }: { email: string; busy: boolean; onClose(): void; onReset(reason: string): Promise<void> }) {
   const { t } = useAdminTranslation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (!text) return setError(t('admin_mfa_reason_required'));
-    if (text.length > 1000) return setError(t('admin_mfa_reason_too_long'));
-    setError(null);
-    void onReset(text);
-  };
   return (
-    <Dialog
+    <ReasonDialog
       title={t('admin_mfa_reset_title')}
+      intro={<p className="admin-break">{t('admin_mfa_reset_body', { email })}</p>}
+      label={t('admin_mfa_reason_label')}
+      confirmLabel={busy ? t('admin_mfa_resetting') : t('admin_mfa_reset_confirm')}
+      requiredText={t('admin_mfa_reason_required')}
+      tooLongText={t('admin_mfa_reason_too_long')}
+      busy={busy}
+      rows={3}
+      testIdPrefix="admin-mfa-reset"
       onClose={onClose}
-      form={{ onSubmit: submit }}
-      testId="admin-mfa-reset-dialog"
-      footer={
-        <>
-          <button type="button" className="admin-action" onClick={onClose} disabled={busy}>
-            {t('admin_apps_cancel')}
-          </button>
-          <button type="submit" className="admin-action admin-action-danger" disabled={busy} data-testid="admin-mfa-reset-confirm">
-            {busy ? t('admin_mfa_resetting') : t('admin_mfa_reset_confirm')}
-          </button>
-        </>
-      }
-    >
-      <p className="admin-break">{t('admin_mfa_reset_body', { email })}</p>
-      <label className="admin-field">
-        <span>{t('admin_mfa_reason_label')}</span>
-        <textarea
-          value={reason}
-          rows={3}
-          maxLength={1000}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'admin-mfa-reason-error' : undefined}
-          onChange={(e) => setReason(e.target.value)}
-          data-autofocus
-          data-testid="admin-mfa-reason"
-        />
-      </label>
-      {error && (
-        <p id="admin-mfa-reason-error" className="admin-field-error" role="alert" data-testid="admin-mfa-reason-error">
-          {error}
-        </p>
-      )}
-    </Dialog>
+      onConfirm={onReset}
+    />
   );
 }

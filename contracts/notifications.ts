@@ -7,10 +7,6 @@
  */
 import * as z from 'zod';
 
-/** What a vendor can turn e-mail on or off for (account settings). `security` cannot be turned off. */
-export const NOTIFICATION_CATEGORIES = ['account', 'products', 'payouts', 'balance', 'support', 'security'] as const;
-export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
-
 /** Categories whose e-mail the vendor may switch; `security` notices are always sent. */
 export const OPTIONAL_CATEGORIES = ['account', 'products', 'payouts', 'balance', 'support'] as const satisfies readonly NotificationCategory[];
 export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
@@ -24,10 +20,20 @@ export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<OptionalCategory, boolea
   support: true,
 };
 
-export { notificationParams, NOTIFICATION_TYPES, type NotificationParams, type NotificationType } from './notification-params';
-import { NOTIFICATION_TYPES, type NotificationType } from './notification-params';
-
-const isoTime = z.string().datetime();
+export {
+  NOTIFICATION_CATEGORIES,
+  notificationPageSchema,
+  notificationParams,
+  NOTIFICATION_TYPES,
+  notificationViewSchema,
+  unreadCountSchema,
+  type NotificationCategory,
+  type NotificationPage,
+  type NotificationParams,
+  type NotificationType,
+  type NotificationView,
+} from './notification-answers';
+import type { NotificationCategory, NotificationType } from './notification-answers';
 
 export const notificationCategory: Readonly<Record<NotificationType, NotificationCategory>> = {
   application_approved: 'account',
@@ -49,32 +55,6 @@ export const notificationCategory: Readonly<Record<NotificationType, Notificatio
 
   security_mfa_off: 'security',
 };
-
-/** One inbox item as GET /api/notifications answers it (newest first). */
-export const notificationViewSchema = z.object({
-  /** The event id: one notification (and at most one e-mail) per event. */
-  id: z.string(),
-  type: z.enum(NOTIFICATION_TYPES as [NotificationType, ...NotificationType[]]),
-  category: z.enum(NOTIFICATION_CATEGORIES),
-  createdAt: isoTime,
-  read: z.boolean(),
-  /** The event's figures (see `notificationParams[type]`). */
-  params: z.record(z.string(), z.unknown()),
-  /** Where in the portal the item leads, e.g. /products/P-1/edit or /payouts?payout=… */
-  link: z.string(),
-});
-export type NotificationView = z.infer<typeof notificationViewSchema>;
-
-/** GET /api/notifications?cursor=…: a page of the inbox and the unread count. */
-export const notificationPageSchema = z.object({
-  items: z.array(notificationViewSchema),
-  nextCursor: z.string().nullable(),
-  unread: z.number().int().nonnegative(),
-});
-export type NotificationPage = z.infer<typeof notificationPageSchema>;
-
-/** GET /api/notifications/unread (the header's badge) and the answer of POST /api/notifications/read. */
-export const unreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
 
 /** POST /api/notifications/read: mark these read, or all of them. */
 export const markReadBodySchema = z.union([z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(100) }).strict(), z.object({ all: z.literal(true) }).strict()]);

@@ -45,6 +45,54 @@ function amplifyUiWithoutComponentTokens(): Plugin {
   };
 }
 
+/**
+ * Amplify UI's theme context takes `createTheme()` as its default value when its module is evaluated:
+ * ~45 ms of main-thread work on every signed-in first load in the Lighthouse traces (deep-merging
+ * the default theme, a CSS variable per design token and the theme's CSS text), 4× that under
+ * Lighthouse's CPU throttling, and none of it needed: the app has no ThemeProvider and passes no
+ * style prop that names a design token. The build gives the context a default theme with the same
+ * name and breakpoints (plain data, what every primitive's `useStyles` reads) whose `tokens`,
+ * `cssText`, `containerProps` and `overrides` are `createTheme()`'s own, built on first use
+ * (test/scripts/vite-amplify-theme.test.ts checks they equal a built theme's).
+ */
+const THEME_CONTEXT = /@aws-amplify[\\/]ui-react[\\/]dist[\\/]esm[\\/]components[\\/]ThemeProvider[\\/]ThemeContext\.mjs$/;
+export const LAZY_THEME_CONTEXT = `import * as React from 'react';
+import { createTheme, defaultTheme } from '@aws-amplify/ui';
+
+let built;
+const build = () => (built ??= createTheme());
+/** Whether the theme was built yet (the unit test's question). */
+export const themeBuilt = () => built !== undefined;
+const tokens = new Proxy({}, {
+  get: (_target, key) => build().tokens[key],
+  has: (_target, key) => key in build().tokens,
+  ownKeys: () => Reflect.ownKeys(build().tokens),
+  getOwnPropertyDescriptor: (_target, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(build().tokens, key);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+});
+export const lazyDefaultTheme = {
+  name: defaultTheme.name,
+  breakpoints: defaultTheme.breakpoints,
+  tokens,
+  get cssText() { return build().cssText; },
+  get containerProps() { return build().containerProps; },
+  get overrides() { return build().overrides; },
+};
+const ThemeContext = React.createContext({ theme: lazyDefaultTheme, colorMode: undefined });
+
+export { ThemeContext };
+`;
+function amplifyUiLazyDefaultTheme(): Plugin {
+  return {
+    name: 'amplify-ui-lazy-default-theme',
+    enforce: 'pre',
+    apply: 'build',
+    load: (id) => (THEME_CONTEXT.test(id) ? LAZY_THEME_CONTEXT : null),
+  };
+}
+
 /** Amplify UI's stylesheets, where `@aws-amplify/ui-react/styles/<name>.css` imports resolve. */
 const AMPLIFY_STYLES = path.join(repoRoot, 'node_modules/@aws-amplify/ui-react/dist/styles');
 const AMPLIFY_STYLE_IMPORT = /@aws-amplify\/ui-react\/styles\/([\w-]+\.css)/g;
@@ -114,7 +162,7 @@ function amplifyUiWithoutUnreadComponentVariables(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), amplifyUiWithoutComponentTokens(), amplifyUiWithoutUnreadComponentVariables()],
+  plugins: [react(), amplifyUiWithoutComponentTokens(), amplifyUiLazyDefaultTheme(), amplifyUiWithoutUnreadComponentVariables()],
   build: {
     outDir: path.resolve(webRoot, '../dist/web'),
     emptyOutDir: true,
@@ -122,6 +170,25 @@ export default defineConfig({
     target: 'es2022',
     // A few KB of route chunks are worth more than an inlined-module round trip on slow links.
     assetsInlineLimit: 4096,
+    rolldownOptions: {
+      output: {
+        /*
+         * Fewer, larger shared chunks for the signed-in pages. Left to itself the bundler gives every
+         * combination of importers its own chunk: opening /inventory inserted 23 module-preload links
+         * in one task (the Lighthouse traces show ~60-130 ms of main-thread time there, ×4 under its
+         * CPU throttling). Amplify UI's primitives and TanStack Query, which the header layout loads
+         * anyway, are one chunk each; what the entry loads stays in the entry's chunk (`$initial`,
+         * first, so no group pulls an entry module out of it). /inventory now adds 11 files.
+         */
+        codeSplitting: {
+          groups: [
+            { name: 'initial', tags: ['$initial'], priority: 30 },
+            { name: 'amplify-ui', test: /node_modules[\\/]@aws-amplify[\\/]ui(-react)?[\\/]/, priority: 20 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -37,5 +37,7 @@ describe('the build leaves out Amplify UI component tokens', () => {
     // The AI conversation's tokens are among the ones left out; the colour tokens stay.
     expect(code).not.toContain('aiConversation');
     expect(code).toContain('neutral');
+    // And the theme context's default theme is the lazy one (test/scripts/vite-amplify-theme.test.ts).
+    expect(code).toContain('lazyDefaultTheme');
   }, 60_000);
 });

@@ -109,5 +109,5 @@ export function timeZoneLabel(timeZone: string, language: Language, at: Date = n
 
 /** A moment (UTC ISO-8601) as date and time in the browser's zone, in the vendor's language. */
 export function formatInstant(instant: string, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
 }

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type * as z from 'zod/mini';
-import { notificationParams, type NotificationType } from '../../../../contracts/notification-params';
-import type { NotificationView } from '../../../../contracts/notifications';
+import { notificationParams, type NotificationType } from '../../../../contracts/notification-answers';
+import type { NotificationView } from '../../../../contracts/notification-answers';
 import { REJECTION_REASONS } from '../../../../contracts/listings/model';
 import { SUPPORT_CATEGORIES } from '../../../../contracts/support/categories';
 import type { Language } from '../../i18n/language';

@@ -1,11 +1,16 @@
 /**
- * The figures of each notification event (issue 12), apart from the rest of ./notifications.ts (which
- * re-exports them): the server checks them when it records an event and renders its e-mail, and the
- * web's inbox checks each item's before rendering its texts. `zod/mini`, so the inbox page carries no
- * classic zod (docs/web.md, "Weight").
+ * What the web reads of notifications (issue 12), apart from the rest of ./notifications.ts (which
+ * re-exports it all): the figures of each event (the server checks them when it records an event and
+ * renders its e-mail; the inbox checks each item's before rendering its texts) and the inbox's
+ * answers. `zod/mini`, so neither the inbox nor the header's unread badge loads classic zod
+ * (docs/web.md, "Weight").
  */
 import * as z from 'zod/mini';
 import { MEMBER_ROLES } from './team-roles';
+
+/** What a vendor can turn e-mail on or off for (account settings). `security` cannot be turned off. */
+export const NOTIFICATION_CATEGORIES = ['account', 'products', 'payouts', 'balance', 'support', 'security'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 const money = z.int();
 const isoTime = z.iso.datetime();
@@ -49,3 +54,28 @@ export type NotificationType = keyof typeof notificationParams;
 export const NOTIFICATION_TYPES = Object.keys(notificationParams) as NotificationType[];
 export type NotificationParams<T extends NotificationType> = z.infer<(typeof notificationParams)[T]>;
 
+/** One inbox item as GET /api/notifications answers it (newest first). */
+export const notificationViewSchema = z.object({
+  /** The event id: one notification (and at most one e-mail) per event. */
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES as [NotificationType, ...NotificationType[]]),
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  createdAt: isoTime,
+  read: z.boolean(),
+  /** The event's figures (see `notificationParams[type]`). */
+  params: z.record(z.string(), z.unknown()),
+  /** Where in the portal the item leads, e.g. /products/P-1/edit or /payouts?payout=… */
+  link: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
+
+/** GET /api/notifications?cursor=…: a page of the inbox and the unread count. */
+export const notificationPageSchema = z.object({
+  items: z.array(notificationViewSchema),
+  nextCursor: z.nullable(z.string()),
+  unread: z.int().check(z.nonnegative()),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** GET /api/notifications/unread (the header's badge) and the answer of POST /api/notifications/read. */
+export const unreadCountSchema = z.object({ unread: z.int().check(z.nonnegative()) });

@@ -45,6 +45,9 @@ describe('dashboard (spec §2, issue 4)', () => {
     expect(screen.getByTestId('dashboard-status').textContent).toBe(en.loading_sales);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.dashboard_title);
     expect(screen.getByTestId('dashboard-vendor-id').textContent).toBe('V-10001');
+    // The Sales heading and its days note (the marketplace's zone, from /config.json) come with the page, not with the figures.
+    expect(screen.getByRole('heading', { level: 2, name: en.sales_heading })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/^Days are marketplace days \(/).textContent).toMatch(/Pacific/));
     const body = dashboardBody();
     await waitFor(() => answer({ status: 200, body }));
     await figures();

@@ -12,6 +12,7 @@ import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount, formatDay, formatDayRange, formatMoney, timeZoneLabel } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { useResource } from '../../lib/use-resource';
+import { useMarketplaceTimeZone } from '../../lib/marketplace';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { getDashboard, PERIOD_KEYS, type Dashboard, type PeriodKey } from './dashboard-api';
@@ -39,6 +40,8 @@ export default function DashboardPage() {
   const { vendorName, vendorId, user } = useSession();
   usePageTitle(t('dashboard_title'));
   const dashboard = useResource(useQuery({ queryKey: queryKeys.dashboard, queryFn: ({ signal }) => getDashboard(signal) }));
+  const marketplaceZone = useMarketplaceTimeZone();
+  const daysZone = dashboard.status === 'loaded' ? dashboard.data.timeZone : marketplaceZone;
   // Fetch the chart's chunk while the figures load, not after.
   useEffect(() => {
     loadChart().catch(() => undefined);
@@ -61,16 +64,61 @@ export default function DashboardPage() {
         </dl>
         <p className="muted dashboard-hint">{t('dashboard_vendor_id_hint')}</p>
       </div>
-      <LoadStatus
-        state={dashboard.status === 'loaded' ? 'idle' : dashboard.status}
-        loadingText={t('loading_sales')}
-        {...loadError(dashboard, 'sales_load_failed')}
-        retryLabel={t('try_again')}
-        onRetry={dashboard.retry}
-        testId="dashboard-status"
-      />
+      <section className="dashboard-section" aria-labelledby="sales-heading">
+        <Heading level={2} id="sales-heading">
+          {t('sales_heading')}
+        </Heading>
+        {/* With the page, not after the figures: the days are the marketplace's (config), the answer names the same zone. */}
+        {daysZone && <p className="muted dashboard-hint">{t('dashboard_days_note', { zone: timeZoneLabel(daysZone, language) })}</p>}
+        <LoadStatus
+          state={dashboard.status === 'loaded' ? 'idle' : dashboard.status}
+          loadingText={t('loading_sales')}
+          {...loadError(dashboard, 'sales_load_failed')}
+          retryLabel={t('try_again')}
+          onRetry={dashboard.retry}
+          testId="dashboard-status"
+        />
+        {dashboard.status === 'loaded' && <PeriodCards data={dashboard.data} language={language} />}
+      </section>
       {dashboard.status === 'loaded' && <DashboardFigures data={dashboard.data} language={language} />}
     </section>
+  );
+}
+
+/** The four periods' sales (spec §2), once the answer is here. */
+function PeriodCards({ data, language }: { data: Dashboard; language: Language }) {
+  const { t } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, language, data.currency);
+  return (
+    <ul className="period-cards">
+      {PERIOD_KEYS.map((key) => {
+        const period = data.periods[key];
+        return (
+          <li key={key} className="period-card" data-testid={`period-${key}`}>
+            <h3 className="period-name">
+              {t(PERIOD_LABELS[key])}
+            </h3>
+            <p className="period-range">{formatDayRange(period.from, period.to, language)}</p>
+            <dl className="period-figures">
+              <div className="period-figure-main">
+                <dt>{t('sales_amount')}</dt>
+                <dd className="period-amount" data-testid="period-amount">
+                  {money(period.amountCents)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('quantity_sold')}</dt>
+                <dd data-testid="period-quantity">{formatCount(period.quantity, language)}</dd>
+              </div>
+              <div>
+                <dt>{t('orders_count')}</dt>
+                <dd data-testid="period-orders">{formatCount(period.orders, language)}</dd>
+              </div>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -80,41 +128,6 @@ function DashboardFigures({ data, language }: { data: Dashboard; language: Langu
   const belowMinimum = data.balanceCents >= 0 && data.balanceCents < data.minimumPayoutCents;
   return (
     <>
-      <section className="dashboard-section" aria-labelledby="sales-heading">
-        <Heading level={2} id="sales-heading">
-          {t('sales_heading')}
-        </Heading>
-        <p className="muted dashboard-hint">{t('dashboard_days_note', { zone: timeZoneLabel(data.timeZone, language) })}</p>
-        <ul className="period-cards">
-          {PERIOD_KEYS.map((key) => {
-            const period = data.periods[key];
-            return (
-              <li key={key} className="period-card" data-testid={`period-${key}`}>
-                <h3 className="period-name">
-                  {t(PERIOD_LABELS[key])}
-                </h3>
-                <p className="period-range">{formatDayRange(period.from, period.to, language)}</p>
-                <dl className="period-figures">
-                  <div className="period-figure-main">
-                    <dt>{t('sales_amount')}</dt>
-                    <dd className="period-amount" data-testid="period-amount">
-                      {money(period.amountCents)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('quantity_sold')}</dt>
-                    <dd data-testid="period-quantity">{formatCount(period.quantity, language)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('orders_count')}</dt>
-                    <dd data-testid="period-orders">{formatCount(period.orders, language)}</dd>
-                  </div>
-                </dl>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
 
       <section className="dashboard-section balance-card" aria-labelledby="balance-heading">
         <div className="balance-figures">

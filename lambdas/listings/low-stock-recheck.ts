@@ -160,7 +160,7 @@ export async function runRecheckStep(message: RecheckMessage, batch = env.lowSto
   if (!page.lastKey) {
     // The count was taken before the batches; products may have moved in or out of the range since.
     const saved = await updateRecheck(vendorId, recheckId, step, { ...progress, total: checked, sent: true, status: 'done', finishedAt: now }, ['position']);
-    if (saved) logger.info('low-stock re-check done', { vendorId, recheckId, checked, changed: progress.changed, level });
+    if (saved) logger.info('low-stock re-check done', { vendorId, recheckId, checked, changed: progress.changed, lowStockDefault: level });
     return;
   }
   const saved = await updateRecheck(vendorId, recheckId, step, { ...progress, total, sent: false, position: page.lastKey });

@@ -181,4 +181,54 @@ describe('the default low-stock level', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect(((await products.inventory(v.token, '?stock=low&limit=1')).body as InventoryPage).total).toBe(300);
   }, 300_000);
+
+  it('a message delivered twice does nothing the second time; a step saved but not sent on is sent by its redelivery', async () => {
+    // The job's code in this process, with a queue that only records (SQS's redeliveries are played by hand).
+    const v = await listingsVendor('lowdefault-twice', 'Default Level Twice Foods');
+    await seedStockRange(v, 250);
+    const { useRecheckQueue } = await import('../../lambdas/listings/recheck-queue');
+    const { runRecheckStep } = await import('../../lambdas/listings/low-stock-recheck');
+    const { changeLowStockDefault, lowStockSettings } = await import('../../lambdas/listings/stock-settings');
+    type Message = Parameters<typeof runRecheckStep>[0];
+    const sent: Message[] = [];
+    let failNext = false;
+    useRecheckQueue({
+      async send(m) {
+        if (failNext) {
+          failNext = false;
+          throw new Error('SQS unavailable');
+        }
+        sent.push(m);
+      },
+    });
+    try {
+      await changeLowStockDefault(v.vendorId, 250, 5);
+      expect(sent).toEqual([expect.objectContaining({ vendorId: v.vendorId, step: 0 })]);
+      const first = sent[0]!;
+      await runRecheckStep(first, 100);
+      expect((await lowStockSettings(v.vendorId)).recheck).toMatchObject({ status: 'running', checked: 100, changed: 100, total: 245 });
+      expect(sent.map((m) => m.step)).toEqual([0, 1]);
+      // The same message again: nothing read, written or sent.
+      await runRecheckStep(first, 100);
+      expect((await lowStockSettings(v.vendorId)).recheck).toMatchObject({ status: 'running', checked: 100, changed: 100 });
+      expect(sent.map((m) => m.step)).toEqual([0, 1]);
+
+      // Step 1 saved, but SQS refuses its next message: the worker fails (SQS will deliver step 1 again)...
+      failNext = true;
+      await expect(runRecheckStep(sent[1]!, 100)).rejects.toThrow('SQS unavailable');
+      expect((await lowStockSettings(v.vendorId)).recheck).toMatchObject({ status: 'running', checked: 200, changed: 200 });
+      expect(sent.map((m) => m.step)).toEqual([0, 1]);
+      // ...and the redelivery sends step 2 instead of doing step 1 again.
+      await runRecheckStep(sent[1]!, 100);
+      expect(sent.map((m) => m.step)).toEqual([0, 1, 2]);
+      expect((await lowStockSettings(v.vendorId)).recheck).toMatchObject({ status: 'running', checked: 200, changed: 200 });
+      await runRecheckStep(sent[2]!, 100);
+      await runRecheckStep(sent[2]!, 100);
+      expect(sent.map((m) => m.step)).toEqual([0, 1, 2]);
+      expect((await lowStockSettings(v.vendorId)).recheck).toMatchObject({ status: 'done', checked: 245, total: 245, changed: 245, finishedAt: expect.any(String) });
+      expect(((await products.inventory(v.token, '?stock=low&limit=1')).body as InventoryPage).total).toBe(250);
+    } finally {
+      useRecheckQueue(undefined);
+    }
+  }, 120_000);
 });

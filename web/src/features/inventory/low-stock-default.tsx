@@ -109,8 +109,7 @@ export function LowStockDefaultControl({ onSaved }: { onSaved(message: string): 
 }
 
 function LowStockDefaultDialog({ level, onClose, onSaved }: { level: number; onClose(): void; onSaved(message: string): void }) {
-  const { t, i18n } = useTranslation();
-  const language = languageToApply(i18n.language);
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [expected, setExpected] = useState(level);

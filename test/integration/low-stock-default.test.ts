@@ -227,6 +227,26 @@ describe('the default low-stock level', () => {
       expect(sent.map((m) => m.step)).toEqual([0, 1, 2]);
       expect((await lowStockSettings(v.vendorId)).recheck).toMatchObject({ status: 'done', checked: 245, total: 245, changed: 245, finishedAt: expect.any(String) });
       expect(((await products.inventory(v.token, '?stock=low&limit=1')).body as InventoryPage).total).toBe(250);
+
+      // The PUT's own first message refused by SQS: the level is saved and the answer says running...
+      sent.length = 0;
+      failNext = true;
+      expect(await changeLowStockDefault(v.vendorId, 100, 250)).toMatchObject({ lowStockDefault: 100, recheck: { status: 'running' } });
+      expect(sent).toEqual([]);
+      // ...GET sends it again once it has been stalled a minute (not before), and the job goes on from there.
+      const { lowStockSettingsOf } = await import('../../lambdas/listings/store');
+      const { resumeStalledRecheck } = await import('../../lambdas/listings/low-stock-recheck');
+      const stalled = (await lowStockSettingsOf(v.vendorId)).recheck!;
+      expect(stalled).toMatchObject({ step: 0, sent: false });
+      await lowStockSettings(v.vendorId);
+      await resumeStalledRecheck(v.vendorId, stalled, Date.now() + 30_000);
+      expect(sent).toEqual([]);
+      await resumeStalledRecheck(v.vendorId, stalled, Date.now() + 61_000);
+      expect(sent).toEqual([{ vendorId: v.vendorId, recheckId: stalled.id, step: 0 }]);
+      expect((await lowStockSettingsOf(v.vendorId)).recheck).toMatchObject({ step: 0, sent: true });
+      for (let i = 0; i < sent.length; i += 1) await runRecheckStep(sent[i]!, 100);
+      expect((await lowStockSettings(v.vendorId)).recheck).toMatchObject({ status: 'done', checked: 150, changed: 150 });
+      expect(((await products.inventory(v.token, '?stock=low&limit=1')).body as InventoryPage).total).toBe(100);
     } finally {
       useRecheckQueue(undefined);
     }

@@ -164,7 +164,8 @@ describe('the default low-stock level', () => {
   it('a later change supersedes a running re-check: the flags end up exactly those of the last level', async () => {
     const v = await listingsVendor('lowdefault-supersede', 'Default Level Change Foods');
     await seedStockRange(v, 600);
-    // 5 -> 600 (stock 6..600 to flag, 6 batches), at once 600 -> 300 (stock 301..600 to unflag again).
+    // 5 -> 600 (stock 6..600 to flag, 6 batches of 100: over a second here), at once 600 -> 300 (stock
+    // 301..600 to unflag again), sent as soon as the first answer is back: the first job is still running.
     const first = await settings.put(v.token, { lowStockDefault: 600, expected: 5 });
     expect(first).toMatchObject({ status: 200, body: { lowStockDefault: 600, recheck: running } });
     const second = await settings.put(v.token, { lowStockDefault: 300, expected: 600 });

@@ -56,13 +56,17 @@ export const orderIngestFunction = {
 /**
  * The restock run (issue 15, lambdas/listings/restock.ts): every 15 minutes it puts the products whose
  * "out of stock until" day has come back on sale. Reads the sparse byRestockDue index and the products
- * it finds; writes them, with the low-stock notification when one is due.
+ * it finds; writes them, with the low-stock notification when one is due. The same function consumes
+ * the default low-stock level's re-check queue (issue 16, lib/restock.ts): a function of its own would
+ * take the stack past CloudFormation's 500 resources (docs/decisions.md).
  */
 export const restockFunction = {
   entry: 'listings/restock-handler.ts',
-  description: 'Restock run (every 15 minutes): products out of stock until today go back on sale with the stock their vendor set',
-  // counters: the vendors' default low-stock level (issue 15), read once per vendor per run.
-  tables: { products: 'rw', notifications: 'w', counters: 'r' },
+  description:
+    'Restock run (every 15 minutes): products out of stock until today go back on sale with the stock their vendor set; and the default low-stock level re-check (SQS)',
+  // counters: the vendors' default low-stock level (issue 15), read once per vendor per run; written by the
+  // default's re-check (issue 16, lambdas/listings/low-stock-recheck.ts): its progress on the same item.
+  tables: { products: 'rw', notifications: 'w', counters: 'rw' },
 } as const satisfies FunctionDef;
 
 /**

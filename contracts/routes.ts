@@ -21,8 +21,11 @@ export interface ApiFunction {
    * `cognito-idp:AdminUpdateUserAttributes`); the CDK grants exactly these on that pool (lib/api.ts).
    */
   cognitoAdmin?: readonly `cognito-idp:Admin${string}`[];
-  /** Queues the function sends to (`payouts`: the payout worker's queue, env PAYOUT_QUEUE_URL; `bulk`: the bulk worker's, env BULK_QUEUE_URL); the CDK grants SendMessage on exactly these. */
-  queues?: readonly ('payouts' | 'bulk')[];
+  /**
+   * Queues the function sends to (`payouts`: the payout worker's queue, env PAYOUT_QUEUE_URL; `bulk`: the bulk worker's, env BULK_QUEUE_URL;
+   * `lowStockRecheck`: the default low-stock level's re-check, env LOW_STOCK_RECHECK_QUEUE_URL, issue 16); the CDK grants SendMessage on exactly these.
+   */
+  queues?: readonly ('payouts' | 'bulk' | 'lowStockRecheck')[];
   /** Buckets the function reads (`payoutBatches`: bank-transfer instructions, env PAYOUT_BATCH_BUCKET); the CDK grants list and get under their prefix. */
   reads?: readonly 'payoutBatches'[];
   description: string;
@@ -105,6 +108,8 @@ export const apiFunctions = {
     entry: 'listings/handler.ts',
     // notifications: the low-stock notice, written with the offer change that takes stock below its threshold (issue 15).
     tables: { vendors: 'r', products: 'rw', imageChecks: 'rw', counters: 'rw', idempotency: 'rw', activity: 'append', notifications: 'w' },
+    // A change of the default low-stock level hands its re-check to the worker (issue 16).
+    queues: ['lowStockRecheck'],
     description: 'Vendor products: drafts, submission for review, tabs, the inventory table and offer changes',
   },
   adminOverview: {

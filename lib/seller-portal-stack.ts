@@ -79,6 +79,8 @@ export class SellerPortalStack extends Stack {
     this.payouts = new Payouts(this, 'Payouts', { settings, data: this.data, accessLogs: accessLogs.bucket });
     // The restock run (issue 15): products out of stock until a day come back on sale by themselves.
     this.restock = new Restock(this, 'Restock', { settings, data: this.data });
+    // The default low-stock level's re-check (issue 16): the listings function sends to its queue.
+    this.restock.connectApi(this.api.functions);
     // The ops console's payouts function (issue 13): retry sends to the payout queue, the bank batch download reads the batch bucket.
     connectApiPayouts(this.api.functions, { queue: this.payouts.queue, batchBucket: this.payouts.batchBucket, payoutsKey: this.data.payoutsKey });
     // Bulk price and stock (issue 15): the worker and its queue; the bulk API function sends to it.

@@ -121,6 +121,24 @@ export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 export const inventoryPageSchema = z.object({ items: z.array(inventoryRowSchema), total: z.optional(int), nextCursor });
 export type InventoryPage = z.infer<typeof inventoryPageSchema>;
 
-/** `GET`/`PUT /api/inventory/settings` (issue 15): the vendor's default low-stock level; PUT adds how many products changed state. */
-export const inventorySettingsSchema = z.object({ lowStockDefault: int, reevaluated: z.optional(int) });
+/**
+ * The re-check of the products following the default after a change (issue 16, a background job:
+ * lambdas/listings/low-stock-recheck.ts): `checked` products of the stock range read so far, of
+ * `total` (absent until the job has counted the range), `changed` of them entered or left "low stock".
+ */
+export const lowStockRecheckSchema = z.object({
+  status: z.enum(['running', 'done']),
+  checked: int,
+  changed: int,
+  total: z.optional(int),
+  startedAt: instant,
+  finishedAt: z.optional(instant),
+});
+export type LowStockRecheck = z.infer<typeof lowStockRecheckSchema>;
+
+/**
+ * `GET`/`PUT /api/inventory/settings` (issue 15): the vendor's default low-stock level, with the latest
+ * re-check (issue 16; absent when the default never changed): the PUT answers it running.
+ */
+export const inventorySettingsSchema = z.object({ lowStockDefault: int, recheck: z.optional(lowStockRecheckSchema) });
 export type InventorySettings = z.infer<typeof inventorySettingsSchema>;

@@ -19,7 +19,7 @@ import { changeProductOffer, createProduct, deleteProduct, ownProduct, saveProdu
 import type { Actor } from './activity';
 import { lowStockSettingsBody, offerSchema, offerVersionSchema } from '../../contracts/listings/schema';
 import type { InventorySettings } from '../../contracts/listings/answers';
-import { changeLowStockDefault, lowStockDefaultOf } from './stock-settings';
+import { changeLowStockDefault, lowStockDefaultOf, lowStockSettings } from './stock-settings';
 import { getProduct, imageChecks, productTabCounts, queryProductTab } from './store';
 import type { ImageCheckItem } from '../images/model';
 import { FieldValidationError, parseFields, parseProductValues } from './validation';
@@ -189,7 +189,7 @@ export const handler = apiHandler('listings', {
   'GET /api/inventory/settings': route({
     access: 'vendor',
     async handler({ caller }) {
-      const body: InventorySettings = { lowStockDefault: await lowStockDefaultOf(caller.vendor.vendorId) };
+      const body: InventorySettings = await lowStockSettings(caller.vendor.vendorId);
       return { body };
     },
   }),
@@ -198,7 +198,8 @@ export const handler = apiHandler('listings', {
     access: 'vendor',
     body: lowStockSettingsBody,
     async handler({ body, caller }) {
-      // 409 low_stock_default_changed when the default is no longer the one the vendor saw.
+      // 409 low_stock_default_changed when the default is no longer the one the vendor saw; the re-check
+      // of the products following it runs in the background (issue 16), the answer says `running`.
       const answer: InventorySettings = await changeLowStockDefault(caller.vendor.vendorId, body.lowStockDefault, body.expected);
       return { body: answer };
     },

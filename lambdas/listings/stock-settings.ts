@@ -2,59 +2,62 @@
  * The vendor's default low-stock level (issue 15; GET/PUT /api/inventory/settings): the threshold of
  * every product without its own. Changing it re-evaluates the products that follow it without a scan
  * or a read of the whole partition: only stock in `(min(old, new), max(old, new)]` can change state, so
- * that key range of byVendorStock is read (paged), and each candidate is re-read and written
- * conditionally on its version (a product changed meanwhile is re-read and re-evaluated; one that now
- * has its own threshold is skipped). No `stock_low` notification: the stock did not move, the vendor
- * moved the line, and sees the result in the "Low stock" filter at once.
+ * only that key range of byVendorStock is read. Since issue 16 that happens in a background job
+ * (./low-stock-recheck.ts): the PUT saves the level and the re-check record in one conditional write,
+ * sends the job's first message and answers at once, whatever the catalogue's size; GET shows the
+ * job's progress. No `stock_low` notification: the stock did not move, the vendor moved the line.
  */
+import { randomUUID } from 'node:crypto';
+import type { InventorySettings } from '../../contracts/listings/answers';
 import { logger } from '../shared/logger';
-import { lowStockDefaultRange, reevaluatedForDefault } from './product-states';
-import { getProduct, lowStockDefaultOf, putProduct, setLowStockDefault, stockRangePages, withOptimisticRetry, type CatalogueRow } from './store';
+import { recheckView, resumeStalledRecheck, sendRecheckStep } from './low-stock-recheck';
+import { lowStockDefaultRange } from './product-states';
+import { LowStockDefaultChanged, lowStockDefaultOf, lowStockSettingsOf, setLowStockDefault, type StoredRecheck } from './store';
 
-/** Products re-evaluated at once: a few parallel writes, well below the table's capacity. */
-const CONCURRENCY = 8;
-
-export interface LowStockDefaultChange {
-  lowStockDefault: number;
-  /** Products whose low-stock state the change flipped. */
-  reevaluated: number;
+/** GET: the level and the latest re-check (a stalled one is sent on again). */
+export async function lowStockSettings(vendorId: string): Promise<InventorySettings> {
+  const { lowStockDefault, recheck } = await lowStockSettingsOf(vendorId);
+  if (recheck) await resumeStalledRecheck(vendorId, recheck);
+  return { lowStockDefault, ...(recheck && { recheck: recheckView(recheck) }) };
 }
 
-/** A row that may follow the default and could be low at all (published, on sale, no own threshold). */
-const follows = (row: CatalogueRow): boolean => row.lowStockThreshold === undefined && Boolean(row.publishedVendorId) && !row.outOfStock;
-
-/** Writes the product's re-evaluated low-stock state; false when nothing changed (or it is gone). */
-async function reevaluate(vendorId: string, productId: string, lowStockDefault: number): Promise<boolean> {
-  return withOptimisticRetry(async () => {
-    const item = await getProduct(vendorId, productId);
-    const next = item ? reevaluatedForDefault(item, lowStockDefault) : null;
-    if (!item || !next) return false;
-    await putProduct(next, item.version, undefined, [], undefined, lowStockDefault);
-    return true;
-  });
-}
-
-/** Re-evaluates the products a change of the default from `from` to `to` can affect. */
-export async function reevaluateLowStock(vendorId: string, from: number, to: number): Promise<number> {
-  const range = lowStockDefaultRange(from, to);
-  if (!range) return 0;
-  let changed = 0;
-  for await (const page of stockRangePages(vendorId, range.low, range.high)) {
-    const candidates = page.filter(follows);
-    for (let start = 0; start < candidates.length; start += CONCURRENCY) {
-      const done = await Promise.all(candidates.slice(start, start + CONCURRENCY).map((row) => reevaluate(vendorId, row.productId, to)));
-      changed += done.filter(Boolean).length;
-    }
+/**
+ * PUT: the new default if the vendor saw `expected` (else 409 low_stock_default_changed), with a re-check
+ * of the range it affects, handed to the worker. A re-check still running for an earlier change is
+ * superseded: the new one covers its range too.
+ */
+export async function changeLowStockDefault(vendorId: string, lowStockDefault: number, expected: number): Promise<InventorySettings> {
+  const current = await lowStockSettingsOf(vendorId);
+  const range = lowStockDefaultRange(expected, lowStockDefault);
+  if (!range) {
+    // Nothing can change state: only the condition (409 when the level moved meanwhile).
+    await setLowStockDefault(vendorId, lowStockDefault, expected);
+    return { lowStockDefault, ...(current.recheck && { recheck: recheckView(current.recheck) }) };
   }
-  return changed;
-}
-
-/** PUT: the new default if the vendor saw `expected` (else 409 low_stock_default_changed), then the re-evaluation. */
-export async function changeLowStockDefault(vendorId: string, lowStockDefault: number, expected: number): Promise<LowStockDefaultChange> {
-  await setLowStockDefault(vendorId, lowStockDefault, expected);
-  const reevaluated = await reevaluateLowStock(vendorId, expected, lowStockDefault);
-  logger.info('low-stock default changed', { vendorId, from: expected, to: lowStockDefault, reevaluated });
-  return { lowStockDefault, reevaluated };
+  if (current.lowStockDefault !== expected) throw new LowStockDefaultChanged(current.lowStockDefault);
+  const running = current.recheck?.status === 'running' ? current.recheck : undefined;
+  const now = new Date().toISOString();
+  const recheck: StoredRecheck = {
+    id: randomUUID(),
+    low: Math.min(range.low, running?.low ?? range.low),
+    high: Math.max(range.high, running?.high ?? range.high),
+    step: 0,
+    sent: false,
+    checked: 0,
+    changed: 0,
+    status: 'running',
+    startedAt: now,
+    updatedAt: now,
+  };
+  await setLowStockDefault(vendorId, lowStockDefault, expected, { next: recheck, previousId: current.recheck?.id });
+  try {
+    await sendRecheckStep(vendorId, recheck);
+  } catch (err) {
+    // The level is saved: answer it. The record says the first message is unsent; GET sends it after a while.
+    logger.error('low-stock re-check: first message not sent', { vendorId, recheckId: recheck.id, error: String(err) });
+  }
+  logger.info('low-stock default changed, re-check started', { vendorId, from: expected, to: lowStockDefault, recheckId: recheck.id, supersedes: running?.id });
+  return { lowStockDefault, recheck: recheckView(recheck) };
 }
 
 export { lowStockDefaultOf };

@@ -41,7 +41,7 @@ export class VersionConflict extends Error {
   }
 }
 
-const counterName = (vendorId: string) => `sku#${vendorId}`;
+export const counterName = (vendorId: string) => `sku#${vendorId}`;
 
 export const productNotFound = () => new NotFoundError('There is no such product.', 'product_not_found');
 
@@ -212,18 +212,67 @@ export class LowStockDefaultChanged extends ConflictError {
   }
 }
 
-/** Sets the vendor's default if it is still `expected` (what the vendor saw); else LowStockDefaultChanged. */
-export async function setLowStockDefault(vendorId: string, value: number, expected: number): Promise<void> {
+/**
+ * The re-check a change of the default started (issue 16; `lowStockRecheck` on the counters item, next to
+ * `lowStockDefault`; lambdas/listings/low-stock-recheck.ts): the stock range `[low, high]` still to
+ * re-evaluate, where the next batch starts (`position`, the index's LastEvaluatedKey; `step` counts the
+ * batches done, `sent` says whether the message for the next one was sent) and the progress.
+ */
+export interface StoredRecheck {
+  id: string;
+  low: number;
+  high: number;
+  step: number;
+  sent: boolean;
+  position?: Record<string, unknown>;
+  checked: number;
+  changed: number;
+  total?: number;
+  status: 'running' | 'done';
+  startedAt: string;
+  /** When the record last moved (a stalled re-check is resumed after a while, ./low-stock-recheck.ts). */
+  updatedAt: string;
+  finishedAt?: string;
+}
+
+/** The vendor's default low-stock level and its latest re-check (issue 16), one consistent read. */
+export async function lowStockSettingsOf(vendorId: string): Promise<{ lowStockDefault: number; recheck?: StoredRecheck }> {
+  const out = await dynamo.send(
+    new GetCommand({
+      TableName: tableName('counters'),
+      Key: { name: counterName(vendorId) },
+      ProjectionExpression: 'lowStockDefault, lowStockRecheck',
+      ConsistentRead: true,
+    }),
+  );
+  return {
+    lowStockDefault: (out.Item?.lowStockDefault as number | undefined) ?? DEFAULT_LOW_STOCK_THRESHOLD,
+    recheck: out.Item?.lowStockRecheck as StoredRecheck | undefined,
+  };
+}
+
+/**
+ * Sets the vendor's default if it is still `expected` (what the vendor saw); else LowStockDefaultChanged.
+ * With `recheck`, the re-check to run for it replaces the one read before (`previousId`) in the same write.
+ */
+export async function setLowStockDefault(vendorId: string, value: number, expected: number, recheck?: { next: StoredRecheck; previousId?: string }): Promise<void> {
+  // Never set: the constant default is what the vendor saw.
+  const sameDefault = expected === DEFAULT_LOW_STOCK_THRESHOLD ? '(attribute_not_exists(#d) OR #d = :expected)' : '#d = :expected';
+  const sameRecheck = !recheck ? '' : recheck.previousId ? ' AND #r.#id = :previous' : ' AND attribute_not_exists(#r)';
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName('counters'),
         Key: { name: counterName(vendorId) },
-        UpdateExpression: 'SET #d = :value',
-        // Never set: the constant default is what the vendor saw.
-        ConditionExpression: expected === DEFAULT_LOW_STOCK_THRESHOLD ? 'attribute_not_exists(#d) OR #d = :expected' : '#d = :expected',
-        ExpressionAttributeNames: { '#d': 'lowStockDefault' },
-        ExpressionAttributeValues: { ':value': value, ':expected': expected },
+        UpdateExpression: recheck ? 'SET #d = :value, #r = :recheck' : 'SET #d = :value',
+        ConditionExpression: sameDefault + sameRecheck,
+        ExpressionAttributeNames: { '#d': 'lowStockDefault', ...(recheck && { '#r': 'lowStockRecheck' }), ...(recheck?.previousId && { '#id': 'id' }) },
+        ExpressionAttributeValues: {
+          ':value': value,
+          ':expected': expected,
+          ...(recheck && { ':recheck': recheck.next }),
+          ...(recheck?.previousId && { ':previous': recheck.previousId }),
+        },
       }),
     );
   } catch (err) {
@@ -233,19 +282,43 @@ export async function setLowStockDefault(vendorId: string, value: number, expect
 }
 
 /**
- * The vendor's products with stock in `[low, high]`, one byVendorStock page after another (only the
- * key range a change of the default can affect; never the partition). Yields pages of product ids with
- * their row's threshold, publication and switch, so products that cannot change are not read again.
+ * One bounded page of the vendor's byVendorStock entries with stock in `[low, high]`, from `startKey`
+ * (issue 16: a re-check batch); `lastKey` is where the next page starts, absent at the end.
  */
-export async function* stockRangePages(vendorId: string, low: number, high: number): AsyncGenerator<CatalogueRow[]> {
+export async function stockRangePage(
+  vendorId: string,
+  low: number,
+  high: number,
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<{ rows: CatalogueRow[]; lastKey?: Record<string, unknown> }> {
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('products'),
+      IndexName: INVENTORY_INDEXES.inventory.IndexName,
+      KeyConditionExpression: '#vendorId = :vendorId AND #stock BETWEEN :low AND :high',
+      ExpressionAttributeNames: { '#vendorId': 'vendorId', '#stock': 'inventory' },
+      ExpressionAttributeValues: { ':vendorId': vendorId, ':low': low, ':high': high },
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { rows: (out.Items ?? []) as CatalogueRow[], lastKey: out.LastEvaluatedKey };
+}
+
+/** How many byVendorStock entries of the vendor have stock in `[low, high]` (Select COUNT, paged; issue 16). */
+export async function countStockRange(vendorId: string, low: number, high: number): Promise<number> {
   const pages = paginateQuery(paging(), {
     TableName: tableName('products'),
     IndexName: INVENTORY_INDEXES.inventory.IndexName,
     KeyConditionExpression: '#vendorId = :vendorId AND #stock BETWEEN :low AND :high',
     ExpressionAttributeNames: { '#vendorId': 'vendorId', '#stock': 'inventory' },
     ExpressionAttributeValues: { ':vendorId': vendorId, ':low': low, ':high': high },
+    Select: 'COUNT',
   });
-  for await (const out of pages) yield (out.Items ?? []) as CatalogueRow[];
+  let count = 0;
+  for await (const out of pages) count += out.Count ?? 0;
+  return count;
 }
 
 export async function productCount(vendorId: string): Promise<number> {

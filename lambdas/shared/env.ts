@@ -176,4 +176,10 @@ export const env = {
 
   // Bulk price and stock (issue 15; lib/bulk.ts): the worker's queue, sent to by the bulk API function.
   bulkQueueUrl: required('BULK_QUEUE_URL', httpUrl),
+
+  // The default low-stock level's re-check (issue 16; lib/restock.ts): its queue, sent to by the listings
+  // API function (the PUT) and by the worker (the restock function) for each next batch.
+  lowStockRecheckQueueUrl: required('LOW_STOCK_RECHECK_QUEUE_URL', httpUrl),
+  /** Stock-index entries one re-check message reads (a few seconds of work); tests set it small to see several batches. */
+  lowStockRecheckBatch: withDefault('LOW_STOCK_RECHECK_BATCH', integer(1, 10_000, 'a whole number from 1 to 10000'), 500),
 } as const;

@@ -9,6 +9,8 @@ import { usePayoutQueue } from '../../lambdas/payouts/queue';
 import { folderPayoutQueue } from './payout-queue';
 import { useBulkQueue, type BulkQueue } from '../../lambdas/bulk/queue';
 import { runBulkJob } from '../../lambdas/bulk/jobs';
+import { useRecheckQueue, type RecheckQueue } from '../../lambdas/listings/recheck-queue';
+import { runRecheckStep } from '../../lambdas/listings/low-stock-recheck';
 
 /**
  * The local implementations of the Lambdas' adapter interfaces, injected into this process's
@@ -51,6 +53,19 @@ export const inProcessBulkQueue: BulkQueue = {
   },
 };
 
+/**
+ * The default low-stock level's re-check queue (issue 16) as the local stack runs it: each step in this
+ * process, after the sender has gone on (as SQS delivers after SendMessage); a failure is logged and
+ * the re-check stays running (GET /api/inventory/settings sends a stalled step again after a minute).
+ */
+export const inProcessRecheckQueue: RecheckQueue = {
+  async send(message) {
+    setImmediate(() => {
+      runRecheckStep(message).catch((err: unknown) => console.error(`low-stock re-check: step ${message.step} of ${message.recheckId} failed: ${String(err)}`));
+    });
+  },
+};
+
 /** s3rver: path-style URLs, its fixed key (whatever AWS_ACCESS_KEY_ID says), no SSE-KMS. */
 export const s3rverStandIn: S3StandIn = {
   clientConfig: { forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
@@ -73,6 +88,7 @@ export function installLocalStandIns(dataDir: string, opts: { sesEndpoint?: stri
   useS3StandIn(s3rverStandIn);
   usePayoutQueue(folderPayoutQueue(folders.payoutQueue));
   useBulkQueue(inProcessBulkQueue);
+  useRecheckQueue(inProcessRecheckQueue);
   // The notifier's SES v2 client, pointed at the stand-in: the same client and calls as in the cloud.
   if (opts.sesEndpoint) useSesClientConfig({ endpoint: opts.sesEndpoint });
 }

@@ -2,7 +2,8 @@
 /**
  * The shop's default low-stock level (issue 15) in Chromium, in both languages at 390 px: the inventory's
  * "Default low-stock level" button opens its dialog, nothing overflows and axe finds nothing serious; saving
- * a higher level says how many products changed and the product now under it shows in the Low stock filter.
+ * a higher level says, once its background re-check is done (issue 16), how many products changed, and the
+ * product now under it shows in the Low stock filter.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,9 +70,21 @@ describe('the default low-stock level at 390 px', () => {
         await audit(page, `dialog ${language}`);
         await page.screenshot({ path: `.local/low-stock-default-${language}-390.png` });
         await field.fill('20');
+        // The local re-check of one product is done before the page's first poll: to see (and audit) the
+        // progress line as a large catalogue shows it, GET answers "running" until unrouted.
+        const running = { lowStockDefault: 20, recheck: { status: 'running', checked: 1_200, changed: 0, total: 4_000, startedAt: new Date().toISOString() } };
+        await page.route('**/api/inventory/settings', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: running }) : route.continue()));
         await dialog.getByTestId('low-stock-default-save').click();
         await dialog.waitFor({ state: 'detached' });
-        await expect.poll(() => page.getByTestId('low-stock-default-notice').innerText()).toContain(fill(t.low_stock_default_saved, { count: 20, changed: 1 }));
+        const status = page.getByTestId('low-stock-recheck-status');
+        await expect.poll(() => status.innerText(), { timeout: 10_000 }).toBe(fill(t.low_stock_recheck_progress, { checked: '1,200', total: '4,000' }));
+        expect(await status.getAttribute('role')).toBe('status');
+        await audit(page, `re-check running ${language}`);
+        await page.screenshot({ path: `.local/low-stock-recheck-running-${language}-390.png`, fullPage: true });
+        await page.unroute('**/api/inventory/settings');
+        // Saved at once; the re-check runs in the background (issue 16) and, done, the notice says how many changed.
+        await expect.poll(() => page.getByTestId('low-stock-default-notice').innerText(), { timeout: 15_000 }).toContain(fill(t.low_stock_recheck_done, { changed: 1 }));
+        expect(await page.getByTestId('low-stock-recheck-status').count()).toBe(0);
         const notice = await page.getByTestId('low-stock-default-notice').boundingBox();
         expect(notice!.x >= 0 && notice!.x + notice!.width <= 390).toBe(true);
         // The filter shows the product now under the shop's level, the same after a reload.

@@ -246,8 +246,11 @@ describe('Lambdas', () => {
       const env = (p.Environment as { Variables: Record<string, unknown> }).Variables;
       const roleId = (p.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       const statements = statementsOfRole(s.json, roleId);
-      // The bulk queue (issue 15) is the other queue an API function may declare: test/infra/bulk.test.ts.
-      const sqs = statements.filter((st) => JSON.stringify(st.Action).includes('sqs:') && !JSON.stringify(st.Resource).includes('"BulkQueue'));
+      // The bulk queue (issue 15) and the low-stock re-check queue (issue 16) are the other queues an API function
+      // may declare: test/infra/bulk.test.ts, test/infra/listings.test.ts.
+      const sqs = statements.filter(
+        (st) => JSON.stringify(st.Action).includes('sqs:') && !JSON.stringify(st.Resource).includes('"BulkQueue') && !JSON.stringify(st.Resource).includes('"RestockRecheckQueue'),
+      );
       const s3 = statements.filter((st) => JSON.stringify(st.Resource).includes(`"${bucketId}"`));
       const declared = def as { queues?: readonly string[]; reads?: readonly string[] };
       if (declared.queues?.includes('payouts')) {

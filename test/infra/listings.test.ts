@@ -3,7 +3,7 @@ import { apiFunctions } from '../../contracts/routes';
 import { restockFunction } from '../../contracts/functions';
 import { tables, type TableKey } from '../../contracts/tables';
 import { LISTINGS_IMAGE_OBJECTS } from '../../lib/api';
-import { asArray, asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, roleOf, statementsOfRole, synth, tableLogicalId, type CfnResource, type Synthesized } from './support';
+import { asArray, asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, queueAlarms, queuePolicyStatements, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type CfnResource, type Synthesized } from './support';
 
 /** Issue 5, server side: the products table and its indexes, the listings function's environment and permissions. */
 let s: Synthesized;
@@ -17,6 +17,8 @@ const listings = () => functionByDescription(s.json, apiFunctions.listings.descr
 const envOf = (fn: CfnResource) => (props(fn).Environment as { Variables: Record<string, unknown> }).Variables;
 const bucketId = () => logicalIdOf(s.json, 'AWS::S3::Bucket', 'ProductImagesBucket');
 const arn = (id: string) => JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] });
+/** The default low-stock level's re-check queue (issue 16, lib/restock.ts). */
+const recheckQueueId = () => logicalIdOf(s.json, 'AWS::SQS::Queue', 'RestockRecheckQueue');
 const indexes = (id: string) => JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [id, 'Arn'] }, '/index/*']] });
 const on = (actions: string[], resources: string[]) => actions.flatMap((a) => resources.map((r) => `${a} ${r}`));
 /** A table's ARN and, if it has any, its indexes' (JSON, as `grants` renders resources). */
@@ -108,6 +110,8 @@ describe('listings function', () => {
       ...on(['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'], [objects]),
       // Issue 14: the activity log's entries of submissions and offer changes, append-only.
       ...on(['dynamodb:PutItem'], [arn(tableId('activity'))]).map((g) => `${g}${WRITE_ONLY}`),
+      // Issue 16: a change of the default low-stock level sends its re-check's first message.
+      ...on(['sqs:SendMessage'], [arn(recheckQueueId())]),
     ];
     expect(grants(roleOf(listings())).sort()).toEqual(expected.sort());
   });
@@ -133,15 +137,15 @@ describe('restock run (issue 15)', () => {
     expect(asyncInvokeConfigsOf(s.json, fnId)).toEqual([expect.objectContaining({ DestinationConfig: { OnFailure: { Destination: expect.anything() } } })]);
   });
 
-  it('may read and write products (and its indexes), only write notifications and only read the counters', () => {
+  it('may read and write products (and its indexes), only write notifications, read and write the counters (the re-check, issue 16)', () => {
     const [, fn] = restock();
     const on2 = (actions: string[], resources: string[]) => on(actions, resources);
     const expected = [
       ...on2(['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], ['"*"']),
       ...on2([...READ, ...WRITE], withIndexesOf('products')),
       ...on2(['dynamodb:PutItem', 'dynamodb:UpdateItem'], [arn(tableId('notifications'))]).map((g) => `${g}${WRITE_ONLY}`),
-      // The vendors' default low-stock level (issue 15), read only.
-      ...on2(READ, withIndexesOf('counters')),
+      // The vendors' default low-stock level (issue 15); since issue 16 also the re-check's progress, written.
+      ...on2([...READ, ...WRITE], withIndexesOf('counters')),
     ];
     const mine = grants(roleOf(fn)).filter((g) => !g.startsWith('sqs:'));
     expect(mine.sort()).toEqual(expected.sort());
@@ -149,3 +153,51 @@ describe('restock run (issue 15)', () => {
   });
 });
 
+describe("the default low-stock level's re-check (issue 16)", () => {
+  const restock = () => functionByDescription(s.json, restockFunction.description);
+
+  it('has a queue, encrypted and TLS only, whose dead letters go to the alarmed failure queue after 3 tries', () => {
+    const [, queue] = resourcesOfType(s.json, 'AWS::SQS::Queue').find(([id]) => id === recheckQueueId())!;
+    const failureQueueId = logicalIdOf(s.json, 'AWS::SQS::Queue', 'RestockRunFailureQueue');
+    expect(props(queue)).toMatchObject({
+      SqsManagedSseEnabled: true,
+      // Six times the function's 5 minutes, as AWS advises for a Lambda event source.
+      VisibilityTimeout: 1800,
+      RedrivePolicy: { maxReceiveCount: 3, deadLetterTargetArn: { 'Fn::GetAtt': [failureQueueId, 'Arn'] } },
+    });
+    expect(queuePolicyStatements(s.json, recheckQueueId())).toEqual([
+      expect.objectContaining({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    ]);
+    expect(queueAlarms(s.json, failureQueueId).length).toBeGreaterThan(0);
+    expect(queueAlarms(s.json, failureQueueId)[0]).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+  });
+
+  it('the restock function works it one message at a time and may send the next step, with its URL in its environment', () => {
+    const [fnId, fn] = restock();
+    const mappings = resourcesOfType(s.json, 'AWS::Lambda::EventSourceMapping')
+      .map(([, m]) => props(m))
+      .filter((m) => JSON.stringify(m.FunctionName).includes(fnId));
+    expect(mappings).toEqual([expect.objectContaining({ BatchSize: 1, EventSourceArn: { 'Fn::GetAtt': [recheckQueueId(), 'Arn'] } })]);
+    expect(envOf(fn).LOW_STOCK_RECHECK_QUEUE_URL).toEqual({ Ref: recheckQueueId() });
+    expect(grants(roleOf(fn)).filter((g) => g.includes(`"${recheckQueueId()}"`) && !g.startsWith('sqs:ReceiveMessage') && !g.startsWith('sqs:DeleteMessage') && !g.startsWith('sqs:ChangeMessageVisibility') && !g.startsWith('sqs:GetQueue'))).toEqual([`sqs:SendMessage ${arn(recheckQueueId())}`]);
+  });
+
+  it('only the API functions that declare the queue (listings) may send to it', () => {
+    for (const def of Object.values(apiFunctions)) {
+      const [, fn] = functionByDescription(s.json, def.description);
+      const sends = statementsOfRole(s.json, roleOf(fn)).filter((st) => JSON.stringify(st.Resource).includes(`"${recheckQueueId()}"`));
+      if ((def as { queues?: readonly string[] }).queues?.includes('lowStockRecheck')) {
+        expect(envOf(fn).LOW_STOCK_RECHECK_QUEUE_URL).toEqual({ Ref: recheckQueueId() });
+        expect(sends).toEqual([expect.objectContaining({ Action: 'sqs:SendMessage', Effect: 'Allow' })]);
+      } else {
+        expect(envOf(fn).LOW_STOCK_RECHECK_QUEUE_URL).toBeUndefined();
+        expect(sends).toEqual([]);
+      }
+    }
+    expect(Object.values(apiFunctions).filter((d) => (d as { queues?: readonly string[] }).queues?.includes('lowStockRecheck')).map((d) => d.entry)).toEqual(['listings/handler.ts']);
+  });
+
+  it("keeps the stack within CloudFormation's 500 resources", () => {
+    expect(Object.keys(s.json.Resources).length).toBeLessThan(500);
+  });
+});

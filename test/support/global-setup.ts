@@ -38,7 +38,8 @@ export default async function setup(project: TestProject) {
   Object.assign(process.env, ports);
   child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts', '--profile', 'test'], {
     cwd: root,
-    env: { ...process.env, ...ports },
+    // Small re-check batches (issue 16): a re-check of a few hundred products takes several messages.
+    env: { LOW_STOCK_RECHECK_BATCH: '100', ...process.env, ...ports },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

@@ -1,7 +1,8 @@
 /**
  * The shop's default low-stock level (issue 15) on the inventory page, in both languages: the button
- * shows the level, the dialog saves a new one conditional on the level shown (the list loads again and
- * the page says how many products changed), refuses what is not a whole number 0–100000 at the field,
+ * shows the level, the dialog saves a new one conditional on the level shown (the page says the products
+ * are being updated, shows the background re-check's progress (issue 16), and when it is done loads the
+ * list again and says how many products changed), refuses what is not a whole number 0–100000 at the field,
  * and on a concurrent change says so and shows the current level; the offer dialog's threshold hint
  * names the shop's default.
  */
@@ -22,11 +23,14 @@ const TITLE = new RegExp(`^(${en.inventory_title}|${zhTW.inventory_title})$`);
 const fill = (text: string, values: Record<string, string | number>) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text);
 const ROWS = [inventoryRow(1, { nameEn: 'Oolong Tea', priceCents: 1899, inventory: 42, version: 3 })];
 
-function api(language: 'en' | 'zh-TW', level: { value: number }, put: SalesHandler): SalesHandler {
+type Recheck = { status: 'running' | 'done'; checked: number; changed: number; total?: number; startedAt: string; finishedAt?: string };
+const STARTED = '2026-11-25T10:00:00.000Z';
+
+function api(language: 'en' | 'zh-TW', level: { value: number; recheck?: Recheck }, put: SalesHandler): SalesHandler {
   return async (call) => {
     if (call.path === '/api/me') return { status: 200, body: meBody({ language }) };
     if (call.path === '/api/inventory/settings' && call.method === 'PUT') return put(call);
-    if (call.path === '/api/inventory/settings') return { status: 200, body: { lowStockDefault: level.value } };
+    if (call.path === '/api/inventory/settings') return { status: 200, body: { lowStockDefault: level.value, ...(level.recheck && { recheck: level.recheck }) } };
     if (call.path === '/api/inventory') return { status: 200, body: { items: ROWS, total: 1 } };
     return undefined;
   };
@@ -46,13 +50,15 @@ describe('the default low-stock level (issue 15)', () => {
   it.each([
     ['en', en],
     ['zh-TW', zhTW],
-  ] as const)('is shown, changed in its dialog and saved on the level seen; the list loads again (%s)', async (language, texts) => {
-    const level = { value: 5 };
+  ] as const)('is shown, changed in its dialog and saved on the level seen; the re-check shows its progress, then the list loads again (%s)', async (language, texts) => {
+    const level: { value: number; recheck?: Recheck } = { value: 5 };
     const { calls, user } = await openRoute(
       '/inventory',
       api(language, level, (call) => {
         level.value = (call.body as { lowStockDefault: number }).lowStockDefault;
-        return { status: 200, body: { lowStockDefault: level.value, reevaluated: 3 } };
+        // The re-check runs in the background: the next GET says how far it got.
+        level.recheck = { status: 'running', checked: 1_200, changed: 3, total: 4_000, startedAt: STARTED };
+        return { status: 200, body: { lowStockDefault: level.value, recheck: { status: 'running', checked: 0, changed: 0, startedAt: STARTED } } };
       }),
       TITLE,
     );
@@ -79,9 +85,22 @@ describe('the default low-stock level (issue 15)', () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ lowStockDefault: 12, expected: 5 }]);
     const notice = screen.getByTestId('low-stock-default-notice');
     expect(notice.getAttribute('role')).toBe('alert');
-    expect(notice.textContent).toContain(fill(texts.low_stock_default_saved, { count: 12, changed: 3 }));
+    expect(notice.textContent).toContain(fill(texts.low_stock_default_saved_updating, { count: 12 }));
     expect(screen.getByTestId('low-stock-default-open').textContent).toBe(fill(texts.low_stock_default_button, { count: 12 }));
-    // Products following the default may have entered or left the Low stock filter: the list is read again.
+    // Running: first without a count, then "1,200 of 4,000" as the page asks again.
+    const status = screen.getByTestId('low-stock-recheck-status');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe(texts.low_stock_recheck_running);
+    await waitFor(() => expect(screen.getByTestId('low-stock-recheck-status').textContent).toBe(fill(texts.low_stock_recheck_progress, { checked: '1,200', total: '4,000' })), {
+      timeout: 5_000,
+    });
+    // Not read again while it runs: the filter would show a half-done state.
+    expect(calls.filter((c) => c.path === '/api/inventory').length).toBe(listReads);
+
+    // Done: the status goes, the notice says how many changed, and the list is read again.
+    level.recheck = { status: 'done', checked: 4_000, changed: 7, total: 4_000, startedAt: STARTED, finishedAt: '2026-11-25T10:00:09.000Z' };
+    await waitFor(() => expect(screen.getByTestId('low-stock-default-notice').textContent).toContain(fill(texts.low_stock_recheck_done, { changed: 7 })), { timeout: 5_000 });
+    expect(screen.queryByTestId('low-stock-recheck-status')).toBeNull();
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/inventory').length).toBeGreaterThan(listReads));
 
     // The offer dialog's threshold hint names the shop's default.
@@ -103,7 +122,7 @@ describe('the default low-stock level (issue 15)', () => {
           level.value = 8;
           return { status: 409, body: { error: 'low_stock_default_changed', message: 'changed' } };
         }
-        return { status: 200, body: { lowStockDefault: (call.body as { lowStockDefault: number }).lowStockDefault, reevaluated: 0 } };
+        return { status: 200, body: { lowStockDefault: (call.body as { lowStockDefault: number }).lowStockDefault } };
       }),
       TITLE,
     );

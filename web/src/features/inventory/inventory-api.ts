@@ -1,4 +1,5 @@
 import type { InventoryPage, InventoryRow, ProductView } from '../../../../contracts/listings/model';
+import type { InventorySettings } from '../../../../contracts/listings/answers';
 import type { OfferFormValues } from '../../../../contracts/listings/schema';
 import { ApiError, apiRequest, parseAnswer } from '../../lib/api';
 import { inventoryApiQuery, type InventoryQuery } from './inventory-query';
@@ -38,17 +39,17 @@ export async function changedOffer(err: unknown): Promise<Offer | null> {
   return parsed.success ? parsed.data.current : null;
 }
 
-/** The shop's default low-stock level (issue 15): for products without their own threshold. */
-export async function getInventorySettings(signal?: AbortSignal): Promise<{ lowStockDefault: number }> {
+/** The shop's default low-stock level (issue 15): for products without their own threshold; with its latest re-check (issue 16). */
+export async function getInventorySettings(signal?: AbortSignal): Promise<InventorySettings> {
   const [{ inventorySettingsSchema }, data] = await Promise.all([answers(), apiRequest<unknown>('/api/inventory/settings', { signal })]);
   return parseAnswer(inventorySettingsSchema, data, 'GET /api/inventory/settings');
 }
 
 /**
  * Sets the default, conditional on the level the vendor saw (`expected`): 409 `low_stock_default_changed`
- * when it changed meanwhile. Resolves with the new level and how many products changed their low-stock state.
+ * when it changed meanwhile. Resolves with the new level and its re-check, running in the background (issue 16).
  */
-export async function putInventorySettings(lowStockDefault: number, expected: number): Promise<{ lowStockDefault: number; reevaluated?: number }> {
+export async function putInventorySettings(lowStockDefault: number, expected: number): Promise<InventorySettings> {
   const [{ inventorySettingsSchema }, data] = await Promise.all([
     answers(),
     apiRequest<unknown>('/api/inventory/settings', { method: 'PUT', body: { lowStockDefault, expected } }),

@@ -19,7 +19,7 @@ import { useUrlQuery } from '../../lib/use-url-query';
 import { getInventoryPage, type InventoryPage, type InventoryRow } from './inventory-api';
 import { firstOrder, inventorySearchParams, parseInventoryQuery, queryKey, SEARCH_MAX, type InventoryQuery } from './inventory-query';
 import { InventoryTable } from './inventory-table';
-import { LowStockDefaultControl, useLowStockDefault } from './low-stock-default';
+import { LowStockDefaultControl, LowStockRecheckStatus, useLowStockDefault } from './low-stock-default';
 
 /** The offer dialog (its form library and the offer schema's zod) is a lazy chunk: the table does not wait for it. */
 const loadOfferDialog = () => import('./offer-dialog');
@@ -85,6 +85,8 @@ export default function InventoryPage() {
           {levelSaved}
         </Alert>
       )}
+      {/* The default's re-check while it runs (issue 16); done, the lists load again and the notice says so. */}
+      <LowStockRecheckStatus onDone={setLevelSaved} />
       {/* Keyed by the search: back/forward or a reload puts the URL's search into the box. */}
       <div className="inventory-filters">
         <SearchForm key={query.q} q={query.q} onSearch={(q) => apply({ ...query, q })} />

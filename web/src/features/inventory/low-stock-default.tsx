@@ -1,6 +1,7 @@
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { InventorySettings } from '../../../../contracts/listings/answers';
 import { useTranslation } from 'react-i18next';
 import { LOW_STOCK_DEFAULT_MAX } from '../../../../contracts/listings/model';
 import { Alert } from '../../components/alert';
@@ -15,9 +16,57 @@ import { getInventorySettings, putInventorySettings } from './inventory-api';
 /** Under the inventory's key, so saving it (or any catalogue change) loads it again. */
 export const inventorySettingsKey = [...queryKeys.inventory.all, 'settings'] as const;
 
+/** How often the page asks how far a running re-check got (issue 16). */
+export const RECHECK_POLL_MS = 1_500;
+
+/** The shop's settings as the inventory last read them; read again every RECHECK_POLL_MS while a re-check runs. */
+function useInventorySettings(): InventorySettings | undefined {
+  return useQuery({
+    queryKey: inventorySettingsKey,
+    queryFn: ({ signal }) => getInventorySettings(signal),
+    refetchInterval: (query) => (query.state.data?.recheck?.status === 'running' ? RECHECK_POLL_MS : false),
+  }).data;
+}
+
 /** The shop's default low-stock level as the inventory last read it (undefined while unknown). */
 export function useLowStockDefault(): number | undefined {
-  return useQuery({ queryKey: inventorySettingsKey, queryFn: ({ signal }) => getInventorySettings(signal) }).data?.lowStockDefault;
+  return useInventorySettings()?.lowStockDefault;
+}
+
+/**
+ * The re-check of the products following the default after a change (issue 16), while it runs in the
+ * background: "Updating low-stock flags… 1,200 of 4,000 products checked" (role="status"). When one this
+ * page saw running is done, the inventory lists load again (the Low stock filter and the rows' flags) and
+ * the page says how many products changed.
+ */
+export function LowStockRecheckStatus({ onDone }: { onDone(message: string): void }) {
+  const { t, i18n } = useTranslation();
+  const language = languageToApply(i18n.language);
+  const queryClient = useQueryClient();
+  const recheck = useInventorySettings()?.recheck;
+  const sawRunning = useRef<string | null>(null);
+  const status = recheck?.status;
+  const startedAt = recheck?.startedAt;
+  const changed = recheck?.changed ?? 0;
+  useEffect(() => {
+    if (status === 'running' && startedAt) sawRunning.current = startedAt;
+    else if (status === 'done' && sawRunning.current !== null) {
+      sawRunning.current = null;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all, predicate: (q) => q.queryKey[1] !== 'settings' });
+      onDone(t('low_stock_recheck_done', { count: changed, changed: formatCount(changed, language) }));
+    }
+  }, [status, startedAt, changed, queryClient, onDone, t, language]);
+  if (recheck?.status !== 'running') return null;
+  return (
+    <p className="muted" role="status" data-testid="low-stock-recheck-status">
+      {recheck.total !== undefined && recheck.total > 0
+        ? t('low_stock_recheck_progress', {
+            checked: formatCount(Math.min(recheck.checked, recheck.total), language),
+            total: formatCount(recheck.total, language),
+          })
+        : t('low_stock_recheck_running')}
+    </p>
+  );
 }
 
 /** A whole number 0..LOW_STOCK_DEFAULT_MAX typed in the field (full-width digits from an IME count), else null. */
@@ -31,8 +80,8 @@ export function parseLevel(text: string): number | null {
 /**
  * "Default low-stock level" (issue 15): a button on the inventory page showing the shop's level, opening a
  * small dialog to change it. The save is conditional on the level shown; when another tab changed it
- * meanwhile the dialog says so and shows the current level. Saved, the inventory list loads again (products
- * following the default may have entered or left the Low stock filter) and the page says how many changed.
+ * meanwhile the dialog says so and shows the current level. Saved, the page says so; the products following
+ * the default are re-checked in the background (LowStockRecheckStatus shows it, then loads the lists again).
  */
 export function LowStockDefaultControl({ onSaved }: { onSaved(message: string): void }) {
   const { t, i18n } = useTranslation();
@@ -60,8 +109,7 @@ export function LowStockDefaultControl({ onSaved }: { onSaved(message: string): 
 }
 
 function LowStockDefaultDialog({ level, onClose, onSaved }: { level: number; onClose(): void; onSaved(message: string): void }) {
-  const { t, i18n } = useTranslation();
-  const language = languageToApply(i18n.language);
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [expected, setExpected] = useState(level);
@@ -79,10 +127,9 @@ function LowStockDefaultDialog({ level, onClose, onSaved }: { level: number; onC
     setSaving(true);
     try {
       const answer = await putInventorySettings(value, expected);
-      queryClient.setQueryData(inventorySettingsKey, { lowStockDefault: answer.lowStockDefault });
-      // Products following the default may have entered or left the Low stock filter: the lists load again.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all, predicate: (q) => q.queryKey[1] !== 'settings' });
-      onSaved(t('low_stock_default_saved', { count: answer.lowStockDefault, changed: formatCount(answer.reevaluated ?? 0, language) }));
+      // With its re-check running: the page polls it and loads the lists again when it is done (LowStockRecheckStatus).
+      queryClient.setQueryData(inventorySettingsKey, answer);
+      onSaved(t(answer.recheck?.status === 'running' ? 'low_stock_default_saved_updating' : 'low_stock_default_saved', { count: answer.lowStockDefault }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && err.code === 'low_stock_default_changed') {
         // Changed in another tab: show the current level; the next Save goes on from it.

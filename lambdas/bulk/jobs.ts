@@ -196,8 +196,12 @@ function pendingOf(index: number, before: ProductItem, next: ProductItem, expect
 
 /** Items a DynamoDB transaction may hold. */
 const TRANSACTION_MAX_ITEMS = 100;
-/** Products per write transaction at most (fewer when their activity entries and notices fill it). */
-const WRITE_GROUP = 25;
+/**
+ * Products per write transaction at most (fewer when their activity entries and notices fill it):
+ * bounds a transaction's size well under DynamoDB's 4 MB (a product item is at most about 65 KB).
+ * On DynamoDB Local fewer, larger transactions were faster (docs/decisions.md, bulk).
+ */
+const WRITE_GROUP = 40;
 
 /** The items of a group's transaction: each product and its trail, plus one unread count if any notice. */
 const itemsOf = (group: Pick<Pending, 'also' | 'notice'>[]): number => group.reduce((n, p) => n + 1 + p.also.length, 0) + (group.some((p) => p.notice) ? 1 : 0);
@@ -205,7 +209,8 @@ const itemsOf = (group: Pick<Pending, 'also' | 'notice'>[]): number => group.red
 /**
  * Packs the products into transactions in order: up to WRITE_GROUP products while the items (a
  * product's put, its 0–3 activity entries and 0–1 inbox item, and the group's one unread count)
- * stay within 100; so a transaction holds at least 19 products (5 items each, plus the count).
+ * stay within 100; so a transaction holds at least 19 products (5 items each, plus the count), and
+ * 33 when each changes price and stock.
  */
 export function packGroups<T extends Pick<Pending, 'also' | 'notice'>>(pending: T[]): T[][] {
   const groups: T[][] = [];

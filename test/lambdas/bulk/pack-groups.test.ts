@@ -6,9 +6,10 @@ const row = (entries: number, notice: boolean) => ({ also: Array.from({ length: 
 const items = (group: ReturnType<typeof row>[]) => group.reduce((n, p) => n + 1 + p.also.length, 0) + (group.some((p) => p.notice) ? 1 : 0);
 
 describe('packing the bulk writes into transactions', () => {
-  it('keeps 25 products a transaction while their entries fit', () => {
-    const groups = packGroups(Array.from({ length: 60 }, () => row(2, false)));
-    expect(groups.map((g) => g.length)).toEqual([25, 25, 10]);
+  it('puts up to 40 products in a transaction while their entries fit', () => {
+    expect(packGroups(Array.from({ length: 100 }, () => row(1, false))).map((g) => g.length)).toEqual([40, 40, 20]);
+    // Price and stock changed: 3 items each.
+    expect(packGroups(Array.from({ length: 60 }, () => row(2, false))).map((g) => g.length)).toEqual([33, 27]);
   });
 
   it('never passes 100 items: a product with 3 entries and a notice is 5 items, plus one unread count per transaction', () => {
@@ -23,7 +24,7 @@ describe('packing the bulk writes into transactions', () => {
     expect(groups.flat()).toEqual(rows);
     for (const g of groups) {
       expect(items(g)).toBeLessThanOrEqual(100);
-      expect(g.length).toBeLessThanOrEqual(25);
+      expect(g.length).toBeLessThanOrEqual(40);
     }
   });
 });

@@ -19,6 +19,14 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
+/**
+ * Where a change came from when it was not a single edit: `bulk_apply` / `bulk_undo`, the apply or
+ * the undo of a bulk price and stock job (issue 15; the entry's `via.id` is the job id B-…). The web
+ * says it under the entry's sentence (activity_via_<type>).
+ */
+export const ACTIVITY_VIA_TYPES = ['bulk_apply', 'bulk_undo'] as const;
+export type ActivityViaType = (typeof ACTIVITY_VIA_TYPES)[number];
+
 export const isActivityAction = (value: string): value is ActivityAction => (ACTIVITY_ACTIONS as readonly string[]).includes(value);
 
 /** The machine columns of the activity CSV, in order (docs/api.md). */

@@ -7,9 +7,9 @@
  * Plain zod; imports nothing of the project but its zod-free constants.
  */
 import * as z from 'zod';
-import { ACTIVITY_ACTIONS } from './activity-actions';
+import { ACTIVITY_ACTIONS, ACTIVITY_VIA_TYPES } from './activity-actions';
 
-export { ACTIVITY_ACTIONS, ACTIVITY_CSV_COLUMNS, ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, isActivityAction, type ActivityAction } from './activity-actions';
+export { ACTIVITY_ACTIONS, ACTIVITY_CSV_COLUMNS, ACTIVITY_VIA_TYPES, type ActivityViaType, ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, isActivityAction, type ActivityAction } from './activity-actions';
 
 /**
  * Recorded values: before/after hold only the fields the change touched, as plain scalars — money in
@@ -29,6 +29,8 @@ export const activityEntrySchema = z.strictObject({
   target: z.strictObject({ type: z.string().min(1), id: z.string().min(1), label: z.string().optional() }).nullable(),
   before: activityValuesSchema.nullable(),
   after: activityValuesSchema.nullable(),
+  /** Absent for a single edit; a change made by a bulk job's apply or undo names the job (`B-…`). */
+  via: z.strictObject({ type: z.enum(ACTIVITY_VIA_TYPES), id: z.string().min(1) }).optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 

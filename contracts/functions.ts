@@ -77,6 +77,7 @@ export const restockFunction = {
 export const bulkWorkerFunction = {
   entry: 'bulk/worker-handler.ts',
   description: 'Bulk price and stock: applies or undoes a job row by row, each write conditional on the version seen (SQS)',
-  // counters: the vendor's default low-stock level (issue 15), for the low-stock flag of each write.
-  tables: { products: 'rw', bulkJobs: 'rw', counters: 'r' },
+  // counters: the vendor's default low-stock level (issue 15), for the low-stock flag of each write;
+  // activity (append) and notifications: each change's activity entries and `stock_low` notice, in its transaction.
+  tables: { products: 'rw', bulkJobs: 'rw', counters: 'r', activity: 'append', notifications: 'w' },
 } as const satisfies FunctionDef;

@@ -24,7 +24,8 @@ export interface BulkProps {
  * Bulk price and stock (issue 15, docs/decisions.md): the bulk API function sends one message per
  * apply or undo to an SQS queue (TLS only, SQS-managed encryption, DLQ); the worker Lambda runs the
  * job (batch size 1), writing products conditionally and the job's progress. Least privilege: the
- * worker reads and writes the products and bulk-jobs tables, nothing else.
+ * worker reads and writes the products and bulk-jobs tables, reads the counters, writes notifications
+ * and may only put activity entries (contracts/functions.ts `bulkWorkerFunction`).
  */
 export class Bulk extends Construct {
   readonly queue: Queue;

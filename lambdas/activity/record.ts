@@ -8,7 +8,7 @@
  * nothing that records activity can change or remove an entry.
  */
 import { randomUUID } from 'node:crypto';
-import { activityEntrySchema, type ActivityAction, type ActivityEntry } from '../../contracts/activity';
+import { activityEntrySchema, type ActivityAction, type ActivityEntry, type ActivityViaType } from '../../contracts/activity';
 import type { TransactItem } from '../notifications/record';
 import { tableName } from '../shared/tables';
 
@@ -31,6 +31,8 @@ export interface ActivityEvent {
   after?: Record<string, ActivityValue>;
   /** The change's own time; now when absent. */
   at?: Date;
+  /** Made by a bulk job's apply or undo (issue 15): the job; absent for a single edit. */
+  via?: { type: ActivityViaType; id: string };
 }
 
 /** The stored item: the entry plus the keys of the table and its indexes (contracts/tables.ts). */
@@ -59,6 +61,7 @@ export function activityItemOf(event: ActivityEvent, activityId: string = random
     target,
     before: event.before ?? null,
     after: event.after ?? null,
+    ...(event.via ? { via: { type: event.via.type, id: event.via.id } } : {}),
   });
   return {
     ...entry,

@@ -59,7 +59,9 @@ export const handler = apiHandler('bulk', {
     body: actionBody,
     async handler({ body, params, caller }) {
       const vendorId = caller.vendor.vendorId;
-      const job = body.action === 'apply' ? await startApply(vendorId, jobId(params)) : await startUndo(vendorId, jobId(params));
+      // Who asks is the activity log's actor of the job's changes (the owner or a team member).
+      const actor = { userId: caller.userId, email: caller.email };
+      const job = body.action === 'apply' ? await startApply(vendorId, jobId(params), actor) : await startUndo(vendorId, jobId(params), actor);
       logger.info(`bulk ${body.action} started`, { vendorId, jobId: job.jobId });
       return { statusCode: 202, body: await jobView(job) };
     },

@@ -7,6 +7,10 @@
  *      meanwhile is reported `changed`, never overwritten;
  *   3. undo (`startUndo` → `runBulkJob`): the vendor's last applied job, within 24 hours of its
  *      apply, each row put back only onto the version the apply wrote (`undo_changed` otherwise).
+ * Each product written by an apply or an undo leaves the trail of a single offer edit, in the same
+ * transaction as its write: its activity entries (`product.price_changed` / `stock_changed`, the
+ * person who started the apply or the undo as the actor, `via` the job) and the `stock_low` notice
+ * when it crosses to or below its threshold.
  */
 import { randomBytes } from 'node:crypto';
 import { BULK_MAX_FILE_BYTES, UNDO_WINDOW_MS, type BulkRowOutcome } from '../../contracts/bulk-model';
@@ -14,11 +18,14 @@ import type { BulkJob, BulkReport, BulkValues } from '../../contracts/bulk';
 import type { Offer } from '../../contracts/listings/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../shared/errors';
 import { logger } from '../shared/logger';
+import { inboxWrite, unreadWrite, type TransactItem } from '../notifications/record';
+import { offerActivity } from '../listings/activity';
+import { lowStockEvent } from '../listings/product-actions';
 import { changeOffer, withLowStockDefault, type ProductItem } from '../listings/product-states';
-import { lowStockDefaultOf, putProduct, VersionConflict } from '../listings/store';
+import { getProduct, lowStockDefaultOf, putProduct, VersionConflict } from '../listings/store';
 import { bulkQueue, type BulkMessage } from './queue';
 import { decodeSheet, parseSheet, planRows, SheetError, type PlannedRow } from './sheet';
-import { catalogueBySku, getJob, productsById, putProducts, insertJob, JOB_RETENTION_SECONDS, jobChunks, lastAppliedJob, moveJob, putChunk, recordProgress, type JobItem } from './store';
+import { catalogueBySku, getJob, productsById, putProducts, insertJob, JOB_RETENTION_SECONDS, jobChunks, lastAppliedJob, moveJob, putChunk, recordProgress, type JobActor, type JobItem, type ProductGroupWrite } from './store';
 
 /** Groups of rows (one read, a few write transactions each) in flight at once while applying or undoing. */
 export const ROW_CONCURRENCY = 4;
@@ -94,25 +101,28 @@ export async function jobView(job: JobItem, now = new Date(), rows?: PlannedRow[
   };
 }
 
-/** Apply: `ready` → `applying`, then the worker. 409 `bulk_job_not_ready` for a job past its dry run. */
-export async function startApply(vendorId: string, jobId: string): Promise<JobItem> {
+/**
+ * Apply: `ready` → `applying`, then the worker. 409 `bulk_job_not_ready` for a job past its dry run.
+ * `actor`: who asks (the activity log's actor of every change the apply makes).
+ */
+export async function startApply(vendorId: string, jobId: string, actor: JobActor): Promise<JobItem> {
   await ownJob(vendorId, jobId);
-  if (!(await moveJob(vendorId, jobId, 'ready', 'applying'))) {
+  if (!(await moveJob(vendorId, jobId, 'ready', 'applying', { appliedBy: { userId: actor.userId, email: actor.email } }))) {
     throw new ConflictError('This bulk change was applied already. Upload the file again for a new dry run.', 'bulk_job_not_ready');
   }
   await bulkQueue().send({ vendorId, jobId, action: 'apply' });
   return (await getJob(vendorId, jobId))!;
 }
 
-/** Undo: the vendor's last applied job, within 24 hours: `applied` → `undoing`, then the worker. */
-export async function startUndo(vendorId: string, jobId: string, now = new Date()): Promise<JobItem> {
+/** Undo: the vendor's last applied job, within 24 hours: `applied` → `undoing`, then the worker. `actor` as for the apply. */
+export async function startUndo(vendorId: string, jobId: string, actor: JobActor, now = new Date()): Promise<JobItem> {
   const job = await ownJob(vendorId, jobId);
   const last = await lastAppliedJob(vendorId);
   if (!undoUntil(job, last, now)) {
     throw new ConflictError('Only the last bulk change can be undone, within 24 hours of applying it.', 'bulk_undo_unavailable');
   }
   const earliestApply = new Date(now.getTime() - UNDO_WINDOW_MS).toISOString();
-  const moved = await moveJob(vendorId, jobId, 'applied', 'undoing', { progress: { done: 0, total: job.applyReport?.written ?? 0 } }, {
+  const moved = await moveJob(vendorId, jobId, 'applied', 'undoing', { progress: { done: 0, total: job.applyReport?.written ?? 0 }, undoneBy: { userId: actor.userId, email: actor.email } }, {
     condition: 'appliedAt > :earliest',
     values: { ':earliest': earliestApply },
   });
@@ -123,11 +133,14 @@ export async function startUndo(vendorId: string, jobId: string, now = new Date(
 
 const valuesOf = (item: ProductItem): BulkValues => ({ priceCents: item.priceCents, compareAtCents: item.compareAtCents ?? null, inventory: item.inventory });
 const same = (a: BulkValues, b: BulkValues) => a.priceCents === b.priceCents && a.compareAtCents === b.compareAtCents && a.inventory === b.inventory;
+/** The row's values as an offer change; everything else of the offer as it is (the out-of-stock switch and its day, the product's own low-stock level). */
 const offerFor = (item: ProductItem, v: BulkValues): Offer => ({
   price: v.priceCents,
   compareAtPrice: v.compareAtCents ?? undefined,
   inventory: v.inventory,
   outOfStock: item.outOfStock,
+  restockOn: item.restockOn,
+  lowStockThreshold: item.lowStockThreshold,
 });
 
 type RowResult = { outcome: 'written' | 'changed' | 'gone'; version?: number };
@@ -150,44 +163,124 @@ function planWrite(item: ProductItem | undefined, w: RowWrite, now: string): Row
   return { next: changeOffer(item, offerFor(item, w.target), now) };
 }
 
-/** One row's conditional write (the fallback when a group's transaction could not say which row failed). */
-async function writeOne(next: ProductItem, expected: number): Promise<RowResult> {
-  try {
-    await putProduct(next, expected);
-    return { outcome: 'written', version: next.version };
-  } catch (err) {
-    if (err instanceof VersionConflict) return { outcome: 'changed' };
-    throw err;
+/** What the job's writes record besides the product: who started the apply or undo, the job, when. */
+interface Trail {
+  vendorId: string;
+  /** Null for a job started before jobs named their actor: its changes record no activity entries. */
+  actor: JobActor | null;
+  via: { type: 'bulk_apply' | 'bulk_undo'; id: string };
+  at: Date;
+}
+
+/** A product about to be written, with the items its change writes with it. */
+interface Pending {
+  index: number;
+  next: ProductItem;
+  expected: number;
+  /** Its activity entries and, if it crosses to or below its low-stock level, its `stock_low` inbox item. */
+  also: TransactItem[];
+  notice: boolean;
+}
+
+/**
+ * The trail of one product's change, as the single offer edit writes it (lambdas/listings/
+ * product-actions.ts `changeProductOffer`): one activity entry per changed field, and the `stock_low`
+ * notice exactly when the change crosses from above the product's threshold (its own, else the
+ * vendor's default) to at or below it.
+ */
+function pendingOf(index: number, before: ProductItem, next: ProductItem, expected: number, trail: Trail, lowStockDefault: number): Pending {
+  const notice = lowStockEvent(before, next, trail.at.toISOString(), lowStockDefault);
+  const activity = trail.actor ? offerActivity(before, next, trail.actor, trail.at, trail.via) : [];
+  return { index, next, expected, also: [...activity, ...(notice ? [inboxWrite(notice)] : [])], notice: notice !== null };
+}
+
+/** Items a DynamoDB transaction may hold. */
+const TRANSACTION_MAX_ITEMS = 100;
+/**
+ * Products per write transaction at most (fewer when their activity entries and notices fill it):
+ * bounds a transaction's size well under DynamoDB's 4 MB (a product item is at most about 65 KB).
+ * On DynamoDB Local fewer, larger transactions were faster (docs/decisions.md, bulk).
+ */
+const WRITE_GROUP = 40;
+
+/** The items of a group's transaction: each product and its trail, plus one unread count if any notice. */
+const itemsOf = (group: Pick<Pending, 'also' | 'notice'>[]): number => group.reduce((n, p) => n + 1 + p.also.length, 0) + (group.some((p) => p.notice) ? 1 : 0);
+
+/**
+ * Packs the products into transactions in order: up to WRITE_GROUP products while the items (a
+ * product's put, its 0–3 activity entries and 0–1 inbox item, and the group's one unread count)
+ * stay within 100; so a transaction holds at least 19 products (5 items each, plus the count), and
+ * 33 when each changes price and stock.
+ */
+export function packGroups<T extends Pick<Pending, 'also' | 'notice'>>(pending: T[]): T[][] {
+  const groups: T[][] = [];
+  let current: T[] = [];
+  for (const p of pending) {
+    if (current.length && (current.length >= WRITE_GROUP || itemsOf([...current, p]) > TRANSACTION_MAX_ITEMS)) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(p);
+  }
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+/**
+ * One row's conditional write with its trail (the fallback when a group's transaction could not say
+ * which row failed). A lost condition is `changed` only if the product really is at another version
+ * now; a transaction conflict at the same moment (on the product or the unread count) is tried again.
+ */
+async function writeOne(p: Pending, trail: Trail, lowStockDefault: number): Promise<RowResult> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await putProduct(p.next, p.expected, undefined, [...p.also, ...(p.notice ? [unreadWrite(trail.vendorId, 1)] : [])], undefined, lowStockDefault);
+      return { outcome: 'written', version: p.next.version };
+    } catch (err) {
+      if (!(err instanceof VersionConflict)) throw err;
+      const now = await getProduct(p.next.vendorId, p.next.productId);
+      if (!now) return { outcome: 'gone' };
+      if (now.version !== p.expected || attempt >= 3) return { outcome: 'changed' };
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+    }
   }
 }
 
-/** Rows per read (BatchGetItem's limit) and per write transaction: fewer round trips for 5,000 rows. */
+/** Rows per read (BatchGetItem's limit): fewer round trips for 5,000 rows. */
 const READ_GROUP = 100;
-const WRITE_GROUP = 25;
 
 /**
- * Writes a group of rows: the products read in one consistent BatchGetItem, the writes in one
- * transaction of conditional puts (each on the version the row expects). A cancelled transaction
- * names the rows whose product changed (`changed`); the others are then written one by one.
+ * Writes a group of rows: the products read in one consistent BatchGetItem, the writes in
+ * transactions of conditional puts (each on the version the row expects) with their trail (packGroups).
+ * A cancelled transaction names the rows whose product changed (`changed`); the others are then
+ * written one by one. One cancelled by transaction conflicts only (no failed condition) is tried again.
  */
-async function writeGroup(vendorId: string, writes: RowWrite[], now: string): Promise<RowResult[]> {
+async function writeGroup(trail: Trail, writes: RowWrite[]): Promise<RowResult[]> {
+  const { vendorId } = trail;
+  const now = trail.at.toISOString();
   const items = await productsById(vendorId, writes.map((w) => w.productId));
   // The vendor's default low-stock level, read once per group, after its products (issue 15).
   const lowStockDefault = await lowStockDefaultOf(vendorId);
   const results: (RowResult | undefined)[] = [];
-  const pending: { index: number; next: ProductItem; expected: number }[] = [];
+  const pending: Pending[] = [];
   writes.forEach((w, index) => {
-    const planned = planWrite(items.get(w.productId), w, now);
-    if ('next' in planned) pending.push({ index, next: withLowStockDefault(planned.next, lowStockDefault), expected: w.expected });
+    const item = items.get(w.productId);
+    const planned = planWrite(item, w, now);
+    if ('next' in planned) pending.push(pendingOf(index, item!, withLowStockDefault(planned.next, lowStockDefault), w.expected, trail, lowStockDefault));
     else results[index] = planned;
   });
-  for (let i = 0; i < pending.length; i += WRITE_GROUP) {
-    const group = pending.slice(i, i + WRITE_GROUP);
-    const reasons = await putProducts(group.map((g) => ({ item: g.next, expected: g.expected })));
+  for (const group of packGroups(pending)) {
+    const notices = group.filter((g) => g.notice).length;
+    const writesOf = group.map((g): ProductGroupWrite => ({ item: g.next, expected: g.expected, also: g.also }));
+    let cancelled = await putProducts(writesOf, notices ? [unreadWrite(vendorId, notices)] : []);
+    for (let attempt = 0; cancelled?.conflict && attempt < 3; attempt += 1) {
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      cancelled = await putProducts(writesOf, notices ? [unreadWrite(vendorId, notices)] : []);
+    }
     for (const [k, g] of group.entries()) {
-      if (reasons === null) results[g.index] = { outcome: 'written', version: g.next.version };
-      else if (reasons[k] === 'ConditionalCheckFailed') results[g.index] = { outcome: 'changed' };
-      else results[g.index] = await writeOne(g.next, g.expected);
+      if (cancelled === null) results[g.index] = { outcome: 'written', version: g.next.version };
+      else if (cancelled.reasons[k] === 'ConditionalCheckFailed') results[g.index] = { outcome: 'changed' };
+      else results[g.index] = await writeOne(g, trail, lowStockDefault);
     }
   }
   return results as RowResult[];
@@ -215,7 +308,9 @@ export async function runBulkJob(message: BulkMessage, now = new Date()): Promis
     logger.info('bulk job not running, message ignored', { vendorId, jobId, action, status: job?.status });
     return job;
   }
-  const at = now.toISOString();
+  const by = action === 'apply' ? job.appliedBy : job.undoneBy;
+  if (!by) logger.warn('bulk job names no actor (started before jobs did): its changes record no activity entries', { vendorId, jobId, action });
+  const trail: Trail = { vendorId, actor: by ?? null, via: { type: action === 'apply' ? 'bulk_apply' : 'bulk_undo', id: jobId }, at: now };
   const report: BulkReport = { written: 0, changed: 0, gone: 0 };
   let done = 0;
   const chunks = await jobChunks(job);
@@ -238,7 +333,7 @@ export async function runBulkJob(message: BulkMessage, now = new Date()): Promis
       const writes = group.map((row) =>
         action === 'apply' ? { productId: row.productId!, expected: row.version!, target: row.new! } : { productId: row.productId!, expected: row.writtenVersion!, target: row.old! },
       );
-      const results = await writeGroup(vendorId, writes, at);
+      const results = await writeGroup(trail, writes);
       group.forEach((row, k) => {
         const result = results[k]!;
         row.outcome = outcomes[result.outcome];

@@ -15,6 +15,7 @@ import type { BulkReport, BulkSummary } from '../../contracts/bulk';
 import { dynamo, paging } from '../shared/clients';
 import { tableName } from '../shared/tables';
 import type { ProductItem } from '../listings/product-states';
+import type { TransactItem } from '../notifications/record';
 import type { CatalogueProduct, PlannedRow } from './sheet';
 
 export const ROWS_PER_CHUNK = 200;
@@ -35,7 +36,16 @@ export interface JobItem {
   undoneAt?: string;
   applyReport?: BulkReport;
   undoReport?: BulkReport;
+  /** Who asked for the apply / the undo (the signed-in owner or team member): the activity log's actor. */
+  appliedBy?: JobActor;
+  undoneBy?: JobActor;
   expiresAt: number;
+}
+
+/** A person as the verified token names them (Cognito sub and e-mail). */
+export interface JobActor {
+  userId: string;
+  email: string;
 }
 
 export const jobKey = (jobId: string) => `J#${jobId}`;
@@ -197,29 +207,48 @@ export async function productsById(vendorId: string, productIds: string[]): Prom
   return found;
 }
 
+/** One product of a group transaction: the item, the version it must still have, and the items written with it. */
+export interface ProductGroupWrite {
+  item: ProductItem;
+  expected: number;
+  /** The change's activity entries and notification inbox items (issue 14, lambdas/activity/record.ts). */
+  also: TransactItem[];
+}
+
 /**
- * Puts up to 100 products in one transaction, each only if it still has its `expected` version.
- * Null when all were written; else the cancellation reason of each (`ConditionalCheckFailed`: that
- * product changed; `None`: not the cause) — nothing was written.
+ * Puts products in one transaction, each only if it still has its `expected` version, each with its
+ * `also` items, and `shared` once at the end (the group's unread count: a transaction may touch an
+ * item once). At most 100 items in all (the caller packs the groups). Null when all were written;
+ * else, per write, the cancellation reason of its product put (`ConditionalCheckFailed`: that
+ * product changed; `None`: not the cause) and `conflict` when only transaction conflicts (no failed
+ * condition) cancelled it — nothing was written.
  */
-export async function putProducts(writes: { item: ProductItem; expected: number }[]): Promise<(string | undefined)[] | null> {
+export async function putProducts(writes: ProductGroupWrite[], shared: TransactItem[] = []): Promise<{ reasons: (string | undefined)[]; conflict: boolean } | null> {
+  const items: TransactItem[] = [];
+  const at: number[] = [];
+  for (const { item, expected, also } of writes) {
+    at.push(items.length);
+    items.push({
+      Put: {
+        TableName: tableName('products'),
+        Item: item,
+        ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': expected },
+      },
+    });
+    items.push(...also);
+  }
+  items.push(...shared);
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: writes.map(({ item, expected }) => ({
-          Put: {
-            TableName: tableName('products'),
-            Item: item,
-            ConditionExpression: '#version = :expected',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':expected': expected },
-          },
-        })),
-      }),
-    );
+    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
     return null;
   } catch (err) {
     if (!(err instanceof TransactionCanceledException)) throw err;
-    return writes.map((_, i) => err.CancellationReasons?.[i]?.Code);
+    const codes = items.map((_, i) => err.CancellationReasons?.[i]?.Code);
+    return {
+      reasons: at.map((i) => codes[i]),
+      conflict: !codes.includes('ConditionalCheckFailed') && codes.includes('TransactionConflict'),
+    };
   }
 }

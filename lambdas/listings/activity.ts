@@ -4,7 +4,7 @@
  * change that loses its condition (a concurrent edit, retried) records nothing and the retry records
  * what it really changed.
  */
-import { activityWrite, type ActivityValue, type TransactWriteItem } from '../activity/record';
+import { activityWrite, type ActivityEvent, type ActivityValue, type TransactWriteItem } from '../activity/record';
 import type { ActivityAction } from '../../contracts/activity';
 import type { ProductItem } from './product-states';
 
@@ -35,15 +35,16 @@ const OFFER_FIELDS: readonly { field: 'priceCents' | 'compareAtCents' | 'invento
 /**
  * One entry per offer field that changes from `before` to `after` (price and compare-at price:
  * `product.price_changed`, in integer cents, a removed compare-at price as null; inventory and out of
- * stock: `product.stock_changed`); none when nothing changed.
+ * stock: `product.stock_changed`); none when nothing changed. `via`: the bulk job that makes the
+ * change (its apply or undo), absent for a single edit.
  */
-export function offerActivity(before: ProductItem, after: ProductItem, actor: Actor, at: Date): TransactWriteItem[] {
+export function offerActivity(before: ProductItem, after: ProductItem, actor: Actor, at: Date, via?: ActivityEvent['via']): TransactWriteItem[] {
   const writes: TransactWriteItem[] = [];
   for (const { field, action } of OFFER_FIELDS) {
     const was: ActivityValue = before[field] ?? null;
     const is: ActivityValue = after[field] ?? null;
     if (was === is) continue;
-    writes.push(activityWrite({ vendorId: after.vendorId, actor, action, target: target(after), before: { [field]: was }, after: { [field]: is }, at }));
+    writes.push(activityWrite({ vendorId: after.vendorId, actor, action, target: target(after), before: { [field]: was }, after: { [field]: is }, at, ...(via ? { via } : {}) }));
   }
   return writes;
 }

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { OfferView } from '../../contracts/listings/model';
-import { notificationWrites } from '../notifications/record';
+import { notificationWrites, type NotificationEvent } from '../notifications/record';
 import { ConflictError, type ApiErrorBody } from '../shared/errors';
 import type { Reply } from '../shared/http';
 import { recordItem, replayOf, type Idempotent } from '../shared/idempotency';
@@ -224,14 +224,20 @@ export async function changeProductOffer(vendorId: string, productId: string, of
 
 /** The one `stock_low` notification of a change that takes the stock to or below its threshold (none otherwise). */
 export function lowStockNotification(before: ProductItem, after: ProductItem, at: string, lowStockDefault?: number): TransactItem[] {
-  if (!becameLowStock(before, after, lowStockDefault)) return [];
-  return notificationWrites({
+  const event = lowStockEvent(before, after, at, lowStockDefault);
+  return event ? notificationWrites(event) : [];
+}
+
+/** The `stock_low` event of a change that crosses to or below the threshold, else null (the bulk apply counts them per transaction). */
+export function lowStockEvent(before: ProductItem, after: ProductItem, at: string, lowStockDefault?: number): NotificationEvent<'stock_low'> | null {
+  if (!becameLowStock(before, after, lowStockDefault)) return null;
+  return {
     vendorId: after.vendorId,
     type: 'stock_low',
     subject: `${after.productId}.v${after.version}`,
     params: { productId: after.productId, productName: after.nameEn || after.nameZh || after.sku, sku: after.sku, inventory: after.inventory, threshold: lowStockThresholdOf(after, lowStockDefault) },
     createdAt: at,
-  });
+  };
 }
 
 /** 409 `offer_changed`: the product changed since the editor opened it; the answer carries its current offer. */

@@ -83,19 +83,29 @@ export function inboxItemOf<T extends NotificationType>(event: NotificationEvent
  * vendor's STATE item. Append them to the domain change's TransactItems.
  */
 export function notificationWrites<T extends NotificationType>(event: NotificationEvent<T>): TransactItem[] {
-  const table = tableName('notifications');
-  const item = inboxItemOf(event);
-  return [
-    { Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(sk)' } },
-    {
-      Update: {
-        TableName: table,
-        Key: { vendorId: item.vendorId, sk: STATE_SK },
-        UpdateExpression: 'ADD unread :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      },
+  return [inboxWrite(event), unreadWrite(event.vendorId, 1)];
+}
+
+/** The inbox item of an event, put only if absent (half of notificationWrites). */
+export function inboxWrite<T extends NotificationType>(event: NotificationEvent<T>): TransactItem {
+  return { Put: { TableName: tableName('notifications'), Item: inboxItemOf(event), ConditionExpression: 'attribute_not_exists(sk)' } };
+}
+
+/**
+ * `ADD unread <count>` on the vendor's STATE item (the other half). A transaction may touch an item
+ * only once, so one that records several events of a vendor (the bulk apply's `stock_low` notices)
+ * puts each inbox item and counts them all in one of these.
+ */
+export function unreadWrite(vendorId: string, count: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName('notifications'),
+      Key: { vendorId, sk: STATE_SK },
+      // `:one` (the name tests and readers know), whatever the count.
+      UpdateExpression: 'ADD unread :one',
+      ExpressionAttributeValues: { ':one': count },
     },
-  ];
+  };
 }
 
 /**

@@ -5,8 +5,9 @@
  * changes every price and stock, then in this process, with the same modules as the cloud:
  *   1. the dry run (lambdas/bulk/jobs.ts `dryRun`: decode, parse, check against the catalogue read,
  *      store the job) — budget ≤ 5 s;
- *   2. the apply (`runBulkJob`, what the worker Lambda runs for the SQS message) — budget ≤ 30 s;
- * and checks every product was written exactly as the file says. Prints both figures; exits 1 over
+ *   2. the apply (`runBulkJob`, what the worker Lambda runs for the SQS message, with each product's
+ *      activity entries in its transaction) — budget ≤ 30 s;
+ * and checks every product was written exactly as the file says, with its activity entries. Prints both figures; exits 1 over
  * budget or on a wrong product.
  *
  *   --rows N     products and rows (default 5000, at most 5000)
@@ -87,6 +88,22 @@ async function seed(rows: number): Promise<void> {
   }
 }
 
+/** The bench vendor's activity entries (a count query over its partition). */
+async function activityCount(): Promise<number> {
+  const { dynamo } = await import('../../lambdas/shared/clients');
+  const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({ TableName: localTableName('activity'), KeyConditionExpression: 'vendorId = :v', ExpressionAttributeValues: { ':v': VENDOR_ID }, Select: 'COUNT', ExclusiveStartKey: startKey }),
+    );
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
 /** Every product a new price (12.34 + i cents) and stock (i % 500). */
 const fileFor = (rows: number) =>
   '\uFEFFSKU,Product,Price (USD),Compare-at price (USD),Stock\r\n' +
@@ -129,8 +146,9 @@ async function main(): Promise<number> {
     const dryRunMs = performance.now() - t0;
     console.log(`  dry run: ${rows.toLocaleString('en-US')} rows (${(file.length / 1024).toFixed(0)} KB) in ${seconds(dryRunMs)}  (budget ${seconds(DRY_RUN_BUDGET_MS)}) — ${job.summary.changes} changes, ${job.summary.errors} errors`);
 
-    // What POST …/{jobId} {action:'apply'} does before the message: ready → applying; then the worker's part.
-    await moveJob(VENDOR_ID, job.jobId, 'ready', 'applying');
+    // What POST …/{jobId} {action:'apply'} does before the message: ready → applying with who asked
+    // (the activity log's actor: every change writes its entries); then the worker's part.
+    await moveJob(VENDOR_ID, job.jobId, 'ready', 'applying', { appliedBy: { userId: 'bench-user', email: 'bench@example.com' } });
     const t1 = performance.now();
     const applied = await runBulkJob({ vendorId: VENDOR_ID, jobId: job.jobId, action: 'apply' });
     const applyMs = performance.now() - t1;
@@ -141,13 +159,18 @@ async function main(): Promise<number> {
       const p = await getProduct(VENDOR_ID, `P-BB${String(i).padStart(8, '0')}`);
       if (p?.priceCents !== 1234 + i || p.inventory !== i % 500) wrong += 1;
     }
+    // Every product's price changes and its stock (from 0) unless i % 500 is 0: one activity entry each.
+    const expectedEntries = Array.from({ length: rows }, (_, i) => (i % 500 === 0 ? 1 : 2)).reduce((a, b) => a + b, 0);
+    const entries = await activityCount();
+    console.log(`  activity: ${entries.toLocaleString('en-US')} entries written with the products (expected ${expectedEntries.toLocaleString('en-US')})`);
     const problems: string[] = [];
+    if (entries !== expectedEntries) problems.push(`apply wrote ${entries} activity entries, expected ${expectedEntries}`);
     if (job.summary.changes !== rows || job.summary.errors !== 0) problems.push(`dry run found ${job.summary.changes} changes and ${job.summary.errors} errors, expected ${rows} and 0`);
     if (applied?.applyReport?.written !== rows) problems.push(`apply wrote ${applied?.applyReport?.written}, expected ${rows}`);
     if (wrong) problems.push(`${wrong} sampled products do not hold the file's values`);
     if (dryRunMs > DRY_RUN_BUDGET_MS) problems.push(`dry run over budget (${seconds(dryRunMs)})`);
     if (applyMs > APPLY_BUDGET_MS) problems.push(`apply over budget (${seconds(applyMs)})`);
-    if (args.json) writeFileSync(args.json, JSON.stringify({ rows, dryRunMs, applyMs, written: applied?.applyReport?.written, problems }, null, 2));
+    if (args.json) writeFileSync(args.json, JSON.stringify({ rows, dryRunMs, applyMs, written: applied?.applyReport?.written, activityEntries: entries, problems }, null, 2));
     for (const p of problems) console.log(`  ✖ ${p}`);
     if (!problems.length) console.log('  ✔ within budget, every sampled product as the file says');
     return problems.length ? 1 : 0;

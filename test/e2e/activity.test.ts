@@ -8,7 +8,8 @@ import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { completeForm } from '../lambdas/listings/fixtures';
 import { products } from '../lambdas/listings/stack-fixtures';
-import { idTokenFor } from '../support/auth';
+import type { BulkJob } from '../../contracts/bulk';
+import { api, idTokenFor } from '../support/auth';
 import { approvedVendor, launchBrowser, newPage, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 
@@ -91,6 +92,40 @@ describe('the activity log', () => {
     expect(await overflowProblems(page)).toEqual([]);
     expect(await axeProblems(page)).toEqual([]);
     // Back to the vendor's language for later tests of this account (none today).
+    await page.getByTestId('language-button').click();
+    await page.getByTestId('language-option-en').click();
+    await page.getByRole('heading', { level: 1, name: en.activity_title }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a bulk change’s entries say they came from the bulk change, at 390 px in both languages', { timeout: 120_000 }, async () => {
+    const shop = await approvedVendor('activity.bulk.e2e', { vendorName: 'Bulk Trail Proof Foods' });
+    const token = await idTokenFor(shop.email, shop.password);
+    const created = await products.create(token, completeForm({ images: [], nutritionLabel: '', nameEn: 'Oolong Tea 150 g', nameZh: '烏龍茶一五〇公克', price: '12.00', compareAtPrice: '' }), false);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const sku = (created.body as ProductView).sku;
+    const dry = await api('/api/inventory/bulk', { method: 'POST', token, body: JSON.stringify({ fileName: 'prices.csv', content: Buffer.from(`sku,price\n${sku},9.50\n`).toString('base64') }) });
+    const jobId = (dry.body as BulkJob).jobId;
+    expect((await api(`/api/inventory/bulk/${jobId}`, { method: 'POST', token, body: JSON.stringify({ action: 'apply' }) })).status).toBe(202);
+    await expect.poll(async () => ((await api(`/api/inventory/bulk/${jobId}`, { token })).body as BulkJob).status, { timeout: 20_000 }).toBe('applied');
+
+    const { context, page, errors } = await newPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInToDashboard(page, shop.email, shop.password);
+    await page.goto(webUrl('/activity'));
+    await page.getByRole('heading', { level: 1, name: en.activity_title }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).getByTestId('activity-text').innerText()).toContain('Changed the price of Oolong Tea 150 g: $12.00 → $9.50');
+    expect(await rows(page).getByTestId('activity-via').innerText()).toBe(`By the bulk change ${jobId}`);
+    expect(await overflowProblems(page)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByTestId('language-button').click();
+    await page.getByTestId('language-option-zh-TW').click();
+    await page.getByRole('heading', { level: 1, name: zhTW.activity_title }).waitFor();
+    await expect.poll(() => rows(page).getByTestId('activity-via').innerText()).toBe(`透過批次變更 ${jobId}`);
+    expect(await overflowProblems(page)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
     await page.getByTestId('language-button').click();
     await page.getByTestId('language-option-en').click();
     await page.getByRole('heading', { level: 1, name: en.activity_title }).waitFor();

@@ -20,7 +20,7 @@ describe('bulk price and stock', () => {
     expect(queueAlarms(s.json, dlqId).length).toBeGreaterThan(0);
   });
 
-  it('the worker reads one message at a time from it and may touch only products and bulk jobs (and read the counters)', () => {
+  it('the worker reads one message at a time from it and may touch only products, bulk jobs, the notifications and (put only) the activity log, and read the counters', () => {
     const [workerId, worker] = functionByDescription(s.json, bulkWorkerFunction.description);
     const mappings = resourcesOfType(s.json, 'AWS::Lambda::EventSourceMapping').map(([, m]) => props(m)).filter((m) => JSON.stringify(m.FunctionName).includes(workerId));
     expect(mappings).toEqual([expect.objectContaining({ BatchSize: 1, EventSourceArn: { 'Fn::GetAtt': [queueId(), 'Arn'] } })]);
@@ -29,8 +29,16 @@ describe('bulk price and stock', () => {
         .filter((st) => JSON.stringify(st.Action).includes('dynamodb:'))
         .flatMap((st) => JSON.stringify(st.Resource).match(/"([A-Za-z0-9]+Table[A-Za-z0-9]*)"/g) ?? []),
     );
-    // counters: only read, for the vendor's default low-stock level (issue 15).
-    expect([...tablesTouched].sort()).toEqual([`"${tableLogicalId(s.json, 'bulkJobs')}"`, `"${tableLogicalId(s.json, 'products')}"`, `"${tableLogicalId(s.json, 'counters')}"`].sort());
+    // counters: only read, for the vendor's default low-stock level (issue 15); activity and
+    // notifications: each change's activity entries and stock_low notice, in its own transaction.
+    expect([...tablesTouched].sort()).toEqual(
+      ['bulkJobs', 'products', 'counters', 'activity', 'notifications'].map((t) => `"${tableLogicalId(s.json, t)}"`).sort(),
+    );
+    // The activity log stays append-only: the worker may only put entries.
+    const activityActions = statementsOfRole(s.json, roleOf(worker))
+      .filter((st) => JSON.stringify(st.Resource).includes(`"${tableLogicalId(s.json, 'activity')}"`))
+      .flatMap((st) => (Array.isArray(st.Action) ? st.Action : [st.Action]));
+    expect(activityActions).toEqual(['dynamodb:PutItem']);
   });
 
   it('only the API functions that declare the bulk queue may send to it, with its URL in their environment', () => {

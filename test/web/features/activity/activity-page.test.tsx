@@ -152,6 +152,29 @@ describe('the activity page (issue 14)', () => {
     expect(activityCalls(calls).every((c) => c.query.get('to') === '2026-11-20' && !c.query.has('action') && !c.query.has('from'))).toBe(true);
   });
 
+  it('says under a change that a bulk change (or its undo) made it, naming the job, in both languages', { timeout: 20_000 }, async () => {
+    const bulk: ActivityEntry[] = [
+      { activityId: 'b-2', at: '2026-11-21T10:00:00.000Z', actor: owner, action: 'product.stock_changed', target: rice, before: { inventory: 6 }, after: { inventory: 40 }, via: { type: 'bulk_undo', id: 'B-0MIE1J8Q0A1B2C3' } },
+      { activityId: 'b-1', at: '2026-11-21T09:00:00.000Z', actor: staff, action: 'product.price_changed', target: rice, before: { priceCents: 1250 }, after: { priceCents: 1100 }, via: { type: 'bulk_apply', id: 'B-0MIE1J8Q0A1B2C3' } },
+      ENTRIES[0]!,
+    ];
+    const withBulk = (c: Parameters<SalesHandler>[0]) => (c.path === '/api/activity' ? { status: 200, body: { items: bulk, nextCursor: null } } : undefined);
+    const vias = () => rows().map((r) => within(r).queryByTestId('activity-via')?.textContent ?? null);
+
+    await openActivity('/activity', activityApi('en', withBulk));
+    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 5_000 });
+    expect(vias()).toEqual(['By undoing the bulk change B-0MIE1J8Q0A1B2C3', 'By the bulk change B-0MIE1J8Q0A1B2C3', null]);
+    expect(within(rows()[1]!).getByTestId('activity-actor').textContent).toBe(staff.email);
+    expect(within(rows()[1]!).getByTestId('activity-text').textContent).toContain('Changed the price of Jasmine Rice 1 kg: $12.50 → $11.00');
+
+    await resetAppState();
+    signedInUser();
+    await openActivity('/activity', activityApi('zh-TW', withBulk));
+    await screen.findByRole('heading', { level: 1, name: zhTW.activity_title }, { timeout: 5_000 });
+    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 5_000 });
+    expect(vias()).toEqual(['復原批次變更 B-0MIE1J8Q0A1B2C3', '透過批次變更 B-0MIE1J8Q0A1B2C3', null]);
+  });
+
   it('says everything in Traditional Chinese', { timeout: 20_000 }, async () => {
     await openActivity('/activity', activityApi('zh-TW'));
     await screen.findByRole('heading', { level: 1, name: zhTW.activity_title }, { timeout: 5_000 });

@@ -16,7 +16,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useUrlQuery } from '../../lib/use-url-query';
 import { activityQuery, canonicalActivityParams, exportActivityCsv, getActivityPage, parseActivityFilter, type ActivityEntry, type ActivityFilter, type ActivityPage } from './activity-api';
 import { ActivityFilterForm } from './activity-filter-form';
-import { activityText } from './activity-text';
+import { activityText, activityViaText } from './activity-text';
 
 /**
  * Plain elements with Amplify UI's classes (its styles come with the header layout), not its React
@@ -109,6 +109,7 @@ export default function ActivityPage() {
             <tbody>
               {rows.map((entry) => {
                 const at = when(entry.at);
+                const via = activityViaText(t, entry);
                 return (
                   <tr key={entry.activityId} data-testid="activity-row" data-action={entry.action}>
                     <td className="activity-when" data-label={t('activity_col_when')}>
@@ -122,6 +123,11 @@ export default function ActivityPage() {
                     </td>
                     <td className="activity-what card-wide" data-label={t('activity_col_what')} data-testid="activity-text">
                       {activityText(t, language, entry)}
+                      {via && (
+                        <span className="activity-via" data-testid="activity-via">
+                          {via}
+                        </span>
+                      )}
                     </td>
                   </tr>
                 );

@@ -57,3 +57,12 @@ export function activityText(t: TFunction, language: Language, entry: ActivityEn
       return t('activity_text_mfa_disabled');
   }
 }
+
+/**
+ * Where a change came from when it was not a single edit, or null: "By the bulk change B-…" /
+ * "By undoing the bulk change B-…" (an entry's `via`, issue 15's bulk apply and undo).
+ */
+export function activityViaText(t: TFunction, entry: ActivityEntry): string | null {
+  if (!entry.via) return null;
+  return entry.via.type === 'bulk_undo' ? t('activity_via_bulk_undo', { job: entry.via.id }) : t('activity_via_bulk_apply', { job: entry.via.id });
+}

@@ -5,9 +5,9 @@
  * asynchronously as SQS would. A message names only the re-check and the step it starts: everything else
  * (range, position, progress) lives on the vendor's counters item (./low-stock-recheck.ts).
  */
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 import { env } from '../shared/env';
+import { messageQueue, type MessageQueue } from '../shared/message-queue';
 
 export const recheckMessageSchema = z.strictObject({
   vendorId: z.string().min(1),
@@ -16,24 +16,9 @@ export const recheckMessageSchema = z.strictObject({
 });
 export type RecheckMessage = z.infer<typeof recheckMessageSchema>;
 
-export interface RecheckQueue {
-  send(message: RecheckMessage): Promise<void>;
-}
+export type RecheckQueue = MessageQueue<RecheckMessage>;
 
-let injected: RecheckQueue | undefined;
-let sqsClient: SQSClient | undefined;
-
+const queue = messageQueue<RecheckMessage>(() => env.lowStockRecheckQueueUrl());
 /** Replaces the queue of this process; `undefined` restores the default (SQS). Never called in the cloud. */
-export function useRecheckQueue(queue: RecheckQueue | undefined): void {
-  injected = queue;
-}
-
-export function recheckQueue(): RecheckQueue {
-  if (injected) return injected;
-  const client = (sqsClient ??= new SQSClient({}));
-  return {
-    async send(message) {
-      await client.send(new SendMessageCommand({ QueueUrl: env.lowStockRecheckQueueUrl(), MessageBody: JSON.stringify(message) }));
-    },
-  };
-}
+export const useRecheckQueue = queue.use;
+export const recheckQueue = queue.queue;

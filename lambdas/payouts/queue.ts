@@ -4,30 +4,14 @@
  * `PAYOUT_QUEUE_URL`; the local stack injects its own queue (scripts/local/payout-queue.ts), which
  * keeps the messages for `npm run payouts:run -- --queued` and the tests to deliver. The SQS client is made on first use.
  */
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { env } from '../shared/env';
+import { messageQueue, type MessageQueue } from '../shared/message-queue';
 import type { PayoutMessage } from './settlement';
 
-export interface PayoutQueue {
-  send(message: PayoutMessage): Promise<void>;
-}
+export type PayoutQueue = MessageQueue<PayoutMessage>;
 
-let injected: PayoutQueue | undefined;
-
+const queue = messageQueue<PayoutMessage>(() => env.payoutQueueUrl());
 /** Replaces the queue of this process; `undefined` restores the default (SQS). Never called in the cloud. */
-export function usePayoutQueue(queue: PayoutQueue | undefined): void {
-  injected = queue;
-}
-
+export const usePayoutQueue = queue.use;
 /** This process's payout queue: the injected one, else SQS at env PAYOUT_QUEUE_URL. */
-export function payoutQueue(): PayoutQueue {
-  if (injected) return injected;
-  const client = (sqsClient ??= new SQSClient({}));
-  return {
-    async send(message) {
-      await client.send(new SendMessageCommand({ QueueUrl: env.payoutQueueUrl(), MessageBody: JSON.stringify(message) }));
-    },
-  };
-}
-
-let sqsClient: SQSClient | undefined;
+export const payoutQueue = queue.queue;

@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,16 +16,18 @@ import { totpSecretFor } from '../support/totp-keys';
  * The production build, not the dev server the other browser tests use: what `npm run build:web`
  * makes and CloudFront serves goes through build-only steps (web/vite.config.ts: the chunk groups,
  * the Amplify UI component tokens and variables left out, the lazy default theme) that nothing else
- * runs in a browser. Built into the test stack's data folder and served as CloudFront serves it, the
+ * runs in a browser. Built into a temporary folder (not the stack's data folder, whose every file
+ * test/integration/dev-server.test.ts asks the dev server for) and served as CloudFront serves it, the
  * demo vendor opens every signed-in page and the demo admin every console screen, without an error.
  */
 const { approved, admin } = demoAccounts;
 let browser: Browser;
 let site: { url: string; close(): Promise<void> };
+let outDir: string;
 
 beforeAll(async () => {
   const { build } = await import('vite');
-  const outDir = path.join(inject('stack').dataDir, 'web-build');
+  outDir = mkdtempSync(path.join(os.tmpdir(), 'seller-portal-build-'));
   await build({ configFile: path.resolve(import.meta.dirname, '../../web/vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   site = await serveBuiltSite(outDir, inject('stack').webConfig, inject('stack').apiUrl);
   browser = await launchBrowser();
@@ -31,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {

@@ -17,18 +17,14 @@
  *   --lhr-dir DIR    also write each Lighthouse report (JSON) there, to see what a score is made of
  *   --dist DIR       measure another build of the web app (e.g. main's, for a before/after on one machine); implies --no-build
  */
-import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
-import { createHash, createPublicKey } from 'node:crypto';
-import http from 'node:http';
-import http2 from 'node:http2';
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import type { LaunchedChrome } from 'chrome-launcher';
-import type { WebConfig } from '../../contracts/web-config';
 import { demoAccounts } from '../demo/accounts';
 import type { LocalPorts } from '../local/ports';
+import { localCertificate, serveBuiltSite } from './built-site';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
 
 const BUDGET_FIRST_VISIT_KB = 150;
@@ -179,106 +175,6 @@ function measure(manifest: Manifest) {
   return { firstVisitJsKB: kb(sum(firstVisitJs)), firstVisitCssKB: kb(sum(firstVisitCss)), routes };
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-};
-
-/** HTTP/1.1 hop-by-hop headers, which HTTP/2 forbids in a response (RFC 9113 §8.2.2). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
-
-/**
- * A self-signed certificate for 127.0.0.1 (a day), and the base64 SHA-256 of its public key, which
- * Chromium's `--ignore-certificate-errors-spki-list` takes: the page is then a secure origin with a
- * trusted certificate (as WebPageReplay does for Lighthouse's own lab runs), not a certificate error.
- */
-async function localCertificate(): Promise<{ key: string; cert: string; spki: string }> {
-  const { generate } = await import('selfsigned');
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    notAfterDate: new Date(Date.now() + 86_400_000),
-    keyType: 'ec',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-  });
-  const der = createPublicKey(pems.cert).export({ type: 'spki', format: 'der' });
-  return { key: pems.private, cert: pems.cert, spki: createHash('sha256').update(der).digest('base64') };
-}
-
-/**
- * A static server for dist/web as CloudFront serves it: HTTP/2 over TLS (the distribution's
- * `HttpVersion.HTTP2_AND_3`, lib/site.ts; Lighthouse's simulation models an HTTP/1.1 origin with six
- * connections and a round trip per request, which is not what a vendor's browser meets), gzip,
- * immutable assets, SPA fallback, the stack's /config.json, and /api/* passed on to the stack's API
- * (CloudFront's /api/* behaviour, same origin).
- */
-function serveSite(config: WebConfig, apiUrl: string, tls: { key: string; cert: string }): Promise<{ url: string; close(): Promise<void> }> {
-  const api = new URL(apiUrl);
-  const server = http2.createSecureServer({ ...tls, allowHTTP1: true }, (req, res) => {
-    const url = new URL(req.url ?? '/', 'https://127.0.0.1');
-    if (url.pathname.startsWith('/api/')) {
-      const forwarded = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)));
-      const upstream = http.request(
-        { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...forwarded, host: api.host } },
-        (answer) => {
-          const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-          res.writeHead(answer.statusCode ?? 502, headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': MIME['.json']! });
-        res.end(JSON.stringify({ error: 'bad_gateway', message: 'The bench stack did not answer.' }));
-      });
-      req.pipe(upstream);
-      return;
-    }
-    let body: Buffer;
-    let type: string;
-    let cache = 'no-cache';
-    if (url.pathname === '/config.json') {
-      body = Buffer.from(JSON.stringify(config));
-      type = MIME['.json']!;
-    } else {
-      let file = path.join(outDir, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
-      if (!file.startsWith(outDir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(outDir, 'index.html');
-      body = readFileSync(file);
-      type = MIME[path.extname(file)] ?? 'application/octet-stream';
-      if (url.pathname.startsWith('/assets/')) cache = 'public, max-age=31536000, immutable';
-    }
-    const headers: Record<string, string> = { 'content-type': type, 'cache-control': cache };
-    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && body.length > 512) {
-      body = gzipSync(body);
-      headers['content-encoding'] = 'gzip';
-      headers.vary = 'accept-encoding';
-    }
-    res.writeHead(200, headers);
-    res.end(body);
-  });
-  const sessions = new Set<http2.ServerHttp2Session>();
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.once('close', () => sessions.delete(session));
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `https://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((r) => {
-            for (const session of sessions) session.destroy();
-            server.close(() => r());
-          }),
-      });
-    });
-  });
-}
-
 interface LighthouseResult {
   page: string;
   signedIn: boolean;
@@ -412,7 +308,7 @@ async function main(): Promise<number> {
       const stack = await ready;
       console.log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const certificate = await localCertificate();
-      const site = await serveSite(stack.webConfig, stack.apiUrl, certificate);
+      const site = await serveBuiltSite({ dir: outDir, config: stack.webConfig, apiUrl: stack.apiUrl, tls: certificate });
       try {
         console.log(`\nLighthouse (default mobile profile, simulated throttling, empty HTTP cache) on ${site.url}`);
         lighthouseResults = await runLighthouse(site.url, certificate.spki, pages, Math.max(1, Number(args.runs) || 1));

@@ -9,7 +9,7 @@ import { ADMIN_SECTIONS } from '../../web/src/features/admin/sections';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { signedInStates } from '../support/audit-states';
 import { enterTotpCode, launchBrowser } from '../support/browser';
-import { serveBuiltSite } from '../support/built-site';
+import { serveBuiltSite } from '../../scripts/bench/built-site';
 import { totpSecretFor } from '../support/totp-keys';
 
 /**
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const { build } = await import('vite');
   outDir = mkdtempSync(path.join(os.tmpdir(), 'seller-portal-build-'));
   await build({ configFile: path.resolve(import.meta.dirname, '../../web/vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-  site = await serveBuiltSite(outDir, inject('stack').webConfig, inject('stack').apiUrl);
+  site = await serveBuiltSite({ dir: outDir, config: inject('stack').webConfig, apiUrl: inject('stack').apiUrl });
   browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {

@@ -8,6 +8,13 @@
 import * as z from 'zod/mini';
 import { MEMBER_ROLES } from './team-roles';
 
+/**
+ * How long the inbox keeps a notification (the inbox says so): DynamoDB's TTL removes an item this
+ * many months after it was created (`expiresAt`, lambdas/notifications/record.ts; table setting in
+ * contracts/tables.ts). The e-mail of course stays in the vendor's mailbox.
+ */
+export const INBOX_RETENTION_MONTHS = 12;
+
 /** What a vendor can turn e-mail on or off for (account settings). `security` cannot be turned off. */
 export const NOTIFICATION_CATEGORIES = ['account', 'products', 'payouts', 'balance', 'support', 'security'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];

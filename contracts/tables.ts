@@ -206,6 +206,9 @@ export const tables = {
     partitionKey: { name: 'vendorId', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     stream: 'NEW_IMAGE',
+    // Inbox items expire INBOX_RETENTION_MONTHS after they were made (contracts/notification-answers.ts);
+    // the STATE item has no such attribute and stays.
+    timeToLiveAttribute: 'expiresAt',
   },
   /**
    * E-mail addresses SES reported as bouncing permanently or complaining (the configuration set's

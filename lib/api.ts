@@ -1,7 +1,13 @@
-import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { CfnResource, Duration, Lazy, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
+  CfnAccount,
+  CfnRestApi,
+  Deployment,
+  GatewayResponse,
+  Stage,
+  type IRestApi,
   CognitoUserPoolsAuthorizer,
   EndpointType,
   LambdaIntegration,
@@ -12,9 +18,10 @@ import {
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
-import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IIdentityPool } from 'aws-cdk-lib/aws-cognito-identitypool';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -25,7 +32,7 @@ import type { Data } from './data';
 import { AppFunction } from './lambda-function';
 import { productImagesBucket } from '../contracts/buckets';
 import type { Notifications } from './notifications';
-import { acknowledgeGuard } from './guard';
+import { acknowledgeGuard, nagRef } from './guard';
 import { payoutEnvironment, salesEnvironment, type RouteClass, type StageSettings } from './settings';
 import type { ApiErrorBody } from '../contracts/errors';
 
@@ -107,7 +114,10 @@ export function routeClass(route: Pick<Route, 'method' | 'path'> & { stream?: tr
 export interface ApiProps {
   settings: StageSettings;
   userPool: IUserPool;
-  userPoolClient: IUserPoolClient;
+  /** Where the API's Lambdas (function, role, policy, log group) are made: the ApiFunctions nested stack. */
+  functionsScope: Construct;
+  /** Where the REST API (resources, methods, stage, authorizer) and its invoke permissions are made: the ApiRoutes nested stack. */
+  routesScope: Construct;
   data: Data;
   notifications: Notifications;
   /** The product-images bucket: the listings function signs GET URLs for it and deletes unreferenced images. */
@@ -128,9 +138,20 @@ export const LISTINGS_IMAGE_OBJECTS = `${productImagesBucket.vendorPrefix}*/prod
  * `apiFunctions`, one method per route, every method behind the Cognito user-pool authorizer
  * (ID tokens; the handlers read `requestContext.authorizer.claims`). Each function gets exactly
  * the tables (`tables`) and SNS topics (`publishes`) its entry declares.
+ *
+ * Split over two nested stacks (docs/decisions.md "Nested stacks"): the functions in
+ * `functionsScope`, the REST API in `routesScope`. The routes stack imports each function by ARN
+ * and makes its one invoke permission itself, so the functions stack never depends on the API
+ * (which would be a cycle between the two). The account's API Gateway → CloudWatch role stays in
+ * the root stack, at the path it always had, so the move does not replace it.
  */
 export class Api extends Construct {
-  readonly restApi: RestApi;
+  /** The REST API resource (root stack). */
+  readonly gateway: CfnRestApi;
+  /** The same API as the routes stack sees it (resources and methods are added through it). */
+  readonly restApi: IRestApi;
+  /** The `live` stage (routes stack): what CloudFront's /api/* origin and the regional web ACL point at. */
+  readonly stage: Stage;
   readonly functions: Record<ApiFunctionKey, AppFunction>;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -138,50 +159,25 @@ export class Api extends Construct {
     const { settings } = props;
     const logRemovalPolicy = settings.removalPolicy;
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: logRemovalPolicy });
-    this.restApi = new RestApi(this, 'RestApi', {
-      restApiName: `seller-portal-${settings.stage}`,
+    // Access logging needs the account-level API Gateway → CloudWatch role (what `cloudWatchRole: true` made, same paths).
+    const account = apiGatewayAccount(new Construct(this, 'RestApi'));
+    // The REST API itself is one resource here in the root stack: the distribution needs its id, and
+    // the distribution must not wait for the nested stacks (the functions wait for the images bucket,
+    // whose CORS names the distribution). Everything in it lives in the routes stack.
+    this.gateway = new CfnRestApi(this, 'Gateway', {
+      name: `seller-portal-${settings.stage}`,
       description: 'Seller Portal API (behind CloudFront at /api/*)',
-      endpointTypes: [EndpointType.REGIONAL],
-      // Access logging needs the account-level API Gateway → CloudWatch role.
-      cloudWatchRole: true,
-      deployOptions: {
-        stageName: API_STAGE_NAME,
-        tracingEnabled: true,
-        metricsEnabled: true,
-        // Execution logs only for errors; never request/response bodies (they carry tokens and personal data).
-        loggingLevel: MethodLoggingLevel.ERROR,
-        dataTraceEnabled: false,
-        accessLogDestination: new LogGroupLogDestination(accessLogs),
-        accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
-        // Every method gets its route class's limit (for all callers together; per-vendor limits are
-        // the regional web ACL's, lib/firewall.ts): reads by default, writes and exports below.
-        throttlingRateLimit: settings.apiThrottle.read.rate,
-        throttlingBurstLimit: settings.apiThrottle.read.burst,
-        methodOptions: Object.fromEntries(
-          routes
-            .filter((route) => routeClass(route) !== 'read')
-            .map((route) => {
-              const throttle = settings.apiThrottle[routeClass(route)];
-              return [`${route.path}/${route.method}`, { throttlingRateLimit: throttle.rate, throttlingBurstLimit: throttle.burst }];
-            }),
-        ),
-      },
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
     });
-    acknowledgeGuard(this.restApi, {
-      lambdaPublicAccess:
-        "Each Lambda permission names API Gateway as principal with this API's execute-api ARN (method and path) as SourceArn; the rule reads only literal or Ref'd SourceArns, and this one is an Fn::Join of the API id.",
+    Validations.of(this.gateway).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason: 'The request validator (body and parameters) is in the ApiRoutes nested stack with the methods that use it; cdk-nag looks only within this template (test/infra/api.test.ts checks every method names it).',
     });
-    // The stack has its own ApiUrl output; drop the one RestApi adds.
-    this.restApi.node.tryRemoveChild('Endpoint');
-    // No APIG3 acknowledgement: the regional web ACL is associated with the stage (lib/firewall.ts).
-    Validations.of(this.restApi).acknowledge({
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-      reason: 'The account-level role API Gateway writes access and execution logs with; this AWS-managed policy is the documented one for it.',
-    });
+    this.restApi = RestApi.fromRestApiAttributes(props.routesScope, 'RestApi', { restApiId: this.gateway.ref, rootResourceId: this.gateway.attrRootResourceId });
 
     for (const response of GATEWAY_RESPONSES) {
-      this.restApi.addGatewayResponse(`${response.type}Response`, {
+      new GatewayResponse(props.routesScope, `${response.type}Response`, {
+        restApi: this.restApi,
         type: RESPONSE_TYPES[response.type],
         statusCode: 'statusCode' in response ? response.statusCode : undefined,
         responseHeaders: { 'Cache-Control': "'no-store'" },
@@ -189,13 +185,13 @@ export class Api extends Construct {
       });
     }
 
-    const authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+    const authorizer = new CognitoUserPoolsAuthorizer(props.routesScope, 'Authorizer', {
       cognitoUserPools: [props.userPool],
       identitySource: 'method.request.header.Authorization',
     });
     // Bodies and queries are parsed by the handlers' zod schemas (the single source); the gateway
     // validator checks the declared request parameters.
-    const validator = new RequestValidator(this, 'RequestValidator', {
+    const validator = new RequestValidator(props.routesScope, 'RequestValidator', {
       restApi: this.restApi,
       validateRequestBody: true,
       validateRequestParameters: true,
@@ -206,14 +202,13 @@ export class Api extends Construct {
       functionKeys.map((key) => {
         const def: ApiFunction = apiFunctions[key];
         const streamed = routes.some((r) => r.fn === key && r.stream);
-        const fn = new AppFunction(this, `${pascal(key)}Function`, {
+        const fn = new AppFunction(props.functionsScope, `${pascal(key)}Function`, {
           entry: def.entry,
           description: def.description,
           logRemovalPolicy,
           ...(streamed ? { timeout: STREAM_TIMEOUT } : {}),
           environment: {
             USER_POOL_ID: props.userPool.userPoolId,
-            USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
             // Every API function: the marketplace zone (days, periods, payout dates) and the default commission.
             ...salesEnvironment(settings),
             // The payout fee and change hold (payout information, the payout-method API).
@@ -231,20 +226,32 @@ export class Api extends Construct {
     this.connectListings(props);
     this.connectAdminReviews(props);
 
+    // Each function as the routes stack sees it (by ARN): its invoke permission is made there.
+    const handlers = Object.fromEntries(
+      functionKeys.map((key) => [
+        key,
+        LambdaFunction.fromFunctionAttributes(props.routesScope, `${pascal(key)}Handler`, { functionArn: this.functions[key].functionArn, sameEnvironment: true }),
+      ]),
+    ) as Record<ApiFunctionKey, ReturnType<typeof LambdaFunction.fromFunctionAttributes>>;
     for (const route of routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
       // scopePermissionToMethod: false — one Lambda permission per function for this API (its execute-api
       // ARN), not one (or two, with the console's Test button) per method: ~100 routes would otherwise
-      // take the stack past CloudFormation's 500 resources (docs/decisions.md, "Bulk price and stock").
+      // add ~100 resources (docs/decisions.md, "Bulk price and stock").
       const integration = route.stream
-        ? new LambdaIntegration(this.functions[route.fn], { responseTransferMode: ResponseTransferMode.STREAM, timeout: STREAM_TIMEOUT, scopePermissionToMethod: false })
-        : new LambdaIntegration(this.functions[route.fn], { scopePermissionToMethod: false });
+        ? new LambdaIntegration(handlers[route.fn], { responseTransferMode: ResponseTransferMode.STREAM, timeout: STREAM_TIMEOUT, scopePermissionToMethod: false })
+        : new LambdaIntegration(handlers[route.fn], { scopePermissionToMethod: false });
       resource.addMethod(route.method, integration, {
         authorizer,
         authorizationType: AuthorizationType.COGNITO,
         requestValidator: validator,
       });
     }
+    acknowledgeGuard(props.routesScope, {
+      lambdaPublicAccess:
+        "Each Lambda permission names API Gateway as principal with this API's execute-api ARN (method and path) as SourceArn; the rule reads only literal or Ref'd SourceArns, and this one is an Fn::Join of the API id.",
+    });
+    this.stage = deployedStage(props.routesScope, { api: this.restApi, settings, account, logRemovalPolicy });
   }
 
   /**
@@ -266,12 +273,83 @@ export class Api extends Construct {
       // PutObjectTagging: accepted images are tagged referenced=yes so the bucket does not expire them (lib/images.ts).
       new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'], resources: [props.productImages.arnForObjects(LISTINGS_IMAGE_OBJECTS)] }),
     );
-    const bucketId = Stack.of(this).getLogicalId(props.productImages.node.defaultChild as CfnElement);
     Validations.of(listings).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${LISTINGS_IMAGE_OBJECTS}]`,
+      id: `AwsSolutions-IAM5[Resource::${nagRef(listings, props.productImages.node.defaultChild as CfnElement)}/${LISTINGS_IMAGE_OBJECTS}]`,
       reason: "Get, Delete and PutObjectTagging only, only product images (private/<identity>/products/): the handler limits each request to the caller's own identity prefix.",
     });
   }
+}
+
+/** What, in the routes stack, takes effect only through a new deployment of the API. */
+const DEPLOYED_TYPES = new Set(['AWS::ApiGateway::Resource', 'AWS::ApiGateway::Method', 'AWS::ApiGateway::Authorizer', 'AWS::ApiGateway::GatewayResponse', 'AWS::ApiGateway::RequestValidator', 'AWS::ApiGateway::Model']);
+
+/**
+ * The deployment and the `live` stage, in the routes stack. RestApi would make both and redeploy
+ * whenever a method changes; with the API imported (its resource is in the root stack) that is ours
+ * to do: the deployment's logical id carries a hash of every resource, method, authorizer, gateway
+ * response and validator of the routes stack, so any change to them makes a new deployment, which
+ * the stage then points at (tested in test/infra/api.test.ts).
+ */
+function deployedStage(scope: Construct, props: { api: IRestApi; settings: StageSettings; account: CfnAccount; logRemovalPolicy: RemovalPolicy }): Stage {
+  const { settings } = props;
+  const stack = Stack.of(scope);
+  const deployment = new Deployment(scope, 'Deployment', { api: props.api, description: 'Seller Portal API' });
+  const deployed = () => scope.node.findAll().filter((c): c is CfnResource => CfnResource.isCfnResource(c) && DEPLOYED_TYPES.has(c.cfnResourceType));
+  deployment.addToLogicalId(Lazy.any({ produce: () => deployed().map((r) => ({ id: stack.getLogicalId(r), cfn: stack.resolve((r as unknown as { _toCloudFormation(): unknown })._toCloudFormation()) })) }));
+  // A deployment snapshots the methods that exist when it is made: it waits for all of them.
+  for (const resource of deployed()) deployment.node.addDependency(resource);
+  const accessLogs = new LogGroup(scope, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: props.logRemovalPolicy });
+  const stage = new Stage(scope, 'Stage', {
+    deployment,
+    stageName: API_STAGE_NAME,
+    tracingEnabled: true,
+    metricsEnabled: true,
+    // Execution logs only for errors; never request/response bodies (they carry tokens and personal data).
+    loggingLevel: MethodLoggingLevel.ERROR,
+    dataTraceEnabled: false,
+    accessLogDestination: new LogGroupLogDestination(accessLogs),
+    accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+    // Every method gets its route class's limit (for all callers together; per-vendor limits are
+    // the regional web ACL's, lib/firewall.ts): reads by default, writes and exports below.
+    throttlingRateLimit: settings.apiThrottle.read.rate,
+    throttlingBurstLimit: settings.apiThrottle.read.burst,
+    methodOptions: Object.fromEntries(
+      routes
+        .filter((route) => routeClass(route) !== 'read')
+        .map((route) => {
+          const throttle = settings.apiThrottle[routeClass(route)];
+          return [`${route.path}/${route.method}`, { throttlingRateLimit: throttle.rate, throttlingBurstLimit: throttle.burst }];
+        }),
+    ),
+  });
+  // Access logging needs the account's CloudWatch role first.
+  stage.node.addDependency(props.account);
+  Validations.of(stage).acknowledge({
+    id: 'AwsSolutions-APIG3',
+    reason:
+      'The regional web ACL (lib/firewall.ts) is associated with this stage by a WebACLAssociation in the root stack, beside the ACL; cdk-nag looks only within this nested template (test/infra/nested-stacks.test.ts checks the association).',
+  });
+  return stage;
+}
+
+/**
+ * The account-level API Gateway → CloudWatch Logs role and its `AWS::ApiGateway::Account` setting,
+ * as RestApi's `cloudWatchRole: true` makes them (same ids, so the move to nested stacks keeps the
+ * resources). Retained when a stack is deleted: other stages of the account log through it.
+ */
+function apiGatewayAccount(scope: Construct): CfnAccount {
+  const role = new Role(scope, 'CloudWatchRole', {
+    assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+    managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
+  });
+  role.applyRemovalPolicy(RemovalPolicy.RETAIN);
+  Validations.of(role).acknowledge({
+    id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+    reason: 'The account-level role API Gateway writes access and execution logs with; this AWS-managed policy is the documented one for it.',
+  });
+  const account = new CfnAccount(scope, 'Account', { cloudWatchRoleArn: role.roleArn });
+  account.applyRemovalPolicy(RemovalPolicy.RETAIN);
+  return account;
 }
 
 /** Where bank-transfer instructions live in the payout-batch bucket (lambdas/payouts/bank.ts). */
@@ -307,9 +385,8 @@ export function connectApiPayouts(functions: Record<ApiFunctionKey, AppFunction>
       );
       fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [resources.batchBucket.arnForObjects(`${PAYOUT_BATCH_PREFIX}*`)] }));
       fn.addToRolePolicy(new PolicyStatement({ actions: ['kms:Decrypt'], resources: [resources.payoutsKey.keyArn] }));
-      const bucketId = Stack.of(fn).getLogicalId(resources.batchBucket.node.defaultChild as CfnElement);
       Validations.of(fn).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${PAYOUT_BATCH_PREFIX}*]`,
+        id: `AwsSolutions-IAM5[Resource::${nagRef(fn, resources.batchBucket.node.defaultChild as CfnElement)}/${PAYOUT_BATCH_PREFIX}*]`,
         reason: 'GetObject only, only under bank-transfers/ of the payout-batch bucket: the console builds the bank batch download (audited) from these instruction objects.',
       });
     }
@@ -324,9 +401,8 @@ export function connectApiPayouts(functions: Record<ApiFunctionKey, AppFunction>
 function connectAdminReviewImages(scope: Construct, fn: AppFunction, bucket: IBucket): void {
   fn.addEnvironment('PRODUCT_IMAGES_BUCKET', bucket.bucketName);
   fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [bucket.arnForObjects(LISTINGS_IMAGE_OBJECTS)] }));
-  const bucketId = Stack.of(scope).getLogicalId(bucket.node.defaultChild as CfnElement);
   Validations.of(fn).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${LISTINGS_IMAGE_OBJECTS}]`,
+    id: `AwsSolutions-IAM5[Resource::${nagRef(fn, bucket.node.defaultChild as CfnElement)}/${LISTINGS_IMAGE_OBJECTS}]`,
     reason: 'Get and Delete only, only product images (private/<identity>/products/): ops review every vendor\'s submissions.',
   });
 }

@@ -145,15 +145,16 @@ export class Auth extends Construct {
             standardThreatProtectionMode:
               settings.threatProtection === 'enforced' ? StandardThreatProtectionMode.FULL_FUNCTION : StandardThreatProtectionMode.AUDIT_ONLY,
           }),
-      // Cognito's own sender stops at about 50 e-mails a day: SES for any real traffic (prod requires it).
-      ...(settings.ses
+      // Cognito's own sender stops at about 50 e-mails a day: SES for any real traffic, from the one
+      // identity the notifier uses too, once it is verified (Cognito refuses an unverified one).
+      ...(settings.sender.cognitoViaSes
         ? {
             email: UserPoolEmail.withSES({
-              fromEmail: settings.ses.fromEmail,
-              fromName: settings.ses.fromName,
-              // The stack is environment-agnostic: the identity's region is the deploy region unless given.
-              sesRegion: settings.ses.region ?? Aws.REGION,
-              ...(settings.ses.verifiedDomain ? { sesVerifiedDomain: settings.ses.verifiedDomain } : {}),
+              fromEmail: settings.sender.fromEmail,
+              fromName: settings.sender.fromName,
+              // The stack is environment-agnostic: the identity is in the deploy region, where the notifier sends from.
+              sesRegion: Aws.REGION,
+              ...(settings.sender.domain ? { sesVerifiedDomain: settings.sender.domain } : {}),
             }),
           }
         : {}),

@@ -5,6 +5,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { tables as tableDefs, type KeyDef, type TableAccess, type TableDef, type TableKey, type TableMode } from '../contracts/tables';
+import { nagRef } from './guard';
 import type { StageSettings } from './settings';
 
 export type { TableAccess } from '../contracts/tables';
@@ -113,9 +114,8 @@ export class Data extends Construct {
         );
       }
       if ((tableDefs[key] as TableDef).globalIndexes?.length) {
-        const logicalId = Stack.of(this).getLogicalId(table.node.defaultChild as CfnElement);
         Validations.of(fn).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/index/*]`,
+          id: `AwsSolutions-IAM5[Resource::${nagRef(fn, table.node.defaultChild as CfnElement)}/index/*]`,
           reason: `Queries on the ${tableDefs[key].name} table's own secondary indexes; the wildcard covers only that table's indexes.`,
         });
       }

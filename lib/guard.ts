@@ -1,4 +1,4 @@
-import { Validations, type Stack } from 'aws-cdk-lib';
+import { Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
@@ -58,4 +58,16 @@ export function acknowledgeStackWideGuardRules(stack: Stack): void {
     logGroupKms:
       'CloudWatch Logs encrypts every log group at rest with its own keys; a customer-managed key would need a key policy for the Logs service per region and buys no access control beyond the IAM policies on the log groups.',
   });
+}
+
+/**
+ * How cdk-nag writes `resource`'s `attribute` (e.g. its Arn) as it appears in the template of
+ * `consumer` (for an acknowledgement id such as `AwsSolutions-IAM5[Resource::<…>/index/*]`):
+ * `<LogicalId.Arn>` within the resource's own stack, and in a nested stack the parameter CDK passes
+ * the value through, `<referenceto<node unique id>Arn>` (aws-cdk-lib core/private/refs.ts).
+ */
+export function nagRef(consumer: IConstruct, resource: CfnElement, attribute = 'Arn'): string {
+  const own = Stack.of(resource);
+  if (Stack.of(consumer) === own) return `<${own.getLogicalId(resource)}.${attribute}>`;
+  return `<referenceto${Names.nodeUniqueId(resource.node)}${attribute}>`;
 }

@@ -1,7 +1,6 @@
 import { Construct } from 'constructs';
 import { Duration } from 'aws-cdk-lib';
-import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -11,7 +10,10 @@ import type { StageSettings } from './settings';
 
 export interface MonitoringProps {
   settings: StageSettings;
-  api: RestApi;
+  /** Where the alarms are made (the Alarms nested stack); the topic stays in this construct's stack. */
+  alarmsScope: Construct;
+  /** The REST API's name (API Gateway's metrics are by name). */
+  apiName: string;
   /**
    * Every Lambda we wrote, by a readable name. Its errors alarm at 3 in 5 minutes, unless the entry
    * says `alarmOnFirstError` and why (a function whose every failure matters, or whose retries come
@@ -42,7 +44,7 @@ export class Monitoring extends Construct {
 
     const action = new SnsAction(this.topic);
     const alarm = (alarmId: string, description: string, metric: IMetric, threshold: number): void => {
-      const a = new Alarm(this, alarmId, {
+      const a = new Alarm(props.alarmsScope, alarmId, {
         alarmDescription: description,
         metric,
         threshold,
@@ -55,7 +57,7 @@ export class Monitoring extends Construct {
     };
 
     const period = Duration.minutes(5);
-    alarm('Api5xx', 'The API answered 5xx at least 5 times in 5 minutes', props.api.metricServerError({ period, statistic: 'Sum' }), 5);
+    alarm('Api5xx', 'The API answered 5xx at least 5 times in 5 minutes', new Metric({ namespace: 'AWS/ApiGateway', metricName: '5XXError', dimensionsMap: { ApiName: props.apiName }, period, statistic: 'Sum' }), 5);
     for (const [name, entry] of Object.entries(props.functions)) {
       const prefix = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
       const { fn, alarmOnFirstError } = 'fn' in entry ? entry : { fn: entry, alarmOnFirstError: undefined };

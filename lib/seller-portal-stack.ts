@@ -1,11 +1,11 @@
 import type { Construct } from 'constructs';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { tables } from '../contracts/tables';
 import { topics } from '../contracts/topics';
 import { AccessLogs } from './access-logs';
-import { Api, connectApiPayouts } from './api';
+import { Api, API_STAGE_NAME, connectApiPayouts } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
 import { regionalRules, WebAcl } from './firewall';
@@ -43,10 +43,19 @@ export class SellerPortalStack extends Stack {
   readonly monitoring: Monitoring;
   readonly firewall: WebAcl;
   readonly vendorEmail: VendorEmail;
+  /** The nested stacks (docs/decisions.md "Nested stacks"): stateless parts, each its own template under 500 resources. */
+  readonly nestedStacks: { apiFunctions: NestedStack; apiRoutes: NestedStack; alarms: NestedStack };
 
   constructor(scope: Construct, id: string, props: SellerPortalStackProps) {
     super(scope, id, props);
     const { settings } = props;
+    // State (tables, user pool, identity pool, buckets, keys, secrets, queues, topics, the distribution)
+    // stays in this stack at the paths it always had; what can be replaced without loss moves to nested stacks.
+    this.nestedStacks = {
+      apiFunctions: new NestedStack(this, 'ApiFunctions', { description: `Seller Portal (${settings.stage}): the API's Lambda functions` }),
+      apiRoutes: new NestedStack(this, 'ApiRoutes', { description: `Seller Portal (${settings.stage}): the REST API (routes, authorizer, stage)` }),
+      alarms: new NestedStack(this, 'Alarms', { description: `Seller Portal (${settings.stage}): CloudWatch alarms` }),
+    };
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { settings });
     this.data = new Data(this, 'Data', { settings });
@@ -61,7 +70,8 @@ export class SellerPortalStack extends Stack {
       data: this.data,
       notifications: this.notifications,
       userPool: this.auth.userPool,
-      userPoolClient: this.auth.webClient,
+      functionsScope: this.nestedStacks.apiFunctions,
+      routesScope: this.nestedStacks.apiRoutes,
       productImages: this.images.bucket,
       identityPool: this.auth.identityPool,
     });
@@ -74,7 +84,7 @@ export class SellerPortalStack extends Stack {
       removalPolicy: settings.removalPolicy,
     });
     this.firewall.associate('UserPoolAssociation', this.auth.userPool.userPoolArn);
-    this.firewall.associate('ApiAssociation', this.api.restApi.deploymentStage.stageArn, this.api.restApi.deploymentStage);
+    this.firewall.associate('ApiAssociation', this.api.stage.stageArn, this.api.stage);
     this.sales = new Sales(this, 'Sales', { settings, data: this.data });
     this.payouts = new Payouts(this, 'Payouts', { settings, data: this.data, accessLogs: accessLogs.bucket });
     // The restock run (issue 15): products out of stock until a day come back on sale by themselves.
@@ -100,9 +110,12 @@ export class SellerPortalStack extends Stack {
     });
     this.images.allowOrigins(this.site.origins);
     this.vendorEmail = new VendorEmail(this, 'VendorEmail', { settings, data: this.data, portalUrl: this.site.url });
+    // Cognito checks its SES identity when the pool is created or changed: a managed identity first.
+    if (this.vendorEmail.identity) this.auth.userPool.node.addDependency(this.vendorEmail.identity);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       settings,
-      api: this.api.restApi,
+      alarmsScope: this.nestedStacks.alarms,
+      apiName: this.api.gateway.name!,
       functions: {
         ...this.api.functions,
         postConfirmation: {
@@ -117,7 +130,11 @@ export class SellerPortalStack extends Stack {
         payoutWorker: this.payouts.worker,
         imageCheck: this.images.check,
         notifier: this.vendorEmail.notifier,
-        emailFeedback: this.vendorEmail.feedback,
+        emailFeedback: {
+          fn: this.vendorEmail.feedback,
+          alarmOnFirstError:
+            'a bounce or complaint was not recorded, so the notifier may keep writing to an address that bounces (SES reputation); its retries come minutes apart, so "3 in 5 minutes" would never fire (docs/operations.md)',
+        },
         restock: this.restock.run,
         bulkWorker: this.bulk.worker,
       },
@@ -143,6 +160,7 @@ export class SellerPortalStack extends Stack {
     });
 
     acknowledgeStackWideGuardRules(this);
+    for (const nested of Object.values(this.nestedStacks)) acknowledgeStackWideGuardRules(nested);
 
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });
@@ -151,7 +169,7 @@ export class SellerPortalStack extends Stack {
     output('UserPoolId', this.auth.userPool.userPoolId, 'Cognito user pool');
     output('UserPoolClientId', this.auth.webClient.userPoolClientId, 'Cognito web client');
     output('IdentityPoolId', this.auth.identityPool.identityPoolId, 'Cognito identity pool (image uploads)');
-    output('ApiUrl', this.api.restApi.url, 'API Gateway stage URL (the site calls it through CloudFront at /api)');
+    output('ApiUrl', `https://${this.api.gateway.ref}.execute-api.${this.region}.${this.urlSuffix}/${API_STAGE_NAME}/`, 'API Gateway stage URL (the site calls it through CloudFront at /api)');
     output('ProductImagesBucketName', this.images.bucket.bucketName, 'Product-images bucket');
     output('SiteBucketName', this.site.bucket.bucketName, 'Site bucket');
     output('DistributionId', this.site.distribution.distributionId, 'CloudFront distribution (for invalidations)');
@@ -165,6 +183,17 @@ export class SellerPortalStack extends Stack {
     output('PayoutDlqUrl', this.payouts.deadLetterQueue.queueUrl, 'Payout messages that failed 5 times: look, then redrive (docs/operations.md)');
     output('PayoutBatchBucketName', this.payouts.batchBucket.bucketName, 'Bank-transfer instructions for finance (env PAYOUT_BATCH_BUCKET, npm run payouts:bank)');
     output('NotifierDlqUrl', this.vendorEmail.deadLetterQueue.queueUrl, 'Vendor e-mail batches that failed every retry: look, then replay (docs/operations.md)');
+    output('SenderIdentity', this.vendorEmail.identityName, `SES identity every e-mail comes from (${settings.sender.identity}; docs/operations.md "First deploy")`);
+    const identity = this.vendorEmail.identity;
+    if (identity && settings.sender.domain) {
+      // The three DKIM CNAME records to publish for a managed domain identity (it verifies once they resolve).
+      const dkim = [
+        [identity.dkimDnsTokenName1, identity.dkimDnsTokenValue1],
+        [identity.dkimDnsTokenName2, identity.dkimDnsTokenValue2],
+        [identity.dkimDnsTokenName3, identity.dkimDnsTokenValue3],
+      ] as const;
+      dkim.forEach(([name, value], i) => output(`SenderDkimRecord${i + 1}`, `${name} CNAME ${value}`, `DKIM record ${i + 1} of 3 for ${settings.sender.domain}: publish it in DNS`));
+    }
     output('SesConfigurationSetName', this.vendorEmail.configurationSet.configurationSetName, 'SES configuration set of vendor e-mails (bounces and complaints → suppressed addresses)');
     output('PayoutProviderSecretArn', this.payouts.providerSecret.secretArn, 'E-mail payout provider {"baseUrl","apiKey"}: set the real value (docs/operations.md)');
     // For operators and their scripts (docs/operations.md): each table's name under the env var the code reads.

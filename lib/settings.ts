@@ -22,22 +22,26 @@ import { DEFAULT_PAYOUT_FEE_CENTS } from '../lambdas/payouts/period';
  *                   vendors whose record has no `commissionRateBps` of its own
  *   payoutFeeCents  the transfer fee deducted from each payout, in US cents (default 100)
  *   payoutHoldDays  days a vendor's payouts are held after the payout destination changes (default 3)
- *   sesFromEmail    the address Cognito sends its e-mails from through Amazon SES (verified there);
- *                   with sesFromName, sesRegion, sesVerifiedDomain. Without it Cognito's own sender
- *                   (about 50 e-mails a day) is used, which prod refuses
- *   senderEmail     the address vendor notification e-mails come from (lib/vendor-email.ts): an SES
- *                   e-mail identity is created for it (AWS sends a verification e-mail); or
- *   senderDomain    an SES domain identity (publish its DKIM records), e-mails from senderEmail of
- *                   that domain or no-reply@<domain>. Verify it and leave the SES sandbox before go-live
- *                   (docs/operations.md); without either, non-prod stages use sesFromEmail or
- *                   no-reply@example.com (sending fails until a real sender is set)
+ *   senderEmail     the address every e-mail of the portal comes from: Cognito's (sign-up codes,
+ *                   password resets) and the vendor notifications (lib/vendor-email.ts); its SES
+ *                   identity is the address itself, or
+ *   senderDomain    an SES domain identity (publish its DKIM records): e-mails from senderEmail of
+ *                   that domain or no-reply@<domain>
+ *   senderName      the sender's name (default "Seller Portal")
+ *   senderIdentity  `managed` (default): the stack creates that one SES identity (retained in prod);
+ *                   `existing`: the operator created and verified it, the stack only refers to it
+ *   senderVerified  `true` once a managed identity is verified: only then does Cognito send through
+ *                   SES (Cognito refuses an unverified identity); an existing identity always is.
+ *                   Until then Cognito's own sender (about 50 e-mails a day) is used.
+ *                   Without senderEmail/senderDomain (non-prod only) notifications use
+ *                   no-reply@example.com, whose sends fail (docs/operations.md)
  *   threatProtection  Cognito threat protection: off | audit | enforced (Plus plan; default enforced in prod)
  *   apiReadRate/apiReadBurst, apiWriteRate/apiWriteBurst, apiExportRate/apiExportBurst
  *                   API Gateway throttling of each method, by route class (requests per second / burst)
  *   wafVendorLimit, wafCognitoIpLimit, wafSignUpIpLimit  the regional web ACL's rate rules (per 5 minutes)
  *   wafIpLimit, wafIpWriteLimit  the edge web ACL's per-IP rate rules (per 5 minutes)
  *   webAclArn       the CLOUDFRONT web ACL (stack SellerPortal-<stage>-edge, us-east-1) the distribution uses
- * prod requires alarmEmail, sesFromEmail and senderEmail or senderDomain. See docs/infra.md.
+ * prod requires alarmEmail, supportEmail, webAclArn and senderEmail or senderDomain. See docs/infra.md.
  */
 export interface StageSettings {
   stage: string;
@@ -52,48 +56,85 @@ export interface StageSettings {
   defaultCommissionBps: number;
   payoutFeeCents: number;
   payoutHoldDays: number;
-  /** Cognito's e-mail through Amazon SES; absent: Cognito's own sender (dev stages only). */
-  ses?: SesSettings;
   threatProtection: ThreatProtection;
   apiThrottle: Record<RouteClass, Throttle>;
   waf: WafLimits;
   /** The CLOUDFRONT-scope web ACL for the distribution (output WebAclArn of SellerPortal-<stage>-edge). */
   webAclArn?: string;
-  /** Vendor notification e-mails: the SES identity (a domain or one address) and the From address. */
-  notificationSender: NotificationSender;
+  /** The one SES identity every e-mail comes from (Cognito's and the vendor notifications). */
+  sender: Sender;
 }
 
-export interface NotificationSender {
+/**
+ * The portal's one e-mail sender (docs/decisions.md "One SES identity"): Cognito and the notifier
+ * send from the same identity, which the stack either creates (`managed`) or refers to (`existing`).
+ */
+export interface Sender {
   fromEmail: string;
+  fromName: string;
   /** Set: the identity is this domain; else the identity is `fromEmail` itself. */
   domain?: string;
-  /** False for the non-prod placeholder (no sender configured). */
+  /** `managed`: an AWS::SES::EmailIdentity of this stack; `existing`: made and verified by the operator. */
+  identity: 'managed' | 'existing';
+  /** Cognito sends through SES from the identity: it is existing, or managed and said to be verified. */
+  cognitoViaSes: boolean;
+  /** False for the non-prod placeholder (no sender configured): no identity, Cognito's own sender. */
   configured: boolean;
 }
 
-function readNotificationSender(node: Node, isProd: boolean, ses: SesSettings | undefined): NotificationSender {
+/** The SES identity name of a sender: its domain, or its address. */
+export const senderIdentityName = (sender: Pick<Sender, 'domain' | 'fromEmail'>): string => sender.domain ?? sender.fromEmail;
+
+/** Parameters of earlier releases, now covered by the sender parameters: a clear stop rather than a silent change. */
+const REPLACED_SES_CONTEXT: Record<string, string> = {
+  sesFromEmail: 'senderEmail (and senderIdentity=existing if you verified it yourself)',
+  sesFromName: 'senderName',
+  sesVerifiedDomain: 'senderDomain',
+  sesRegion: 'nothing: the identity is in the stack\'s region, where the notifier sends from',
+};
+
+function readSender(node: Node, isProd: boolean): Sender {
+  for (const [old, replacement] of Object.entries(REPLACED_SES_CONTEXT)) {
+    if (contextString(node, old) !== undefined) {
+      throw new Error(`Context "${old}" is replaced by ${replacement}: Cognito and the vendor e-mails now send from one SES identity. See docs/infra.md "Parameters".`);
+    }
+  }
   const email = contextString(node, 'senderEmail');
   const domain = contextString(node, 'senderDomain')?.toLowerCase();
+  const fromName = contextString(node, 'senderName') ?? 'Seller Portal';
   check(email, EMAIL_PATTERN, `Context "senderEmail" must be an e-mail address (e.g. -c senderEmail=no-reply@example.com); got "${email}".`);
   check(domain, DOMAIN_PATTERN, `Context "senderDomain" must be a domain such as example.com; got "${domain}".`);
   if (domain && email && email.split('@').pop()?.toLowerCase() !== domain) {
     throw new Error(`Context "senderEmail" (${email}) must be an address of "senderDomain" (${domain}).`);
   }
-  if (domain) return { fromEmail: email ?? `no-reply@${domain}`, domain, configured: true };
-  if (email) return { fromEmail: email, configured: true };
-  if (isProd) {
-    throw new Error('Stage "prod" needs -c senderEmail=<address> or -c senderDomain=<domain>: the SES identity vendor notification e-mails are sent from. See docs/infra.md "Parameters".');
+  const identity = contextString(node, 'senderIdentity') ?? 'managed';
+  if (identity !== 'managed' && identity !== 'existing') {
+    throw new Error(`Context "senderIdentity" must be managed (the stack creates the SES identity) or existing (you created and verified it); got "${identity}".`);
   }
-  return { fromEmail: ses?.fromEmail ?? 'no-reply@example.com', configured: false };
+  const verified = readBoolean(node, 'senderVerified');
+  if (!domain && !email) {
+    if (isProd) {
+      throw new Error('Stage "prod" needs -c senderEmail=<address> or -c senderDomain=<domain>: the SES identity sign-up codes, password resets and vendor notifications are sent from. See docs/infra.md "Parameters".');
+    }
+    if (contextString(node, 'senderIdentity') !== undefined || verified) throw new Error('Contexts "senderIdentity" and "senderVerified" need "senderEmail" or "senderDomain".');
+    return { fromEmail: 'no-reply@example.com', fromName, identity: 'managed', cognitoViaSes: false, configured: false };
+  }
+  if (identity === 'existing' && verified) throw new Error('Context "senderVerified" is for a managed identity; an existing one is verified already.');
+  return {
+    fromEmail: email ?? `no-reply@${domain}`,
+    fromName,
+    ...(domain ? { domain } : {}),
+    identity,
+    cognitoViaSes: identity === 'existing' || verified,
+    configured: true,
+  };
 }
 
-export interface SesSettings {
-  fromEmail: string;
-  fromName: string;
-  /** Where the SES identity is verified; default the stack's region. */
-  region?: string;
-  /** A verified SES domain identity instead of the address itself. */
-  verifiedDomain?: string;
+function readBoolean(node: Node, key: string): boolean {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new Error(`Context "${key}" must be true or false; got ${JSON.stringify(value)}.`);
 }
 
 /** Cognito threat protection (Plus feature plan): `off` stays on the Essentials plan. */
@@ -176,7 +217,6 @@ const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const CERTIFICATE_PATTERN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/;
-const REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
 const WEB_ACL_PATTERN = /^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[A-Za-z0-9_-]+\/[0-9a-f-]+$/;
 
 function contextString(node: Node, key: string): string | undefined {
@@ -237,30 +277,6 @@ function readWafLimits(node: Node): WafLimits {
   };
 }
 
-function readSes(node: Node): SesSettings | undefined {
-  const fromEmail = contextString(node, 'sesFromEmail');
-  const fromName = contextString(node, 'sesFromName');
-  const region = contextString(node, 'sesRegion');
-  const verifiedDomain = contextString(node, 'sesVerifiedDomain')?.toLowerCase();
-  if (!fromEmail) {
-    const stray = [['sesFromName', fromName], ['sesRegion', region], ['sesVerifiedDomain', verifiedDomain]].find(([, v]) => v)?.[0];
-    if (stray) throw new Error(`Context "${stray}" needs "sesFromEmail" (the SES-verified address Cognito sends from).`);
-    return undefined;
-  }
-  check(fromEmail, EMAIL_PATTERN, `Context "sesFromEmail" must be an e-mail address verified in Amazon SES (e.g. -c sesFromEmail=no-reply@example.com); got "${fromEmail}".`);
-  check(region, REGION_PATTERN, `Context "sesRegion" must be an AWS region such as us-east-1; got "${region}".`);
-  check(verifiedDomain, DOMAIN_PATTERN, `Context "sesVerifiedDomain" must be a domain such as example.com; got "${verifiedDomain}".`);
-  if (verifiedDomain && fromEmail.split('@').pop()?.toLowerCase() !== verifiedDomain) {
-    throw new Error(`Context "sesFromEmail" (${fromEmail}) must be an address of "sesVerifiedDomain" (${verifiedDomain}).`);
-  }
-  return {
-    fromEmail,
-    fromName: fromName ?? 'Seller Portal',
-    ...(region ? { region } : {}),
-    ...(verifiedDomain ? { verifiedDomain } : {}),
-  };
-}
-
 function readThreatProtection(node: Node, isProd: boolean): ThreatProtection {
   const value = contextString(node, 'threatProtection') ?? (isProd ? 'enforced' : 'off');
   if (!(THREAT_PROTECTION_MODES as readonly string[]).includes(value)) {
@@ -303,7 +319,6 @@ export function readStageSettings(node: Node): StageSettings {
   const payoutFeeCents = readWholeNumber(node, 'payoutFeeCents', DEFAULT_PAYOUT_FEE_CENTS, MINIMUM_PAYOUT_CENTS - 1, `US cents below the ${MINIMUM_PAYOUT_CENTS}-cent minimum payout, e.g. -c payoutFeeCents=100`);
   const payoutHoldDays = readWholeNumber(node, 'payoutHoldDays', DEFAULT_PAYOUT_HOLD_DAYS, 30, 'days, e.g. -c payoutHoldDays=3; 0 turns the hold off');
   const isProd = stage === 'prod';
-  const ses = readSes(node);
   const webAclArn = contextString(node, 'webAclArn');
   check(
     webAclArn,
@@ -315,9 +330,14 @@ export function readStageSettings(node: Node): StageSettings {
       'Stage "prod" needs -c alarmEmail=<address>: without a subscriber its alarms (failed payouts, dead letters, errors) reach nobody. See docs/infra.md "Parameters".',
     );
   }
-  if (isProd && !ses) {
+  if (isProd && !supportEmail) {
     throw new Error(
-      'Stage "prod" needs -c sesFromEmail=<address verified in Amazon SES>: Cognito\'s own sender stops at about 50 e-mails a day, so sign-up codes and password resets would not arrive. See docs/infra.md "Parameters".',
+      'Stage "prod" needs -c supportEmail=<address>: security e-mails tell vendors to write to it, the /contact page offers it, and new support cases are sent there. See docs/infra.md "Parameters".',
+    );
+  }
+  if (isProd && !webAclArn) {
+    throw new Error(
+      `Stage "prod" needs -c webAclArn=<output WebAclArn of SellerPortal-prod-edge>: the edge web ACL (per-IP limits, AWS managed rules) in front of the distribution. Deploy SellerPortal-prod-edge first (docs/operations.md "First deploy").`,
     );
   }
   return {
@@ -331,8 +351,7 @@ export function readStageSettings(node: Node): StageSettings {
     threatProtection: readThreatProtection(node, isProd),
     apiThrottle: readApiThrottle(node),
     waf: readWafLimits(node),
-    notificationSender: readNotificationSender(node, isProd, ses),
-    ...(ses ? { ses } : {}),
+    sender: readSender(node, isProd),
     ...(webAclArn ? { webAclArn } : {}),
     ...(alarmEmail ? { alarmEmail } : {}),
     ...(supportEmail ? { supportEmail } : {}),

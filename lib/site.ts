@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Annotations, Aws, Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
-import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import type { IRestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -72,7 +72,7 @@ export function contentSecurityPolicy(region: string): string {
 export interface SiteProps {
   settings: StageSettings;
   accessLogs: IBucket;
-  api: RestApi;
+  api: IRestApi;
   /** Values of /config.json other than those the site itself decides (the cloud always has an identity pool). */
   config: Required<Pick<WebConfig, 'userPoolId' | 'userPoolClientId' | 'identityPoolId' | 'productImagesBucket'>>;
   /** The built web app; default dist/web (`npm run build:web`). */

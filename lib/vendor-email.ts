@@ -2,16 +2,16 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { StartingPosition, type IDestination } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { emailFeedbackFunction, notifierFunction } from '../lambdas/notifications/functions';
 import type { Data } from './data';
-import { deadLetterQueue } from './dead-letter-queue';
+import { deadLetterQueue, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './dead-letter-queue';
 import { AppFunction } from './lambda-function';
-import type { StageSettings } from './settings';
+import { senderIdentityName, type StageSettings } from './settings';
 
 /** How long the event source keeps retrying a batch (the stream itself keeps records 24 h). */
 export const NOTIFIER_MAX_RECORD_AGE = Duration.hours(6);
@@ -36,7 +36,10 @@ export interface VendorEmailProps {
  *   - the feedback function: a rule for SES bounce/complaint events → the email-suppressions table.
  */
 export class VendorEmail extends Construct {
-  readonly identity: EmailIdentity;
+  /** The SES identity this stack manages (`senderIdentity=managed`); undefined when the operator's. */
+  readonly identity?: EmailIdentity;
+  /** The identity's name (a domain or an address), managed or not. */
+  readonly identityName: string;
   readonly configurationSet: ConfigurationSet;
   readonly notifier: AppFunction;
   readonly feedback: AppFunction;
@@ -48,7 +51,7 @@ export class VendorEmail extends Construct {
   constructor(scope: Construct, id: string, props: VendorEmailProps) {
     super(scope, id);
     const { settings, data } = props;
-    const sender = settings.notificationSender;
+    const sender = settings.sender;
     const stack = Stack.of(this);
 
     this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
@@ -60,10 +63,17 @@ export class VendorEmail extends Construct {
       destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
     });
-    this.identity = new EmailIdentity(this, 'SenderIdentity', {
-      identity: sender.domain ? Identity.domain(sender.domain) : Identity.email(sender.fromEmail),
-      configurationSet: this.configurationSet,
-    });
+    // The one identity of the portal's e-mails (Cognito's too, lib/auth.ts), made here unless the
+    // operator made it (`senderIdentity=existing`). Kept in prod when the stack goes: its
+    // verification and DKIM records outlive any one deployment.
+    this.identityName = senderIdentityName(sender);
+    if (sender.identity === 'managed') {
+      this.identity = new EmailIdentity(this, 'SenderIdentity', {
+        identity: sender.domain ? Identity.domain(sender.domain) : Identity.email(sender.fromEmail),
+        configurationSet: this.configurationSet,
+      });
+      this.identity.applyRemovalPolicy(settings.removalPolicy);
+    }
 
     this.deadLetterQueue = deadLetterQueue(this, 'NotifierDeadLetterQueue', {
       removalPolicy: settings.removalPolicy,
@@ -87,7 +97,7 @@ export class VendorEmail extends Construct {
       new PolicyStatement({
         actions: ['ses:SendEmail'],
         resources: [
-          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: this.identity.emailIdentityName }),
+          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: this.identityName }),
           stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSet.configurationSetName }),
         ],
       }),
@@ -108,7 +118,8 @@ export class VendorEmail extends Construct {
 
     this.feedbackDeadLetterQueue = deadLetterQueue(this, 'FeedbackDeadLetterQueue', {
       removalPolicy: settings.removalPolicy,
-      whatItCatches: "This queue is itself the dead-letter queue of the bounce/complaint rule's target; a DLQ of a DLQ would only move the problem.",
+      whatItCatches:
+        "This queue is itself the dead-letter queue of the bounce/complaint rule's target and the feedback function's on-failure destination; a DLQ of a DLQ would only move the problem.",
     });
     this.feedback = new AppFunction(this, 'FeedbackFunction', {
       entry: emailFeedbackFunction.entry,
@@ -116,6 +127,12 @@ export class VendorEmail extends Construct {
       logRemovalPolicy: settings.removalPolicy,
     });
     data.connect(this.feedback, emailFeedbackFunction.tables);
+    // EventBridge hands the event over asynchronously: a function error is Lambda's to retry (twice,
+    // minutes apart), then this on-failure destination, the same queue as the rule's dead letters.
+    // Without it a suppression that kept failing would be lost without a trace.
+    this.feedback.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.feedbackDeadLetterQueue.queueArn] }));
+    const onFailure: IDestination = { bind: () => ({ destination: this.feedbackDeadLetterQueue.queueArn }) };
+    this.feedback.configureAsyncInvoke({ retryAttempts: INVOKE_RETRY_ATTEMPTS, maxEventAge: INVOKE_MAX_EVENT_AGE, onFailure });
     new Rule(this, 'FeedbackRule', {
       description: 'SES bounces and complaints of vendor e-mails → suppressed addresses',
       eventPattern: {

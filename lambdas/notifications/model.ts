@@ -30,6 +30,8 @@ export interface InboxItem {
   params: Record<string, unknown>;
   /** Portal path the item leads to, e.g. /products/P-1/edit. */
   link: string;
+  /** Epoch seconds when DynamoDB's TTL removes the item: INBOX_RETENTION_MONTHS after createdAt. */
+  expiresAt: number;
   /** Set when the vendor marked the item read (UTC ISO-8601). */
   readAt?: string;
 }

@@ -11,6 +11,7 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { notificationCategory, notificationParams, type NotificationParams, type NotificationType } from '../../contracts/notifications';
+import { INBOX_RETENTION_MONTHS } from '../../contracts/notification-answers';
 import { dynamo } from '../shared/clients';
 import { tableName } from '../shared/tables';
 import { inboxSk, STATE_SK, type InboxItem } from './model';
@@ -75,7 +76,19 @@ export function inboxItemOf<T extends NotificationType>(event: NotificationEvent
     createdAt: event.createdAt,
     params,
     link: linkFor(event.type, event.params),
+    expiresAt: inboxExpiry(event.createdAt),
   };
+}
+
+/**
+ * When an inbox item created at `createdAt` expires (epoch seconds, the table's TTL attribute):
+ * INBOX_RETENTION_MONTHS calendar months later (the 31st rolls into the next month, as Date does).
+ */
+export function inboxExpiry(createdAt: string): number {
+  const created = new Date(createdAt);
+  const expires = new Date(created.getTime());
+  expires.setUTCMonth(expires.getUTCMonth() + INBOX_RETENTION_MONTHS);
+  return Math.floor(expires.getTime() / 1000);
 }
 
 /**

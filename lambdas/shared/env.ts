@@ -171,8 +171,12 @@ export const env = {
   notificationSender: required('NOTIFICATION_SENDER', z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an e-mail address')),
   /** The SES configuration set every e-mail is sent with (bounce and complaint events). */
   sesConfigurationSet: required('SES_CONFIGURATION_SET'),
-  /** Shown in security notices ("not you? contact support"); the stack setting supportEmail. */
-  supportEmail: withDefault('SUPPORT_EMAIL', z.string(), 'support@example.com'),
+  /**
+   * Shown in security notices ("not you? contact support: …"); the stack setting supportEmail
+   * (required in prod). Unset (a dev stage without one): the notices leave the address out rather
+   * than name an address nobody reads.
+   */
+  supportEmail: optional('SUPPORT_EMAIL', z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an e-mail address')),
 
   // Bulk price and stock (issue 15; lib/bulk.ts): the worker's queue, sent to by the bulk API function.
   bulkQueueUrl: required('BULK_QUEUE_URL', httpUrl),

@@ -74,7 +74,6 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
     AWS_ENDPOINT_URL_S3: `http://localhost:${ports.s3}`,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
     USER_POOL_ID: LOCAL_USER_POOL_ID,
-    USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
     PRODUCT_IMAGES_BUCKET: productImagesBucket.localName,
     // Bank-transfer instructions on s3rver (created on first use by `npm run payouts:run`); the console's bank batch download reads them.
     PAYOUT_BATCH_BUCKET: 'seller-portal-payout-batches',

@@ -176,10 +176,11 @@ describe('Lambdas', () => {
       const env = (functionFor(def.description).p.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(env).toMatchObject({
         USER_POOL_ID: { Ref: expect.stringMatching(/^AuthUserPool/) },
-        USER_POOL_CLIENT_ID: { Ref: expect.stringMatching(/^AuthUserPoolWebClient/) },
         POWERTOOLS_SERVICE_NAME: expect.any(String),
         LOG_LEVEL: expect.any(String),
       });
+      // Nothing reads the web client's id on the server (the authorizer checks the token's audience itself).
+      expect(env).not.toHaveProperty('USER_POOL_CLIENT_ID');
     }
   });
 

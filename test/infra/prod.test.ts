@@ -10,12 +10,12 @@ import { props, resourcesOfType, synth, type Synthesized } from './support';
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
 const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/seller-portal-prod-edge/1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d';
 /** What prod cannot do without (lib/settings.ts). */
-const PROD_REQUIRED = { stage: 'prod', alarmEmail: 'ops@example.com', sesFromEmail: 'no-reply@example.com', senderEmail: 'notices@example.com' };
+const PROD_REQUIRED = { stage: 'prod', alarmEmail: 'ops@example.com', supportEmail: 'support@example.com', senderEmail: 'notices@example.com', webAclArn };
 
 let s: Synthesized;
 beforeAll(() => {
   s = synth({
-    context: { ...PROD_REQUIRED, domainName: 'portal.example.com', certificateArn, supportEmail: 'support@example.com', webAclArn },
+    context: { ...PROD_REQUIRED, domainName: 'portal.example.com', certificateArn },
   });
 });
 afterAll(() => s.cleanup());
@@ -108,10 +108,17 @@ describe('stage settings from context', () => {
     expect(read({})()).toMatchObject({ stage: 'dev', isProd: false });
   });
 
-  it('refuse prod without an alarm subscriber or an SES sender, saying which parameter to give', () => {
-    expect(read({ stage: 'prod', sesFromEmail: 'no-reply@example.com' })).toThrow(/Stage "prod" needs -c alarmEmail=<address>/);
-    expect(read({ stage: 'prod', alarmEmail: 'ops@example.com' })).toThrow(/Stage "prod" needs -c sesFromEmail=<address verified in Amazon SES>/);
-    expect(read(PROD_REQUIRED)()).toMatchObject({ stage: 'prod', alarmEmail: 'ops@example.com', ses: { fromEmail: 'no-reply@example.com', fromName: 'Seller Portal' } });
+  it('refuse prod without an alarm subscriber, a support address, the edge web ACL or a sender, saying which parameter to give', () => {
+    const without = (key: keyof typeof PROD_REQUIRED) => read(Object.fromEntries(Object.entries(PROD_REQUIRED).filter(([k]) => k !== key)));
+    expect(without('alarmEmail')).toThrow(/Stage "prod" needs -c alarmEmail=<address>/);
+    expect(without('supportEmail')).toThrow(/Stage "prod" needs -c supportEmail=<address>/);
+    expect(without('webAclArn')).toThrow(/Stage "prod" needs -c webAclArn=<output WebAclArn of SellerPortal-prod-edge>/);
+    expect(without('senderEmail')).toThrow(/Stage "prod" needs -c senderEmail=<address> or -c senderDomain=<domain>/);
+    expect(read(PROD_REQUIRED)()).toMatchObject({
+      stage: 'prod',
+      alarmEmail: 'ops@example.com',
+      sender: { fromEmail: 'notices@example.com', fromName: 'Seller Portal', identity: 'managed', cognitoViaSes: false, configured: true },
+    });
   });
 
   it('turn threat protection on (enforced) in prod and off elsewhere unless told otherwise', () => {
@@ -132,13 +139,19 @@ describe('stage settings from context', () => {
     expect(tuned.waf).toMatchObject({ signUpIp: 10, vendor: 3000 });
   });
 
-  it('take the SES sender with its name, region and verified domain', () => {
-    expect(read({ sesFromEmail: 'no-reply@example.com', sesFromName: 'Golden Market', sesRegion: 'eu-west-1', sesVerifiedDomain: 'Example.com' })().ses).toEqual({
+  it('take one SES sender for Cognito and the notifier: managed (Cognito on SES once verified) or existing', () => {
+    expect(read({ senderDomain: 'Example.com', senderName: 'Golden Market' })().sender).toEqual({
       fromEmail: 'no-reply@example.com',
       fromName: 'Golden Market',
-      region: 'eu-west-1',
-      verifiedDomain: 'example.com',
+      domain: 'example.com',
+      identity: 'managed',
+      cognitoViaSes: false,
+      configured: true,
     });
+    expect(read({ senderDomain: 'example.com', senderVerified: 'true' })().sender).toMatchObject({ identity: 'managed', cognitoViaSes: true });
+    expect(read({ senderEmail: 'notices@example.com', senderIdentity: 'existing' })().sender).toMatchObject({ identity: 'existing', cognitoViaSes: true });
+    // No sender (dev only): the placeholder address, no identity, Cognito's own sender.
+    expect(read({})().sender).toMatchObject({ fromEmail: 'no-reply@example.com', configured: false, cognitoViaSes: false });
   });
 
   it('take supportEmail trimmed, and treat an empty one as not given', () => {
@@ -154,10 +167,15 @@ describe('stage settings from context', () => {
     [{ domainName: 'portal.example.com' }, /give both or neither/],
     [{ domainName: 'portal.example.com', certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') }, /us-east-1/],
     [{ stage: 42 }, /must be a string/],
-    [{ sesFromEmail: 'no-reply' }, /sesFromEmail/],
-    [{ sesFromName: 'Seller Portal' }, /"sesFromName" needs "sesFromEmail"/],
-    [{ sesFromEmail: 'no-reply@example.com', sesRegion: 'the moon' }, /sesRegion/],
-    [{ sesFromEmail: 'no-reply@example.com', sesVerifiedDomain: 'example.org' }, /must be an address of "sesVerifiedDomain"/],
+    [{ sesFromEmail: 'no-reply@example.com' }, /"sesFromEmail" is replaced by senderEmail/],
+    [{ sesFromName: 'Seller Portal' }, /"sesFromName" is replaced by senderName/],
+    [{ sesRegion: 'eu-west-1' }, /"sesRegion" is replaced/],
+    [{ sesVerifiedDomain: 'example.com' }, /"sesVerifiedDomain" is replaced by senderDomain/],
+    [{ senderEmail: 'no-reply@example.org', senderDomain: 'example.com' }, /must be an address of "senderDomain"/],
+    [{ senderDomain: 'example.com', senderIdentity: 'mine' }, /senderIdentity" must be managed .* or existing/],
+    [{ senderDomain: 'example.com', senderIdentity: 'existing', senderVerified: true }, /"senderVerified" is for a managed identity/],
+    [{ senderDomain: 'example.com', senderVerified: 'yes' }, /"senderVerified" must be true or false/],
+    [{ senderVerified: true }, /need "senderEmail" or "senderDomain"/],
     [{ threatProtection: 'on' }, /threatProtection" must be one of off, audit, enforced/],
     [{ apiReadRate: 0 }, /apiReadRate" must be a whole number from 1 to 10000/],
     [{ apiWriteRate: '100', apiWriteBurst: '50' }, /apiWriteBurst" \(50\) must be at least "apiWriteRate" \(100\)/],

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { App } from 'aws-cdk-lib';
 import { createApp } from '../../lib/app';
@@ -11,6 +11,18 @@ import type { SellerPortalStack } from '../../lib/seller-portal-stack';
 /** The feature flags and settings `cdk synth` uses: `new App({ context })` does not read cdk.json itself. */
 const cdkJsonContext = (JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> })
   .context;
+
+/**
+ * What the CDK CLI adds to the context of every `cdk synth` / `cdk deploy` by default: path and asset
+ * metadata (the asset metadata names each nested stack's template) and version reporting (the
+ * AWS::CDK::Metadata resource, one more per template). The tests synthesize with them, so they see
+ * the templates `cdk deploy` deploys.
+ */
+export const CLI_CONTEXT = {
+  'aws:cdk:enable-path-metadata': true,
+  'aws:cdk:enable-asset-metadata': true,
+  'aws:cdk:version-reporting': true,
+} as const;
 
 export interface SynthOptions {
   /** Extra CDK context (stage, domainName, ...). */
@@ -24,9 +36,17 @@ export interface SynthOptions {
 export interface Synthesized {
   app: App;
   stack: SellerPortalStack;
+  /** Assertions over the whole deployment: the root template and its nested stacks merged (`json`). */
   template: Template;
-  /** The raw template, for walking references. */
+  /**
+   * The root template with every nested stack's resources merged in, references between them
+   * resolved (a nested stack's parameter replaced by what the root passes it, a root `Outputs.X` of
+   * a nested stack by that output's value): one view of what `cdk deploy` creates, whichever
+   * template holds a resource (lib/seller-portal-stack.ts "nested stacks").
+   */
   json: CfnTemplate;
+  /** The templates as deployed: the root's file name first, then each nested stack's, with their own resources. */
+  templates: Record<string, CfnTemplate>;
   /** The companion stack SellerPortal-<stage>-edge (us-east-1): the distribution's web ACL. */
   edge: EdgeStack;
   edgeJson: CfnTemplate;
@@ -44,6 +64,7 @@ export interface CfnResource {
 export interface CfnTemplate {
   Resources: Record<string, CfnResource>;
   Outputs?: Record<string, { Value: unknown }>;
+  Parameters?: Record<string, unknown>;
 }
 
 /**
@@ -56,23 +77,101 @@ export function synth(options: SynthOptions = {}): Synthesized {
   const { app, stack, edge } = createApp(
     {
       outdir,
-      context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], ...options.context },
+      context: { ...cdkJsonContext, ...CLI_CONTEXT, 'aws:cdk:bundling-stacks': [], ...options.context },
       builtinCloudFormationValidation: options.cloudFormationValidation ?? false,
     },
     { webDistDir: options.webDistDir ?? join(outdir, 'no-web-build') },
   );
-  app.synth();
-  const template = Template.fromStack(stack);
+  const assembly = app.synth();
+  const templates = deployedTemplates(assembly.getStackByName(stack.stackName).templateFullPath);
+  const json = mergedTemplate(templates);
+  const template = Template.fromJSON(json as unknown as Record<string, unknown>);
   return {
     app,
     stack,
     template,
-    json: template.toJSON() as CfnTemplate,
+    json,
+    templates,
     edge,
     edgeJson: Template.fromStack(edge).toJSON() as CfnTemplate,
     outdir,
     cleanup: () => rmSync(outdir, { recursive: true, force: true }),
   };
+}
+
+/** The root template (by its file name) and, after it, every nested stack's template it names, recursively. */
+export function deployedTemplates(rootPath: string): Record<string, CfnTemplate> {
+  const dir = dirname(rootPath);
+  const out: Record<string, CfnTemplate> = {};
+  const visit = (file: string) => {
+    const t = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CfnTemplate;
+    out[file] = t;
+    for (const r of Object.values(t.Resources)) {
+      const nested = (r as { Metadata?: Record<string, unknown> }).Metadata?.['aws:asset:path'];
+      if (r.Type === 'AWS::CloudFormation::Stack' && typeof nested === 'string') visit(nested);
+    }
+  };
+  visit(basename(rootPath));
+  return out;
+}
+
+/**
+ * One template of the root and its nested stacks (see `Synthesized.json`). Logical ids are unique
+ * across the templates (CDK derives them from construct paths); a clash would throw here.
+ */
+export function mergedTemplate(templates: Record<string, CfnTemplate>): CfnTemplate {
+  const [rootFile] = Object.keys(templates);
+  const root = templates[rootFile!]!;
+  // Which nested template a root resource of type AWS::CloudFormation::Stack deploys, and its parameters.
+  const nestedOf = new Map<string, { template: CfnTemplate; parameters: Record<string, unknown> }>();
+  const collect = (t: CfnTemplate) => {
+    for (const [id, r] of Object.entries(t.Resources)) {
+      const file = (r as { Metadata?: Record<string, unknown> }).Metadata?.['aws:asset:path'];
+      if (r.Type !== 'AWS::CloudFormation::Stack' || typeof file !== 'string') continue;
+      const template = templates[file]!;
+      nestedOf.set(id, { template, parameters: (r.Properties?.Parameters ?? {}) as Record<string, unknown> });
+      collect(template);
+    }
+  };
+  collect(root);
+  const merged: CfnTemplate = { ...root, Resources: { ...root.Resources } };
+  // Resolves, in a value from a nested template, its parameters; in any value, `Outputs.X` of a nested stack.
+  const resolveIn = (value: unknown, params: Record<string, unknown>): unknown => {
+    if (Array.isArray(value)) return value.map((v) => resolveIn(v, params));
+    if (value === null || typeof value !== 'object') return value;
+    const obj = value as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    if (keys.length === 1 && keys[0] === 'Ref' && typeof obj.Ref === 'string' && obj.Ref in params) return resolveIn(params[obj.Ref], {});
+    if (keys.length === 1 && keys[0] === 'Fn::GetAtt') {
+      const [target, attribute] = obj['Fn::GetAtt'] as [string, string];
+      const nested = nestedOf.get(target);
+      if (nested && typeof attribute === 'string' && attribute.startsWith('Outputs.')) {
+        const output = nested.template.Outputs?.[attribute.slice('Outputs.'.length)];
+        if (output) return resolveIn(output.Value, resolvedParams(target));
+      }
+    }
+    return Object.fromEntries(keys.map((k) => [k, resolveIn(obj[k], params)]));
+  };
+  const paramCache = new Map<string, Record<string, unknown>>();
+  const resolvedParams = (nestedId: string): Record<string, unknown> => {
+    const cached = paramCache.get(nestedId);
+    if (cached) return cached;
+    const resolved = resolveIn(nestedOf.get(nestedId)!.parameters, {}) as Record<string, unknown>;
+    paramCache.set(nestedId, resolved);
+    return resolved;
+  };
+  for (const [nestedId, { template }] of nestedOf) {
+    const params = resolvedParams(nestedId);
+    for (const [id, resource] of Object.entries(template.Resources)) {
+      // Each template has its own version-reporting resource; the root's stands for all.
+      if (resource.Type === 'AWS::CDK::Metadata') continue;
+      if (id in merged.Resources) throw new Error(`Logical id ${id} is in more than one template`);
+      merged.Resources[id] = resolveIn(resource, params) as CfnResource;
+    }
+  }
+  for (const [id, resource] of Object.entries(root.Resources)) merged.Resources[id] = resolveIn(resource, {}) as CfnResource;
+  if (root.Outputs) merged.Outputs = resolveIn(root.Outputs, {}) as CfnTemplate['Outputs'];
+  return merged;
 }
 
 /** A minimal built site (index.html, a hashed asset, and a stray local config.json) in a temp folder. */

@@ -19,7 +19,7 @@ import {
 /** Issue 12's e-mail side: SES identity and configuration set, the notifier on the stream, least privilege, DLQ, alarms. */
 let s: Synthesized;
 beforeAll(() => {
-  s = synth({ context: { senderDomain: 'mail.example.com', senderEmail: 'notices@mail.example.com', supportEmail: 'help@example.com' } });
+  s = synth({ context: { senderDomain: 'mail.example.com', senderEmail: 'notices@mail.example.com', senderVerified: 'true', supportEmail: 'help@example.com' } });
 });
 afterAll(() => s.cleanup());
 
@@ -87,9 +87,53 @@ describe('vendor e-mail (SES v2 notifier)', () => {
   });
 
   it('prod refuses to deploy without a sender identity', () => {
-    const app = new App({ context: { stage: 'prod', alarmEmail: 'ops@example.com', sesFromEmail: 'no-reply@example.com' } });
-    expect(() => readStageSettings(app.node)).toThrow(/senderEmail.*senderDomain/);
-    const ok = new App({ context: { stage: 'prod', alarmEmail: 'ops@example.com', sesFromEmail: 'no-reply@example.com', senderEmail: 'notices@example.com' } });
-    expect(readStageSettings(ok.node).notificationSender).toEqual({ fromEmail: 'notices@example.com', configured: true });
+    const prod = { stage: 'prod', alarmEmail: 'ops@example.com', supportEmail: 'help@example.com', webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/e/1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d' };
+    expect(() => readStageSettings(new App({ context: prod }).node)).toThrow(/senderEmail.*senderDomain/);
+    expect(readStageSettings(new App({ context: { ...prod, senderEmail: 'notices@example.com' } }).node).sender).toMatchObject({ fromEmail: 'notices@example.com', configured: true });
+  });
+
+  it('Cognito sends from the same identity as the notifier, once it is verified, and only after the stack made it', () => {
+    const [identityId, identity] = resourcesOfType(s.json, 'AWS::SES::EmailIdentity')[0]!;
+    expect(props(identity).EmailIdentity).toBe('mail.example.com');
+    const [, pool] = resourcesOfType(s.json, 'AWS::Cognito::UserPool')[0]!;
+    expect(props(pool).EmailConfiguration).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: 'Seller Portal <notices@mail.example.com>' });
+    expect(JSON.stringify((props(pool).EmailConfiguration as { SourceArn: unknown }).SourceArn)).toContain(':identity/mail.example.com');
+    expect((pool as { DependsOn?: string[] }).DependsOn).toContain(identityId);
+    const sendEmail = statementsOfRole(s.json, roleOf(notifier()[1])).find((st) => st.Action === 'ses:SendEmail')!;
+    expect(JSON.stringify(sendEmail.Resource)).toContain(':identity/mail.example.com');
+    // Its DKIM records are outputs, to publish.
+    expect(Object.keys(s.json.Outputs ?? {}).filter((k) => k.startsWith('SenderDkimRecord'))).toHaveLength(3);
+  });
+
+  it('bounces and complaints the feedback function failed on reach its on-failure queue, and alarm at the first error', () => {
+    const [fnId] = feedback();
+    const configs = resourcesOfType(s.json, 'AWS::Lambda::EventInvokeConfig').map(([, c]) => props(c)).filter((c) => JSON.stringify(c.FunctionName) === JSON.stringify({ Ref: fnId }));
+    const dlq = logicalIdOf(s.json, 'AWS::SQS::Queue', 'VendorEmailFeedbackDeadLetterQueue');
+    expect(configs).toEqual([expect.objectContaining({ MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlq, 'Arn'] } } } })]);
+    const alarms = resourcesOfType(s.json, 'AWS::CloudWatch::Alarm').map(([, a]) => props(a)).filter((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes(fnId));
+    expect(alarms).toEqual([expect.objectContaining({ Threshold: 1 })]);
+  });
+
+  it('inbox items expire (TTL expiresAt); the e-mails of security notices name the support address', () => {
+    expect(props(s.json.Resources[tableLogicalId(s.json, 'notifications')]).TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    expect((props(notifier()[1]).Environment as { Variables: Record<string, unknown> }).Variables.SUPPORT_EMAIL).toBe('help@example.com');
+  });
+});
+
+describe('an SES identity the operator made (senderIdentity=existing)', () => {
+  let e: Synthesized;
+  beforeAll(() => {
+    e = synth({ context: { senderEmail: 'notices@example.com', senderIdentity: 'existing' } });
+  });
+  afterAll(() => e.cleanup());
+
+  it('is referred to, not created: Cognito and the notifier both send from it', () => {
+    expect(resourcesOfType(e.json, 'AWS::SES::EmailIdentity')).toEqual([]);
+    const [, pool] = resourcesOfType(e.json, 'AWS::Cognito::UserPool')[0]!;
+    expect(JSON.stringify((props(pool).EmailConfiguration as { SourceArn: unknown }).SourceArn)).toContain(':identity/notices@example.com');
+    const fn = functionByDescription(e.json, notifierFunction.description)[1];
+    const sendEmail = statementsOfRole(e.json, roleOf(fn)).find((st) => st.Action === 'ses:SendEmail')!;
+    expect(JSON.stringify(sendEmail.Resource)).toContain(':identity/notices@example.com');
+    expect((props(fn).Environment as { Variables: Record<string, unknown> }).Variables.NOTIFICATION_SENDER).toBe('notices@example.com');
   });
 });

@@ -6,6 +6,9 @@ import type { TemplateSet } from './types';
 const L = 'en' as const;
 const hello = (name: string) => `Hello ${name},`;
 
+/** `: <address>` after "contact support", or the sentence's end where no support address is set up. */
+const supportAt = (ctx: { supportEmail?: string }): string => (ctx.supportEmail ? `: ${ctx.supportEmail}` : '.');
+
 export const en: TemplateSet = {
   language: L,
   templates: {
@@ -79,14 +82,14 @@ export const en: TemplateSet = {
       paragraphs: [
         `The payout method of your vendor account was changed to ${p.method === 'bank' ? 'a bank account' : 'an e-mail payment'}.`,
         ...(p.holdUntil ? [`For your protection, payouts are held until ${instant(p.holdUntil, L)}.`] : []),
-        `Not you? Contact support right away: ${ctx.supportEmail}`,
+        `Not you? Contact support right away${supportAt(ctx)}`,
       ],
       action: 'Review your payout method',
     }),
     password_changed: (_p, ctx) => ({
       subject: 'Security notice: your password was changed',
       greeting: 'Hello,',
-      paragraphs: ['The password of your Seller Portal account was just changed.', `Not you? Reset your password and contact support right away: ${ctx.supportEmail}`],
+      paragraphs: ['The password of your Seller Portal account was just changed.', `Not you? Reset your password and contact support right away${supportAt(ctx)}`],
       action: 'Sign in',
     }),
     team_invitation: (p) => ({
@@ -110,7 +113,7 @@ export const en: TemplateSet = {
             : p.change === 'role_changed'
               ? `${p.by} changed the role of ${p.memberEmail} from ${p.previousRole ? roleName(p.previousRole, L) : '-'} to ${roleName(p.role, L)}.`
               : `${p.by} removed ${p.memberEmail} (${roleName(p.role, L)}) from your team. Their sessions were ended.`,
-        `Not expected? Review your team and contact support right away: ${ctx.supportEmail}`,
+        `Not expected? Review your team and contact support right away${supportAt(ctx)}`,
       ],
       action: 'Review your team',
     }),
@@ -141,7 +144,7 @@ export const en: TemplateSet = {
           ? 'At your request, marketplace operations turned off two-step sign-in for your Seller Portal account. You now sign in with your password alone.'
           : 'Two-step sign-in was just turned off for your Seller Portal account. You now sign in with your password alone.',
         'Turn it on again in Account settings to protect your account and your payouts.',
-        `Not you? Change your password and contact support right away: ${ctx.supportEmail}`,
+        `Not you? Change your password and contact support right away${supportAt(ctx)}`,
       ],
       action: 'Sign in',
     }),

@@ -15,8 +15,8 @@ export interface TemplateContext {
   url: string;
   /** Absolute URL of the portal's sign-in page. */
   signInUrl: string;
-  /** Where a vendor asks for help (the portal's support address). */
-  supportEmail: string;
+  /** Where a vendor asks for help (the portal's support address); absent where none is set up (dev stages). */
+  supportEmail?: string;
 }
 
 export interface Message {

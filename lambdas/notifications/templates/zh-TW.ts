@@ -6,6 +6,9 @@ import type { TemplateSet } from './types';
 const L = 'zh-TW' as const;
 const hello = (name: string) => `${name} 您好：`;
 
+/** 「聯絡客服」之後的「：<地址>」；未設定客服地址時以句號結尾。 */
+const supportAt = (ctx: { supportEmail?: string }): string => (ctx.supportEmail ? `：${ctx.supportEmail}` : '。');
+
 export const zhTW: TemplateSet = {
   language: L,
   templates: {
@@ -79,14 +82,14 @@ export const zhTW: TemplateSet = {
       paragraphs: [
         `您賣家帳戶的收款方式已變更為${p.method === 'bank' ? '銀行帳戶' : '電子郵件付款'}。`,
         ...(p.holdUntil ? [`為保護您的帳戶，撥款將暫停至 ${instant(p.holdUntil, L)}。`] : []),
-        `如非本人操作，請立即聯絡客服：${ctx.supportEmail}`,
+        `如非本人操作，請立即聯絡客服${supportAt(ctx)}`,
       ],
       action: '檢查收款方式',
     }),
     password_changed: (_p, ctx) => ({
       subject: '安全通知：您的密碼已變更',
       greeting: '您好：',
-      paragraphs: ['您的賣家平台帳戶密碼剛剛已變更。', `如非本人操作，請立即重設密碼並聯絡客服：${ctx.supportEmail}`],
+      paragraphs: ['您的賣家平台帳戶密碼剛剛已變更。', `如非本人操作，請立即重設密碼並聯絡客服${supportAt(ctx)}`],
       action: '登入',
     }),
     team_invitation: (p) => ({
@@ -110,7 +113,7 @@ export const zhTW: TemplateSet = {
             : p.change === 'role_changed'
               ? `${p.by} 已將 ${p.memberEmail} 的角色從「${p.previousRole ? roleName(p.previousRole, L) : '-'}」改為「${roleName(p.role, L)}」。`
               : `${p.by} 已將 ${p.memberEmail}（${roleName(p.role, L)}）移出您的團隊，其登入工作階段已終止。`,
-        `如非預期，請檢查您的團隊並立即聯絡客服：${ctx.supportEmail}`,
+        `如非預期，請檢查您的團隊並立即聯絡客服${supportAt(ctx)}`,
       ],
       action: '檢視團隊',
     }),
@@ -141,7 +144,7 @@ export const zhTW: TemplateSet = {
           ? '應您的要求，平台營運人員已關閉您賣家平台帳戶的兩步驟登入。您現在只需密碼即可登入。'
           : '您賣家平台帳戶的兩步驟登入剛剛已關閉。您現在只需密碼即可登入。',
         '請在「帳戶設定」重新開啟，以保護您的帳戶與撥款。',
-        `如非本人操作，請立即變更密碼並聯絡客服：${ctx.supportEmail}`,
+        `如非本人操作，請立即變更密碼並聯絡客服${supportAt(ctx)}`,
       ],
       action: '登入',
     }),

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { INBOX_RETENTION_MONTHS } from '../../../../contracts/notification-answers';
 import type { NotificationPage, NotificationView } from '../../../../contracts/notifications';
 import { Alert } from '../../components/alert';
 import { LoadStatus } from '../../components/load-status';
@@ -81,7 +82,7 @@ export default function NotificationsPage() {
         )}
       </div>
       <p className="muted">
-        {t('notifications_intro')}
+        {t('notifications_intro', { months: INBOX_RETENTION_MONTHS })}
         {unread !== undefined && unread > 0 && (
           <>
             {' '}

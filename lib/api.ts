@@ -290,7 +290,7 @@ const DEPLOYED_TYPES = new Set(['AWS::ApiGateway::Resource', 'AWS::ApiGateway::M
  * response and validator of the routes stack, so any change to them makes a new deployment, which
  * the stage then points at (tested in test/infra/api.test.ts).
  */
-function deployedStage(scope: Construct, props: { api: IRestApi; settings: StageSettings; account: CfnAccount; logRemovalPolicy: RemovalPolicy }): Stage {
+export function deployedStage(scope: Construct, props: { api: IRestApi; settings: StageSettings; account: CfnAccount; logRemovalPolicy: RemovalPolicy }): Stage {
   const { settings } = props;
   const stack = Stack.of(scope);
   const deployment = new Deployment(scope, 'Deployment', { api: props.api, description: 'Seller Portal API' });

@@ -3,10 +3,11 @@
  * in one update, in safe steps, without editing code between them (issue 23; docs/operations.md
  * "Upgrading a stage"; the plan: scripts/ops/index-steps.ts; the deploy: scripts/ops/staged-deploy.ts).
  *
- *   npm run deploy:staged -- --stage prod -c alarmEmail=… [-c …] [--app cdk.out] [--plan] [--yes]
+ *   npm run deploy:staged -- -c stage=prod -c alarmEmail=… [-c …] [--app cdk.out] [--plan] [--yes]
  *                            [--allow-rebuild] [--write-templates <dir>] [-- <more cdk deploy args>]
- *       synthesizes SellerPortal-<stage> (or reads the cloud assembly `--app`), reads the deployed root
- *       template, prints the steps and (without --plan) deploys them; the last step is `cdk deploy`.
+ *       (or --stage prod) synthesizes SellerPortal-<stage> with the -c values (or reads the cloud
+ *       assembly `--app`), reads the deployed root template, prints the steps and (without --plan)
+ *       deploys them; the last step is `cdk deploy`.
  *   npm run deploy:staged -- --from deployed.json --to new.json [--write-templates <dir>]
  *       the plan between two template files, offline (always a dry run).
  */
@@ -20,7 +21,7 @@ import { AwsCliError, awsCliCloudFormation } from './aws-cli-cloudformation';
 import { describePlan, indexState, IndexPlanError, planIndexSteps, TABLE_TYPE, type CfnTemplate, type IndexPlan } from './index-steps';
 import { deployedTemplate, describeStack, runStagedDeploy, s3TemplateStore, StagedDeployError } from './staged-deploy';
 
-const usage = `Usage: npm run deploy:staged -- --stage <stage> -c key=value … [--app <cloud assembly>] [--plan] [--yes] [--allow-rebuild] [--write-templates <dir>] [-- <cdk deploy args>]
+const usage = `Usage: npm run deploy:staged -- -c stage=<stage> -c key=value … [--app <cloud assembly>] [--plan] [--yes] [--allow-rebuild] [--write-templates <dir>] [-- <cdk deploy args>]
        npm run deploy:staged -- --from <deployed template.json> --to <new template.json> [--write-templates <dir>]`;
 
 const { values, positionals } = parseArgs({
@@ -95,18 +96,23 @@ async function main(): Promise<number> {
     if (writeDir) writeTemplates(writeDir, plan);
     return 0;
   }
-  if (!values.stage) throw new IndexPlanError(usage);
-  // Loaded here, after the SDK notice is quieted: the CDK app's modules create SDK clients.
-  const stackName = (await import('../../lib/app')).stackName(values.stage);
+  // The stage as --stage or as cdk's own -c stage=… (so the deploy's usual -c list works as is).
   const context = values.context ?? [];
-  if (context.some((c) => c.startsWith('stage='))) throw new IndexPlanError('Give the stage with --stage, not -c stage=….');
+  const contextStage = context.find((c) => c.startsWith('stage='))?.slice('stage='.length);
+  if (values.stage && contextStage && values.stage !== contextStage) throw new IndexPlanError(`--stage ${values.stage} and -c stage=${contextStage} disagree.`);
+  const stage = values.stage ?? contextStage;
+  if (!stage) throw new IndexPlanError(usage);
+  if (!contextStage) context.unshift(`stage=${stage}`);
+  // Loaded here, after the SDK notice is quieted: the CDK app's modules create SDK clients.
+  const stackName = (await import('../../lib/app')).stackName(stage);
 
-  let assemblyDir = values.app ? resolve(values.app) : join(projectRoot, 'cdk.out');
-  if (!values.app) {
+  const assemblyDir = values.app ? resolve(values.app) : join(projectRoot, 'cdk.out');
+  if (values.app) {
+    if (context.length > 1) console.log(`• -c values other than the stage are not used with --app: ${assemblyDir} is synthesized already.`);
+  } else {
     console.log(`• Synthesizing ${stackName} (cdk synth)…`);
-    const code = await cdk(['synth', stackName, '--quiet', '-c', `stage=${values.stage}`, ...context.flatMap((c) => ['-c', c])]);
+    const code = await cdk(['synth', stackName, '--quiet', ...context.flatMap((c) => ['-c', c])]);
     if (code !== 0) throw new StagedDeployError(`cdk synth failed (exit ${code}): see its output above.`, null);
-    assemblyDir = join(projectRoot, 'cdk.out');
   }
   const target = readAssembly(assemblyDir, stackName);
   for (const warning of target.warnings) console.log(warning);

@@ -264,8 +264,12 @@ export function planIndexSteps(deployed: CfnTemplate, target: CfnTemplate): Inde
     };
     if (diff.add.length || diff.remove.length || diff.rebuild.length) plans.push({ id, deployed: deployedTable, target: targetTable, diff });
   }
-  for (const [id] of tablesOf(deployed)) {
-    if (target.Resources?.[id]?.Type !== TABLE_TYPE) notes.push(`${id}: leaves the stack with the new release (its DeletionPolicy decides whether the table is deleted).`);
+  const leaving = tablesOf(deployed).filter(([id]) => target.Resources?.[id]?.Type !== TABLE_TYPE);
+  for (const [id] of leaving) notes.push(`${id}: leaves the stack with the new release (its DeletionPolicy decides whether the table is deleted).`);
+  if (leaving.length && notes.some((n) => n.includes(': a new table'))) {
+    notes.push(
+      '⚠ Tables leave the stack and new ones appear: if they are the same tables under new logical ids (a construct moved), the new release would create new, empty tables. Keep the old logical ids before deploying.',
+    );
   }
 
   const tables = plans.map((p) => p.diff);

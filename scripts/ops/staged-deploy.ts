@@ -250,10 +250,10 @@ async function deployChangeSet(
     changes.push(...(page.Changes ?? []).map((c) => c.ResourceChange ?? {}));
     token = page.NextToken;
   }
-  // Never replace a table (a new, empty one), and a step on the deployed code touches nothing but tables.
+  // Never replace a table (a new, empty one), and a step on the deployed code adds, removes and replaces nothing.
   const unsafe = changes.filter(
     (c) =>
-      (c.ResourceType === 'AWS::DynamoDB::Table' && (c.Replacement === 'True' || c.Replacement === 'Conditional' || c.Action === 'Remove')) ||
+      (c.ResourceType === 'AWS::DynamoDB::Table' && (c.Replacement === 'True' || c.Replacement === 'Conditional')) ||
       (step.code === 'deployed' && (c.Action === 'Add' || c.Action === 'Remove' || c.Replacement === 'True')),
   );
   if (unsafe.length) {

@@ -133,6 +133,9 @@ async function main(): Promise<number> {
   if (writeDir) writeTemplates(writeDir, plan);
   if (values.plan) return 0;
 
+  if (plan.replaced.length) {
+    throw new StagedDeployError(`The new release replaces ${plan.replaced.join(', ')} (new, empty tables; see ⚠ above): not deploying. Keep the table's keys and name.`, null);
+  }
   const rebuilds = plan.tables.flatMap((t) => t.rebuild);
   if (rebuilds.length && !values['allow-rebuild']) {
     throw new StagedDeployError(`The plan deletes and re-creates ${rebuilds.join(', ')} (see ⚠ above): give the changed index a new name, or pass --allow-rebuild.`, null);

@@ -87,6 +87,8 @@ export interface IndexPlan {
   steps: IndexStep[];
   /** Tables not planned (new, leaving the stack, replaced), one line each. */
   notes: string[];
+  /** Tables the new release replaces (key schema, name or local indexes change): new, empty tables. */
+  replaced: string[];
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
@@ -238,6 +240,7 @@ function tableWith(id: string, base: CfnResource, entries: Entry[], step: number
 /** Plans deploying `target` over `deployed` in steps of at most one index creation or deletion per table. */
 export function planIndexSteps(deployed: CfnTemplate, target: CfnTemplate): IndexPlan {
   const notes: string[] = [];
+  const replaced: string[] = [];
   const plans: TablePlan[] = [];
   for (const [id, targetTable] of tablesOf(target)) {
     const deployedTable = deployed.Resources?.[id];
@@ -249,7 +252,8 @@ export function planIndexSteps(deployed: CfnTemplate, target: CfnTemplate): Inde
     }
     const reason = replacementReason(deployedTable, targetTable);
     if (reason) {
-      notes.push(`${id}: ${reason}, so CloudFormation replaces the table (a new, empty table with its indexes): not staged.`);
+      notes.push(`⚠ ${id}: ${reason}, so CloudFormation replaces the table (a new, empty table with its indexes): not staged.`);
+      replaced.push(id);
       continue;
     }
     const deployedTypes = readAttributeTypes(id, deployedTable);
@@ -276,7 +280,7 @@ export function planIndexSteps(deployed: CfnTemplate, target: CfnTemplate): Inde
   const staged = plans.some((p) => p.diff.add.length > 1 || p.diff.remove.length > 0 || p.diff.rebuild.length > 0);
   if (!staged) {
     const changes = plans.flatMap((p) => p.diff.add.map((index) => ({ table: p.id, action: 'add' as const, index, rebuild: false })));
-    return { staged, tables, notes, steps: [{ number: 1, code: 'target', via: 'cdk-deploy', changes, template: target, indexes: indexState(target) }] };
+    return { staged, tables, notes, replaced, steps: [{ number: 1, code: 'target', via: 'cdk-deploy', changes, template: target, indexes: indexState(target) }] };
   }
 
   const steps: IndexStep[] = [];
@@ -314,7 +318,7 @@ export function planIndexSteps(deployed: CfnTemplate, target: CfnTemplate): Inde
   const retained = plans.some((p) => p.diff.remove.length || p.diff.rebuild.length);
   if (!retained) {
     push('target', 'cdk-deploy', [], target);
-    return { staged, tables, notes, steps };
+    return { staged, tables, notes, replaced, steps };
   }
   const keptState = (p: TablePlan, removed: Set<string>, recreated: Set<string>): Entry[] => [
     ...readGsis(p.id, p.target)
@@ -357,7 +361,7 @@ export function planIndexSteps(deployed: CfnTemplate, target: CfnTemplate): Inde
       }),
     );
   }
-  return { staged, tables, notes, steps };
+  return { staged, tables, notes, replaced, steps };
 }
 
 const describeChange = (c: IndexChange): string =>

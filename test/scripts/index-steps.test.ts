@@ -73,7 +73,8 @@ describe('planIndexSteps: what needs no staging', () => {
     );
     expect(plan.staged).toBe(false);
     expect(plan.notes.join('\n')).toMatch(/New: a new table, created with its 2 index/);
-    expect(plan.notes.join('\n')).toMatch(/Keyed: its key schema changes, so CloudFormation replaces the table/);
+    expect(plan.notes.join('\n')).toMatch(/⚠ Keyed: its key schema changes, so CloudFormation replaces the table/);
+    expect(plan.replaced).toEqual(['Keyed']);
     expect(plan.notes.join('\n')).toMatch(/Old: leaves the stack/);
     expect(plan.notes.at(-1)).toMatch(/^⚠ Tables leave the stack and new ones appear: if they are the same tables under new logical ids/);
   });

@@ -114,3 +114,60 @@ describe('the API deployment', () => {
     expect(deploymentIdWith('200')).not.toBe(deploymentIdWith('204'));
   });
 });
+
+/** The logical id a `{ "Fn::GetAtt": [id, "Arn"] }` (or `{ Ref: id }`) points at, if any. */
+const targetId = (value: unknown): string | undefined => {
+  const v = value as { 'Fn::GetAtt'?: [string, string]; Ref?: string } | undefined;
+  return v?.['Fn::GetAtt']?.[0] ?? v?.Ref;
+};
+
+describe('every asynchronous path', () => {
+  /**
+   * Each way an event reaches one of our Lambdas without a caller waiting (a rule, a schedule, an
+   * S3 notification, a queue, a stream), the queue its failures end in (after every retry), and
+   * the alarms: that queue's at its first message (the first event lost to the function), and the
+   * function's errors. Listed from the synthesized templates.
+   */
+  it('keeps its failures in a dead-letter or on-failure queue that alarms at the first message, and alarms on the function\'s errors', () => {
+    const json = synthesized.dev!.json;
+    const alarms = resourcesOfType(json, 'AWS::CloudWatch::Alarm').map(([, a]) => props(a));
+    const queueAlarmsAtFirst = (queueId: string) =>
+      alarms.some((a) => a.Namespace === 'AWS/SQS' && a.MetricName === 'ApproximateNumberOfMessagesVisible' && a.Threshold === 1 && JSON.stringify(a.Dimensions).includes(`"${queueId}"`));
+    const errorsAlarm = (fnId: string) => alarms.find((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes(`"${fnId}"`));
+    const onFailureOf = (fnId: string) =>
+      resourcesOfType(json, 'AWS::Lambda::EventInvokeConfig')
+        .map(([, c]) => props(c))
+        .find((c) => targetId(c.FunctionName) === fnId)?.DestinationConfig as { OnFailure?: { Destination: unknown } } | undefined;
+
+    const paths: { path: string; fn: string; failures: string | undefined; errorsAlarm: boolean }[] = [];
+    const asyncInvoked = (path: string, fnId: string) =>
+      paths.push({ path, fn: fnId, failures: targetId(onFailureOf(fnId)?.OnFailure?.Destination), errorsAlarm: errorsAlarm(fnId) !== undefined });
+    for (const [id, rule] of resourcesOfType(json, 'AWS::Events::Rule')) {
+      for (const target of (props(rule).Targets ?? []) as { Arn: unknown }[]) {
+        const fn = targetId(target.Arn);
+        if (fn && json.Resources[fn]?.Type === 'AWS::Lambda::Function') asyncInvoked(`rule ${id}`, fn);
+      }
+    }
+    for (const [id, schedule] of resourcesOfType(json, 'AWS::Scheduler::Schedule')) asyncInvoked(`schedule ${id}`, targetId((props(schedule).Target as { Arn: unknown }).Arn)!);
+    for (const [id, n] of resourcesOfType(json, 'Custom::S3BucketNotifications')) {
+      for (const c of ((props(n).NotificationConfiguration as { LambdaFunctionConfigurations?: { LambdaFunctionArn: unknown }[] }).LambdaFunctionConfigurations ?? [])) asyncInvoked(`S3 ${id}`, targetId(c.LambdaFunctionArn)!);
+    }
+    for (const [id, m] of resourcesOfType(json, 'AWS::Lambda::EventSourceMapping')) {
+      const p = props(m);
+      const fn = targetId(p.FunctionName)!;
+      const source = targetId(p.EventSourceArn)!;
+      const failures =
+        json.Resources[source]?.Type === 'AWS::SQS::Queue'
+          ? targetId((props(json.Resources[source]).RedrivePolicy as { deadLetterTargetArn?: unknown } | undefined)?.deadLetterTargetArn)
+          : targetId((p.DestinationConfig as { OnFailure?: { Destination: unknown } } | undefined)?.OnFailure?.Destination);
+      paths.push({ path: `event source ${id}`, fn, failures, errorsAlarm: errorsAlarm(fn) !== undefined });
+    }
+    console.info('asynchronous paths:', paths.map((p) => `${p.path} → ${p.fn} → ${p.failures ?? 'NONE'}`).join('; '));
+    expect(paths.length).toBeGreaterThanOrEqual(10);
+    for (const p of paths) {
+      expect(p.failures, `${p.path} → ${p.fn}: no dead-letter or on-failure queue`).toBeDefined();
+      expect(queueAlarmsAtFirst(p.failures!), `${p.path}: ${p.failures} does not alarm at its first message`).toBe(true);
+      expect(p.errorsAlarm, `${p.path} → ${p.fn}: no errors alarm`).toBe(true);
+    }
+  });
+});

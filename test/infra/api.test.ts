@@ -72,7 +72,7 @@ describe('REST API generated from contracts/routes.ts', () => {
       expect.objectContaining({ HttpMethod: '*', ResourcePath: '/*', LoggingLevel: 'ERROR', DataTraceEnabled: false }),
     );
     for (const { p } of methods()) expect(p.RequestValidatorId).toBeDefined();
-    const logGroupRef = JSON.stringify((stage.AccessLogSetting as { DestinationArn: unknown }).DestinationArn).match(/"Ref":"(ApiAccessLogs[A-Z0-9]+)"/)?.[1];
+    const logGroupRef = JSON.stringify((stage.AccessLogSetting as { DestinationArn: unknown }).DestinationArn).match(/"Ref":"(AccessLogs[A-Z0-9]+)"/)?.[1];
     expect(props(s.json.Resources[logGroupRef ?? '']).RetentionInDays).toBeGreaterThan(0);
   });
 });

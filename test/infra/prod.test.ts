@@ -15,7 +15,8 @@ const PROD_REQUIRED = { stage: 'prod', alarmEmail: 'ops@example.com', supportEma
 let s: Synthesized;
 beforeAll(() => {
   s = synth({
-    context: { ...PROD_REQUIRED, domainName: 'portal.example.com', certificateArn },
+    // The sender identity made and verified by the operator before the first deploy (docs/operations.md "First deploy").
+    context: { ...PROD_REQUIRED, senderIdentity: 'existing', domainName: 'portal.example.com', certificateArn },
   });
 });
 afterAll(() => s.cleanup());
@@ -64,15 +65,17 @@ describe('the prod stage', () => {
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^MonitoringAlarmTopic/) }]);
   });
 
-  it('sends Cognito e-mail through SES from the verified address in the stack region, never with Cognito\'s own sender', () => {
+  it('sends Cognito e-mail through SES from the verified sender identity in the stack region, the notifier\'s too', () => {
     const [, pool] = resourcesOfType(s.json, 'AWS::Cognito::UserPool')[0]!;
     expect(props(pool).EmailConfiguration).toEqual({
       EmailSendingAccount: 'DEVELOPER',
-      From: 'Seller Portal <no-reply@example.com>',
+      From: 'Seller Portal <notices@example.com>',
       SourceArn: {
-        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/no-reply@example.com']],
+        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':identity/notices@example.com']],
       },
     });
+    // The operator's identity: referred to, never created (or deleted) by the stack.
+    expect(resourcesOfType(s.json, 'AWS::SES::EmailIdentity')).toEqual([]);
   });
 
   it('turns on Cognito threat protection (Plus plan), enforcing', () => {

@@ -191,7 +191,7 @@ describe('the image check dead-letter queue', () => {
         AlarmActions: [{ Ref: expect.stringMatching(/^MonitoringAlarmTopic/) }],
       }),
     ]);
-    expect(logicalIdOf(s.json, 'AWS::CloudWatch::Alarm', 'MonitoringImageCheckDeadLetters')).toBeTruthy();
+    expect(logicalIdOf(s.json, 'AWS::CloudWatch::Alarm', 'ImageCheckDeadLetters')).toBeTruthy();
   });
 });
 

@@ -2,7 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { localTableName, tables, type TableDef, type TableKey } from '../../contracts/tables';
 import { PrerequisiteError, startChild, waitForPort, type ManagedChild } from './processes';
 
@@ -103,23 +112,29 @@ async function addMissingIndexes(client: DynamoDBClient, key: TableKey): Promise
   }
 }
 
+/** Turns on the TTL a definition declares, on a table made before it did (e.g. the inbox's, issue 23). */
+async function enableMissingTtl(client: DynamoDBClient, key: TableKey): Promise<void> {
+  const attribute = (tables[key] as TableDef).timeToLiveAttribute;
+  if (!attribute) return;
+  const current = await client.send(new DescribeTimeToLiveCommand({ TableName: localTableName(key) }));
+  const status = current.TimeToLiveDescription?.TimeToLiveStatus;
+  if ((status === 'ENABLED' || status === 'ENABLING') && current.TimeToLiveDescription?.AttributeName === attribute) return;
+  await client.send(new UpdateTimeToLiveCommand({ TableName: localTableName(key), TimeToLiveSpecification: { AttributeName: attribute, Enabled: true } }));
+}
+
 /** Creates every table of contracts/tables.ts that does not exist yet (and indexes added since). */
 export async function ensureTables(endpoint: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const key of Object.keys(tables) as TableKey[]) {
-    const def: TableDef = tables[key];
     if (existing.has(localTableName(key))) {
       await addMissingIndexes(client, key);
       await enableMissingStream(client, key);
+      await enableMissingTtl(client, key);
       continue;
     }
     await client.send(new CreateTableCommand(createTableInput(key)));
-    if (def.timeToLiveAttribute) {
-      await client.send(
-        new UpdateTimeToLiveCommand({ TableName: localTableName(key), TimeToLiveSpecification: { AttributeName: def.timeToLiveAttribute, Enabled: true } }),
-      );
-    }
+    await enableMissingTtl(client, key);
   }
   client.destroy();
 }

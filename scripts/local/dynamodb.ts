@@ -64,7 +64,9 @@ export function createTableInput(key: TableKey, def: TableDef = tables[key]): Cr
   const GlobalSecondaryIndexes = def.globalIndexes?.map((gsi) => ({
     IndexName: gsi.indexName,
     KeySchema: keySchema(gsi.partitionKey, gsi.sortKey),
-    Projection: gsi.include ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...gsi.include] } : { ProjectionType: 'ALL' as const },
+    Projection: gsi.include
+      ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...gsi.include] }
+      : { ProjectionType: gsi.keysOnly ? ('KEYS_ONLY' as const) : ('ALL' as const) },
   }));
   return {
     TableName: localTableName(key),

@@ -30,7 +30,8 @@ export const PAYOUT_SCHEDULES = {
  * "Payout runs at 100,000 vendors"); the margin is for DynamoDB or SQS having a slow day.
  */
 export const RUN_TIMEOUT = Duration.minutes(5);
-export const RUN_MEMORY_MB = 1024;
+/** One full vCPU (Lambda gives 1,769 MB one): the fan-out's SDK work is CPU-bound (docs/decisions.md). */
+export const RUN_MEMORY_MB = 1769;
 /** A payout message is tried this many times (the worker retries contention itself) before the DLQ. */
 export const PAYOUT_MAX_RECEIVE_COUNT = 5;
 /** Up to 10 vendors per invocation, each a transaction and a provider call (10 s timeout). */
@@ -134,7 +135,7 @@ export class Payouts extends Construct {
       description: payoutRunFunction.description,
       logRemovalPolicy: settings.removalPolicy,
       timeout: RUN_TIMEOUT,
-      // Lambda's network and CPU grow with memory: the run's fan-out is sixteen index partitions,
+      // Lambda's network and CPU grow with memory: the run's fan-out is seventeen index partitions,
       // eight BatchGetItem and sixteen SendMessageBatch calls in flight (lambdas/payouts/run.ts).
       memorySize: RUN_MEMORY_MB,
       environment: { ...salesEnvironment(settings), [tables.ledger.envVar]: ledger.tableName, PAYOUT_QUEUE_URL: this.queue.queueUrl },

@@ -87,7 +87,7 @@ async function enableMissingStream(client: DynamoDBClient, key: TableKey): Promi
   await client.send(new UpdateTableCommand({ TableName: localTableName(key), StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }));
 }
 
-/** Adds the indexes a kept table lacks (a later issue added one, e.g. the ledger's byPayable). */
+/** Adds the indexes a kept table lacks (a later issue added one, e.g. the ledger's byPayableShard); an index no longer defined stays, unused. */
 async function addMissingIndexes(client: DynamoDBClient, key: TableKey): Promise<void> {
   const wanted = createTableInput(key);
   const table = (await client.send(new DescribeTableCommand({ TableName: localTableName(key) }))).Table;

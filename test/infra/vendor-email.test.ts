@@ -92,4 +92,11 @@ describe('vendor e-mail (SES v2 notifier)', () => {
     const ok = new App({ context: { stage: 'prod', alarmEmail: 'ops@example.com', sesFromEmail: 'no-reply@example.com', senderEmail: 'notices@example.com' } });
     expect(readStageSettings(ok.node).notificationSender).toEqual({ fromEmail: 'notices@example.com', configured: true });
   });
+
+  it('setting sesMaxSendRate (issue 23): SES’s usual starting 14 per second unless set, a whole number ≥ 1', () => {
+    const settings = (context: Record<string, unknown>) => readStageSettings(new App({ context }).node);
+    expect(settings({}).sesMaxSendRate).toBe(14);
+    expect(settings({ sesMaxSendRate: '50' }).sesMaxSendRate).toBe(50);
+    for (const bad of [0, '1.5', 'fast', -3]) expect(() => settings({ sesMaxSendRate: bad })).toThrow(/Context "sesMaxSendRate" must be a whole number from 1 to 100000/);
+  });
 });

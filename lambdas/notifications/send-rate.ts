@@ -13,9 +13,9 @@
  *
  * A send that cannot get a slot before the invocation's deadline, and every send after SES said
  * "too many" (TooManyRequestsException, LimitExceededException, after the SDK's own retries), fails
- * its record with `SendDeferred` before anything is sent: the notifier releases nothing it had not
- * claimed, reports the record as a batch failure and Lambda retries it — never lost, never sent twice
- * (the claim in notifier-handler.ts).
+ * its record with `SendDeferred` before anything is sent: the notifier releases the record's claim,
+ * reports it as a batch failure and Lambda retries it — never lost, never sent twice (the claim in
+ * notifier-handler.ts).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -4,7 +4,8 @@
  * found by a payout run, BALANCE items marked with its single value of before issue 23 (`Y`) are
  * moved to their write shard (runs read the legacy partition too, so this only empties it), and
  * vendor records written before the masked `payoutMethod` copy existed would show no payout method
- * (the payout-method API may not read the payout-accounts table). Every fix is a conditional write, so the backfill is idempotent and safe next to live traffic.
+ * (the payout-method API may not read the payout-accounts table). Every fix is a conditional write,
+ * so the backfill is idempotent and safe next to live traffic.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -26,7 +26,7 @@ export const PAYOUT_SCHEDULES = {
 } as const;
 
 /**
- * The run's limit. 100,000 vendors were enqueued in 54 s (load 7) to 122 s (load 10) on a 2-core
+ * The run's limit. 100,000 vendors were enqueued in 50 s (load 5–7) to 122 s (load 10) on a 2-core
  * laptop against DynamoDB Local (`npm run bench:payouts -- --vendors 100000`; docs/decisions.md
  * "Payout runs at 100,000 vendors"); one vCPU of its own in Lambda does it in a fraction of that.
  */

@@ -12,7 +12,8 @@ type FunctionDef = { entry: string; description: string; tables: TableAccess };
  * The payout Lambdas: what the CDK payouts construct (lib/payouts.ts) deploys. Locally
  * `npm run payouts:run` runs the same modules in-process.
  *
- * The scheduled run: reads the ledger's `byPayable` index and prunes it; never payout accounts.
+ * The scheduled run: reads the ledger's payable index (`byPayableShard`, all its partitions at once) and
+ * the candidates' balances, and prunes it; never payout accounts.
  */
 export const payoutRunFunction = {
   entry: 'payouts/run-handler.ts',

@@ -17,8 +17,12 @@ export interface TableDef {
   envVar: string;
   partitionKey: KeyDef;
   sortKey?: KeyDef;
-  /** `include`: an INCLUDE projection of these attributes (with the keys); absent: ALL. */
-  globalIndexes?: readonly { indexName: string; partitionKey: KeyDef; sortKey?: KeyDef; include?: readonly string[] }[];
+  /**
+   * `include`: an INCLUDE projection of these attributes (with the keys); `keysOnly`: KEYS_ONLY (the
+   * index's and the table's keys); neither: ALL. A write that changes neither an index key nor a
+   * projected attribute costs the index nothing, so a narrow projection also saves writes.
+   */
+  globalIndexes?: readonly { indexName: string; partitionKey: KeyDef; sortKey?: KeyDef; include?: readonly string[]; keysOnly?: true }[];
   timeToLiveAttribute?: string;
   /**
    * At-rest encryption in the cloud: AWS-managed by default; `payouts-key` encrypts the table with
@@ -108,8 +112,12 @@ export const tables = {
    * The vendor's money: `BALANCE` (current balance), `DAY#<yyyy-mm-dd>` (daily sales in the
    * marketplace time zone), `ENTRY#<time>#<id>` (ledger entries: sales, reversals, payouts).
    * Item layout: lambdas/sales/model.ts; `PAYOUT#<period>` items: lambdas/payouts/model.ts.
-   * `byPayable` is sparse: only BALANCE items carrying `payable` (set by every balance change, removed
-   * by the payout run while the balance is below the minimum), so a run never scans the table.
+   * `byPayableShard` is sparse: only BALANCE items carrying `payable` (set by every balance change,
+   * removed by the payout run while the balance is below the minimum), so a run never scans the table.
+   * Issue 23: its value is the vendor's write shard `Y#00`…`Y#15` (lambdas/payouts/model.ts), read in
+   * parallel, and it projects keys only, so a sale that leaves `payable` as it was writes nothing to
+   * it (it replaced `byPayable`, ALL, rewritten by every order event in one constant partition `Y`;
+   * docs/decisions.md "Payout runs at 100,000 vendors").
    * `byPayoutStatus` is sparse too: only `PAYOUT#` items carry `status` (pending, paid, failed), so
    * the ops console (issue 13) counts failed payouts and bank transfers awaiting confirmation from
    * the `failed` and `pending` partitions without a scan and without a new write.
@@ -123,7 +131,7 @@ export const tables = {
     partitionKey: { name: 'vendorId', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     globalIndexes: [
-      { indexName: 'byPayable', partitionKey: { name: 'payable', type: 'S' }, sortKey: { name: 'vendorId', type: 'S' } },
+      { indexName: 'byPayableShard', partitionKey: { name: 'payable', type: 'S' }, sortKey: { name: 'vendorId', type: 'S' }, keysOnly: true },
       { indexName: 'byPayoutStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'updatedAt', type: 'S' } },
       { indexName: 'byPayoutPeriod', partitionKey: { name: 'periodId', type: 'S' }, sortKey: { name: 'vendorId', type: 'S' } },
     ],

@@ -80,7 +80,9 @@ export class Data extends Construct {
             indexName: index.indexName,
             partitionKey: attribute(index.partitionKey),
             ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
-            ...(index.include ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] } : { projectionType: ProjectionType.ALL }),
+            ...(index.include
+              ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] }
+              : { projectionType: index.keysOnly ? ProjectionType.KEYS_ONLY : ProjectionType.ALL }),
           });
         }
         return [key, table];

@@ -12,6 +12,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { payoutRunFunction, payoutWorkerFunction } from '../contracts/functions';
 import { tables } from '../contracts/tables';
+import { PAYABLE_INDEX } from '../lambdas/payouts/model';
 import type { Data } from './data';
 import { AppFunction } from './lambda-function';
 import { deadLetterQueue, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './dead-letter-queue';
@@ -24,6 +25,14 @@ export const PAYOUT_SCHEDULES = {
   MonthEnd: 'cron(0 2 L * ? *)',
 } as const;
 
+/**
+ * The run's limit. 100,000 vendors were enqueued in 50 s (load 5–7) to 122 s (load 10) on a 2-core
+ * laptop against DynamoDB Local (`npm run bench:payouts -- --vendors 100000`; docs/decisions.md
+ * "Payout runs at 100,000 vendors"); one vCPU of its own in Lambda does it in a fraction of that.
+ */
+export const RUN_TIMEOUT = Duration.minutes(5);
+/** One full vCPU (Lambda gives 1,769 MB one): the fan-out's SDK work is CPU-bound (docs/decisions.md). */
+export const RUN_MEMORY_MB = 1769;
 /** A payout message is tried this many times (the worker retries contention itself) before the DLQ. */
 export const PAYOUT_MAX_RECEIVE_COUNT = 5;
 /** Up to 10 vendors per invocation, each a transaction and a provider call (10 s timeout). */
@@ -49,9 +58,9 @@ export interface PayoutsProps {
  * them with partial-batch failure reporting. The provider's credentials are a Secrets Manager
  * secret; bank-transfer instructions go to the payout-batch bucket, encrypted with the payouts key.
  *
- * Least privilege: the run Lambda may Query the ledger's `byPayable` index, UpdateItem the ledger
- * (removing `payable`) and SendMessage to the queue — nothing else, in particular no payout accounts
- * and no key. The worker reads payout accounts (with the key), writes the ledger, reads the secret
+ * Least privilege: the run Lambda may Query the ledger's payable index, BatchGetItem (the
+ * candidates' balances) and UpdateItem the ledger (removing `payable`) and SendMessage to the queue —
+ * nothing else, in particular no payout accounts and no key. The worker reads payout accounts (with the key), writes the ledger, reads the secret
  * and writes instructions under `bank-transfers/`.
  */
 export class Payouts extends Construct {
@@ -126,11 +135,15 @@ export class Payouts extends Construct {
       entry: payoutRunFunction.entry,
       description: payoutRunFunction.description,
       logRemovalPolicy: settings.removalPolicy,
-      timeout: Duration.minutes(5),
+      timeout: RUN_TIMEOUT,
+      // Lambda's network and CPU grow with memory: the run's fan-out is seventeen index partitions,
+      // eight BatchGetItem and sixteen SendMessageBatch calls in flight (lambdas/payouts/run.ts).
+      memorySize: RUN_MEMORY_MB,
       environment: { ...salesEnvironment(settings), [tables.ledger.envVar]: ledger.tableName, PAYOUT_QUEUE_URL: this.queue.queueUrl },
     });
-    this.run.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${ledger.tableArn}/index/byPayable`] }));
-    this.run.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [ledger.tableArn] }));
+    this.run.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${ledger.tableArn}/index/${PAYABLE_INDEX}`] }));
+    // BatchGetItem: the candidates' balances (the index projects keys only); UpdateItem: the prune.
+    this.run.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:BatchGetItem', 'dynamodb:UpdateItem'], resources: [ledger.tableArn] }));
     this.run.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
     // The vendors' "balance rolled over" notices (write-only on the notifications table).
     data.connect(this.run, payoutRunFunction.tables);

@@ -5,6 +5,7 @@ import { DEFAULT_MARKETPLACE_TIME_ZONE, isValidTimeZone } from '../lambdas/share
 import { MINIMUM_PAYOUT_CENTS } from '../lambdas/shared/money';
 import { DEFAULT_PAYOUT_HOLD_DAYS } from '../lambdas/payouts/accounts';
 import { DEFAULT_PAYOUT_FEE_CENTS } from '../lambdas/payouts/period';
+import { DEFAULT_SES_MAX_SEND_RATE } from '../lambdas/notifications/functions';
 
 /**
  * What an operator chooses per deployment, from CDK context (`-c key=value`, or cdk.json):
@@ -35,6 +36,9 @@ import { DEFAULT_PAYOUT_FEE_CENTS } from '../lambdas/payouts/period';
  *                   Until then Cognito's own sender (about 50 e-mails a day) is used.
  *                   Without senderEmail/senderDomain (non-prod only) notifications use
  *                   no-reply@example.com, whose sends fail (docs/operations.md)
+ *   sesMaxSendRate  the account's SES maximum send rate, e-mails per second (default 14, SES's usual
+ *                   starting quota): the notifier never sends faster (issue 23). Set it to the quota
+ *                   SES grants, less what else sends through the account (Cognito, from the same identity)
  *   threatProtection  Cognito threat protection: off | audit | enforced (Plus plan; default enforced in prod)
  *   apiReadRate/apiReadBurst, apiWriteRate/apiWriteBurst, apiExportRate/apiExportBurst
  *                   API Gateway throttling of each method, by route class (requests per second / burst)
@@ -63,6 +67,8 @@ export interface StageSettings {
   webAclArn?: string;
   /** The one SES identity every e-mail comes from (Cognito's and the vendor notifications). */
   sender: Sender;
+  /** E-mails per second the notifier may send (the account's SES maximum send rate, or less). */
+  sesMaxSendRate: number;
 }
 
 /**
@@ -318,6 +324,14 @@ export function readStageSettings(node: Node): StageSettings {
   // The fee can never exceed the payout (decidePayout caps it); a fee of the whole minimum would pay nothing.
   const payoutFeeCents = readWholeNumber(node, 'payoutFeeCents', DEFAULT_PAYOUT_FEE_CENTS, MINIMUM_PAYOUT_CENTS - 1, `US cents below the ${MINIMUM_PAYOUT_CENTS}-cent minimum payout, e.g. -c payoutFeeCents=100`);
   const payoutHoldDays = readWholeNumber(node, 'payoutHoldDays', DEFAULT_PAYOUT_HOLD_DAYS, 30, 'days, e.g. -c payoutHoldDays=3; 0 turns the hold off');
+  const sesMaxSendRate = readWholeNumber(
+    node,
+    'sesMaxSendRate',
+    DEFAULT_SES_MAX_SEND_RATE,
+    100_000,
+    `e-mails per second, the maximum send rate Amazon SES granted the account (SES console, "Sending statistics"), e.g. -c sesMaxSendRate=${DEFAULT_SES_MAX_SEND_RATE}`,
+    1,
+  );
   const isProd = stage === 'prod';
   const webAclArn = contextString(node, 'webAclArn');
   check(
@@ -352,6 +366,7 @@ export function readStageSettings(node: Node): StageSettings {
     apiThrottle: readApiThrottle(node),
     waf: readWafLimits(node),
     sender: readSender(node, isProd),
+    sesMaxSendRate,
     ...(webAclArn ? { webAclArn } : {}),
     ...(alarmEmail ? { alarmEmail } : {}),
     ...(supportEmail ? { supportEmail } : {}),

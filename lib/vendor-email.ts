@@ -88,6 +88,7 @@ export class VendorEmail extends Construct {
         PORTAL_URL: props.portalUrl,
         NOTIFICATION_SENDER: sender.fromEmail,
         SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
+        SES_MAX_SEND_RATE: String(settings.sesMaxSendRate),
         ...(settings.supportEmail ? { SUPPORT_EMAIL: settings.supportEmail } : {}),
       },
     });

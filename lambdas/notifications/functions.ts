@@ -5,6 +5,9 @@
 import type { TableAccess } from '../../contracts/tables';
 import { INBOX_PREFIX } from './model';
 
+/** SES's usual starting maximum send rate (e-mails per second): the stack setting sesMaxSendRate's default. */
+export { DEFAULT_SES_MAX_SEND_RATE } from '../shared/env';
+
 /** The notifier's timeout; a claim older than this belongs to an attempt that is surely over. */
 export const NOTIFIER_TIMEOUT_SECONDS = 30;
 

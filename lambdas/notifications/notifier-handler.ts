@@ -11,6 +11,10 @@
  *     A retried or replayed event finds `sent` and sends nothing. SES failing releases the claim and
  *     the record fails (retried, then the on-failure destination). At least once: only a crash
  *     between SES accepting and the mark can send a second copy (docs/decisions.md).
+ *   - never faster than the account's SES send rate (issue 23, send-rate.ts): after its claim a send
+ *     waits for a slot (this container's pacer, then the shared per-second window); no slot before
+ *     the invocation's deadline, or SES throttling this batch, releases the claim and fails the
+ *     record before sending (retried by Lambda, nothing lost, nothing sent twice).
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -28,6 +32,7 @@ import { LANGUAGES, type Language, type VendorRecord } from '../shared/vendors';
 import { NOTIFIER_TIMEOUT_SECONDS } from './functions';
 import { INBOX_PREFIX, STATE_SK, type InboxItem, type StateItem } from './model';
 import { ses } from './ses';
+import { isSesThrottle, SendDeferred, sendGate, SendPacer, type SendGate } from './send-rate';
 import { renderEmail } from './templates/render';
 
 export type NotifyOutcome = 'sent' | 'duplicate' | 'preference_off' | 'suppressed' | 'no_recipient' | 'not_an_inbox_item';
@@ -137,8 +142,8 @@ function invitee(item: InboxItem): Pick<VendorRecord, 'email' | 'language' | 've
 
 const languageOf = (vendor: Pick<VendorRecord, 'language'>): Language => ((LANGUAGES as readonly string[]).includes(vendor.language) ? (vendor.language as Language) : 'en');
 
-/** E-mails one inbox item (at most once per event, see the header). */
-export async function notify(item: InboxItem, now: () => Date = () => new Date()): Promise<NotifyOutcome> {
+/** E-mails one inbox item (at most once per event, see the header); `gate` admits the send to SES (the handler's, paced). */
+export async function notify(item: InboxItem, now: () => Date = () => new Date(), gate?: SendGate): Promise<NotifyOutcome> {
   if (!item.sk?.startsWith(INBOX_PREFIX) || !(NOTIFICATION_TYPES as string[]).includes(item.type)) return 'not_an_inbox_item';
   const category = notificationCategory[item.type];
   const vendor = item.type === 'team_invitation' ? invitee(item) : await recipientOf(item.vendorId);
@@ -159,6 +164,7 @@ export async function notify(item: InboxItem, now: () => Date = () => new Date()
   const language = languageOf(vendor);
   let messageId: string | undefined;
   try {
+    await gate?.admit();
     const email = renderEmail(item.type, item.params, language, {
       vendorName: vendor.vendorName,
       portalUrl,
@@ -186,6 +192,10 @@ export async function notify(item: InboxItem, now: () => Date = () => new Date()
     messageId = out.MessageId;
   } catch (err) {
     await release(key, claimed.claimedAt);
+    if (gate && isSesThrottle(err)) {
+      gate.throttled();
+      logger.warn('SES throttled the notifier: the rest of this batch is retried', { vendorId: item.vendorId, eventId: item.id, error: err as Error });
+    }
     throw err;
   }
   await markSent(key, messageId, now().toISOString());
@@ -200,16 +210,30 @@ export function itemOfRecord(record: DynamoDBRecord): InboxItem | null {
   return unmarshall(image as Record<string, AttributeValue>) as InboxItem;
 }
 
-async function notifyRecord(record: DynamoDBRecord): Promise<NotifyOutcome> {
+async function notifyRecord(record: DynamoDBRecord, gate: SendGate): Promise<NotifyOutcome> {
   const item = itemOfRecord(record);
   if (!item) return 'not_an_inbox_item';
   try {
-    return await notify(item);
+    return await notify(item, undefined, gate);
   } catch (err) {
+    if (err instanceof SendDeferred) {
+      logger.info('notification e-mail deferred to the retry of its batch', { vendorId: item.vendorId, eventId: item.id, reason: err.message });
+      throw err;
+    }
     // The alarm counts errors of the function; this line says which event.
     logger.error('notification e-mail failed', { vendorId: item.vendorId, eventId: item.id, sequenceNumber: record.dynamodb?.SequenceNumber, error: err as Error });
     throw err;
   }
+}
+
+/** What an admitted send may still need: SES's answer (its SDK retries included) and the mark. */
+const SEND_MARGIN_MS = 8_000;
+
+let pacer: SendPacer | undefined;
+/** This container's pacer (its invocations run one at a time); a new one if the rate changed. */
+function containerPacer(rate: number): SendPacer {
+  if (pacer?.ratePerSecond !== rate) pacer = new SendPacer(rate);
+  return pacer;
 }
 
 /**
@@ -220,7 +244,14 @@ async function notifyRecord(record: DynamoDBRecord): Promise<NotifyOutcome> {
  */
 export async function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
-  return processPartialResponse(event, notifyRecord, processor, {
+  const rate = env.sesMaxSendRate();
+  const gate = sendGate({
+    pacer: containerPacer(rate),
+    rate,
+    // Time left for the SES call and the mark after the last admitted send.
+    ...(context ? { deadline: Date.now() + context.getRemainingTimeInMillis() - SEND_MARGIN_MS } : {}),
+  });
+  return processPartialResponse(event, (record: DynamoDBRecord) => notifyRecord(record, gate), processor, {
     processInParallel: true,
     throwOnFullBatchFailure: false,
     ...(context ? { context } : {}),

@@ -1,19 +1,23 @@
 /**
- * One-off data backfill for stacks whose data predates two payout changes (docs/operations.md,
+ * One-off data backfill for stacks whose data predates three payout changes (docs/operations.md,
  * "Backfill"): BALANCE items written before the sparse `payable` attribute existed would never be
- * found by a payout run, and vendor records written before the masked `payoutMethod` copy existed
- * would show no payout method (the payout-method API may not read the payout-accounts table). Both
- * fixes are conditional writes, so the backfill is idempotent and safe next to live traffic.
+ * found by a payout run, BALANCE items marked with its single value of before issue 23 (`Y`) are
+ * moved to their write shard (runs read the legacy partition too, so this only empties it), and
+ * vendor records written before the masked `payoutMethod` copy existed would show no payout method
+ * (the payout-method API may not read the payout-accounts table). Every fix is a conditional write,
+ * so the backfill is idempotent and safe next to live traffic.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, paging } from '../shared/clients';
 import { tableName, type TableKey } from '../shared/tables';
 import { BALANCE_SK } from '../sales/model';
-import { PAYABLE_ATTRIBUTE, PAYABLE_VALUE, summarize, type PayoutAccountItem } from './model';
+import { LEGACY_PAYABLE_VALUE, PAYABLE_ATTRIBUTE, payableValue, summarize, type PayoutAccountItem } from './model';
 
 export interface BackfillReport {
   balancesMarked: number;
+  /** Balances marked with the single value of before issue 23, moved to their write shard. */
+  balancesResharded: number;
   payoutMethodsCopied: number;
   /** Vendor records pointing at a payout account that is missing or has another id (left alone, listed for ops). */
   inconsistent: string[];
@@ -43,27 +47,33 @@ const conditional = async (write: Promise<unknown>): Promise<boolean> => {
 };
 
 export async function backfillPayouts(opts: { dryRun?: boolean } = {}): Promise<BackfillReport> {
-  const report: BackfillReport = { balancesMarked: 0, payoutMethodsCopied: 0, inconsistent: [] };
+  const report: BackfillReport = { balancesMarked: 0, balancesResharded: 0, payoutMethodsCopied: 0, inconsistent: [] };
 
-  // Every balance gets `payable`; the next run removes it again where the balance is below the minimum.
-  for await (const item of scan('ledger', 'sk = :balance AND attribute_not_exists(#payable)', { ':balance': BALANCE_SK }, { '#payable': PAYABLE_ATTRIBUTE })) {
-    if (opts.dryRun) {
-      report.balancesMarked++;
-      continue;
-    }
-    const written = await conditional(
-      dynamo.send(
-        new UpdateCommand({
-          TableName: tableName('ledger'),
-          Key: { vendorId: item.vendorId, sk: BALANCE_SK },
-          UpdateExpression: 'SET #payable = :yes',
-          ConditionExpression: 'attribute_exists(vendorId) AND attribute_not_exists(#payable)',
-          ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
-          ExpressionAttributeValues: { ':yes': PAYABLE_VALUE },
-        }),
-      ),
-    );
-    if (written) report.balancesMarked++;
+  // Every balance gets `payable` (its shard); the next run removes it again where the balance is below
+  // the minimum. A balance still marked with the legacy value (before issue 23) moves to its shard.
+  for await (const item of scan(
+    'ledger',
+    'sk = :balance AND (attribute_not_exists(#payable) OR #payable = :legacy)',
+    { ':balance': BALANCE_SK, ':legacy': LEGACY_PAYABLE_VALUE },
+    { '#payable': PAYABLE_ATTRIBUTE },
+  )) {
+    const legacy = item[PAYABLE_ATTRIBUTE] === LEGACY_PAYABLE_VALUE;
+    const written =
+      opts.dryRun ||
+      (await conditional(
+        dynamo.send(
+          new UpdateCommand({
+            TableName: tableName('ledger'),
+            Key: { vendorId: item.vendorId, sk: BALANCE_SK },
+            UpdateExpression: 'SET #payable = :shard',
+            // As scanned: a sale or a run that changed it meanwhile has done the right thing already.
+            ConditionExpression: legacy ? '#payable = :legacy' : 'attribute_exists(vendorId) AND attribute_not_exists(#payable)',
+            ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
+            ExpressionAttributeValues: { ':shard': payableValue(String(item.vendorId)), ...(legacy ? { ':legacy': LEGACY_PAYABLE_VALUE } : {}) },
+          }),
+        ),
+      ));
+    if (written) report[legacy ? 'balancesResharded' : 'balancesMarked']++;
   }
 
   for await (const vendor of scan('vendors', 'attribute_exists(payoutAccountId) AND attribute_not_exists(payoutMethod)', {})) {

@@ -4,6 +4,7 @@
  * table and a vendor's history is one Query. Payout accounts (with the full account number) live in
  * their own table, which only the payout-method API (write) and the worker (read) may touch.
  */
+import { shardedValue, shardValues } from '../shared/shards';
 import type { BankDestination } from './destination';
 
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
@@ -89,10 +90,27 @@ export function maskDestination(account: PayoutAccountItem): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-/** The BALANCE item's sparse-index attribute (see docs/decisions.md, "Payouts (issue 6)"). */
+/**
+ * The BALANCE item's sparse-index attribute (docs/decisions.md, "Payouts (issue 6)" and "Payout runs
+ * at 100,000 vendors (issue 23)"): present while the balance may be payable, its value the item's
+ * write shard `Y#00` … `Y#15` (from the vendor id), so the index has sixteen partitions the run reads
+ * in parallel instead of one hot one.
+ */
 export const PAYABLE_ATTRIBUTE = 'payable';
-export const PAYABLE_VALUE = 'Y';
-export const PAYABLE_INDEX = 'byPayable';
+export const PAYABLE_SHARDS = 16;
+const PAYABLE_PREFIX = 'Y';
+/**
+ * The one value every payable balance carried before issue 23 (and a previous release's writers
+ * still write during a deploy): read as a partition of its own, so such a balance is never missed;
+ * `npm run payouts:backfill` moves those items to their shard, and a sale or a run does it by itself.
+ */
+export const LEGACY_PAYABLE_VALUE = PAYABLE_PREFIX;
+/** The value a vendor's BALANCE item is marked payable with (always the same for one vendor). */
+export const payableValue = (vendorId: string): string => shardedValue(PAYABLE_PREFIX, vendorId, PAYABLE_SHARDS);
+/** Every partition of the payable index a run reads: the sixteen shards and the legacy value. */
+export const PAYABLE_PARTITIONS: readonly string[] = [...shardValues(PAYABLE_PREFIX, PAYABLE_SHARDS), LEGACY_PAYABLE_VALUE];
+/** KEYS_ONLY (contracts/tables.ts): a sale that leaves the attribute as it was writes nothing to it. */
+export const PAYABLE_INDEX = 'byPayableShard';
 
 /** The summary of a payout-accounts item: what the vendor may see of it. */
 export function summarize(account: PayoutAccountItem): PayoutMethodSummary {

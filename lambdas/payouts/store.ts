@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/clients';
 import { BALANCE_SK, entrySk, type LedgerEntryItem } from '../sales/model';
 import { logger } from '../shared/logger';
 import { tableName } from '../shared/tables';
-import { PAYABLE_ATTRIBUTE, PAYABLE_INDEX, PAYABLE_VALUE, type PayoutAccountItem, type PayoutItem } from './model';
+import { PAYABLE_ATTRIBUTE, PAYABLE_INDEX, payableValue, type PayoutAccountItem, type PayoutItem } from './model';
 import { notificationWrites, type TransactItem } from '../notifications/record';
 import { payoutSk } from './period';
 
@@ -174,7 +174,7 @@ async function failAndRecredit(payout: PayoutItem, reason: string, at: string, e
               Key: { vendorId: payout.vendorId, sk: BALANCE_SK },
               UpdateExpression: 'SET updatedAt = :now, #payable = :payable ADD balanceCents :credit',
               ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
-              ExpressionAttributeValues: { ':now': at, ':credit': payout.amountCents, ':payable': PAYABLE_VALUE },
+              ExpressionAttributeValues: { ':now': at, ':credit': payout.amountCents, ':payable': payableValue(payout.vendorId) },
             },
           },
           { Put: { TableName: ledger, Item: entry, ConditionExpression: 'attribute_not_exists(sk)' } },
@@ -309,21 +309,52 @@ export interface PayableCandidate {
   balanceCents: number;
 }
 
-/** One page of the sparse `byPayable` index: BALANCE items credited since they were last pruned. */
-export async function queryPayable(startKey?: Record<string, unknown>): Promise<{ items: PayableCandidate[]; next?: Record<string, unknown> }> {
+/**
+ * One page of one partition of the sparse payable index (a write shard, or the legacy value):
+ * the vendor ids of BALANCE items marked payable since they were last pruned. The index projects
+ * keys only (its writes are then free on every sale that leaves the mark as it was), so the
+ * balances come from `balancesOf`.
+ */
+export async function queryPayable(partition: string, startKey?: Record<string, unknown>): Promise<{ vendorIds: string[]; next?: Record<string, unknown> }> {
   const out: QueryCommandOutput = await dynamo.send(
     new QueryCommand({
       TableName: tableName('ledger'),
       IndexName: PAYABLE_INDEX,
       KeyConditionExpression: '#payable = :payable',
       ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
-      ExpressionAttributeValues: { ':payable': PAYABLE_VALUE },
-      ProjectionExpression: 'vendorId, balanceCents',
+      ExpressionAttributeValues: { ':payable': partition },
       ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     }),
   );
-  const items = (out.Items ?? []).map((i) => ({ vendorId: String(i.vendorId), balanceCents: typeof i.balanceCents === 'number' ? i.balanceCents : 0 }));
-  return { items, ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+  const vendorIds = (out.Items ?? []).map((i) => String(i.vendorId));
+  return { vendorIds, ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+}
+
+/** BatchGetItem takes at most 100 keys. */
+export const BATCH_GET_SIZE = 100;
+const BATCH_GET_ROUNDS = 8;
+
+/**
+ * The BALANCE items of up to 100 vendors (BatchGetItem, eventually consistent: the worker reads the
+ * balance again, consistently, and the prune is conditional). A vendor without a BALANCE item is
+ * left out. Keys DynamoDB leaves unprocessed are asked again with backoff; still unprocessed after
+ * eight rounds, the call fails (the run fails and is retried: it is idempotent).
+ */
+export async function balancesOf(vendorIds: readonly string[]): Promise<PayableCandidate[]> {
+  if (vendorIds.length > BATCH_GET_SIZE) throw new RangeError(`balancesOf takes at most ${BATCH_GET_SIZE} vendors, got ${vendorIds.length}`);
+  const ledger = tableName('ledger');
+  const found: PayableCandidate[] = [];
+  let keys: Record<string, unknown>[] = vendorIds.map((vendorId) => ({ vendorId, sk: BALANCE_SK }));
+  for (let round = 0; keys.length; round++) {
+    if (round >= BATCH_GET_ROUNDS) throw new Error(`BatchGetItem left ${keys.length} balance(s) unprocessed after ${round} rounds`);
+    if (round > 0) await new Promise((r) => setTimeout(r, Math.min(2_000, 50 * 2 ** round)));
+    const out = await dynamo.send(
+      new BatchGetCommand({ RequestItems: { [ledger]: { Keys: keys, ProjectionExpression: 'vendorId, balanceCents' } } }),
+    );
+    for (const i of out.Responses?.[ledger] ?? []) found.push({ vendorId: String(i.vendorId), balanceCents: typeof i.balanceCents === 'number' ? i.balanceCents : 0 });
+    keys = (out.UnprocessedKeys?.[ledger]?.Keys ?? []) as Record<string, unknown>[];
+  }
+  return found;
 }
 
 /** The "balance below the minimum rolled over" notice of a run (one per vendor and period). */

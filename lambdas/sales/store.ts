@@ -4,6 +4,7 @@ import { dynamo } from '../shared/clients';
 import { tableName } from '../shared/tables';
 import type { OrderChangePlan } from './apply';
 import { BALANCE_SK, daySk, orderKey, type OrderItem } from './model';
+import { PAYABLE_ATTRIBUTE, payableValue } from '../payouts/model';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type ApplyPlan = Extract<OrderChangePlan, { kind: 'apply' }>;
@@ -78,9 +79,12 @@ export function planTransaction(plan: ApplyPlan): TransactItem[] {
         Update: {
           TableName: ledger,
           Key: { vendorId: order.vendorId, sk: BALANCE_SK },
-          // `payable` puts the balance into the payout run's sparse index (lambdas/payouts/run.ts).
-          UpdateExpression: 'SET updatedAt = :now, payable = :payable ADD balanceCents :amount',
-          ExpressionAttributeValues: { ':now': order.updatedAt, ':amount': entry.amountCents, ':payable': 'Y' },
+          // `payable` puts the balance into the payout run's sparse index (lambdas/payouts/run.ts), in
+          // the vendor's write shard. The index projects keys only: once set, the next sale's
+          // unchanged value writes nothing to it (issue 23).
+          UpdateExpression: 'SET updatedAt = :now, #payable = :payable ADD balanceCents :amount',
+          ExpressionAttributeNames: { '#payable': PAYABLE_ATTRIBUTE },
+          ExpressionAttributeValues: { ':now': order.updatedAt, ':amount': entry.amountCents, ':payable': payableValue(order.vendorId) },
         },
       },
       { Put: { TableName: ledger, Item: entry, ConditionExpression: 'attribute_not_exists(sk)' } },

@@ -122,6 +122,8 @@ export const DEFAULT_COMMISSION_BPS = 1_500;
 export const DEFAULT_PAYOUT_FEE_CENTS = 100;
 /** lambdas/payouts/accounts.ts */
 export const DEFAULT_PAYOUT_HOLD_DAYS = 3;
+/** lambdas/notifications/send-rate.ts: SES's usual starting maximum send rate (e-mails per second). */
+export const DEFAULT_SES_MAX_SEND_RATE = 14;
 
 /**
  * Every variable a Lambda reads, with where it comes from (lib/ sets them; the local stack sets
@@ -177,6 +179,12 @@ export const env = {
    * than name an address nobody reads.
    */
   supportEmail: optional('SUPPORT_EMAIL', z.string().regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an e-mail address')),
+  /**
+   * The account's SES maximum send rate, e-mails per second (stack setting sesMaxSendRate): the
+   * notifier never sends faster (lambdas/notifications/send-rate.ts). 14 is the usual starting quota
+   * out of the sandbox; the local stand-in has none (scripts/local/stack.ts sets a high one).
+   */
+  sesMaxSendRate: withDefault('SES_MAX_SEND_RATE', integer(1, 100_000, 'a whole number of e-mails per second from 1 to 100000'), DEFAULT_SES_MAX_SEND_RATE),
 
   // Bulk price and stock (issue 15; lib/bulk.ts): the worker's queue, sent to by the bulk API function.
   bulkQueueUrl: required('BULK_QUEUE_URL', httpUrl),

@@ -1,12 +1,17 @@
 /**
  * `npm run bench:payouts -- --vendors 10000`: how fast does a payout run pay its vendors, next to
  * what DynamoDB Local can do at all? Starts its own local stack (the same code as `npm start`,
- * without the web, on its own ports, data in `.local/bench-payouts/`, wiped at the start and at the
- * end), seeds N vendors — a BALANCE item above the minimum carrying the `byPayable` attribute and an
- * e-mail payout destination whose change is long past (no hold) — then, in this process:
- *   1. the run and the worker, the same modules as `npm run payouts:run` (lambdas/payouts/run.ts,
- *      worker-handler.ts) against the provider fake (scripts/local/payout-provider-fake.ts), with
- *      `--concurrency` messages in flight as SQS would hand them to that many workers;
+ * without the web, on its own ports, DynamoDB Local in memory, other data in `.local/bench-payouts/`,
+ * wiped at the start and at the end), seeds N vendors — a BALANCE item above the minimum marked payable (in its write shard of the
+ * payable index) and an e-mail payout destination whose change is long past (no hold) — then, in
+ * this process:
+ *   1. the run (lambdas/payouts/run.ts), `--runs` times on the same data (a run changes nothing of a
+ *      payable vendor), each enqueueing through the run Lambda's own SQS code (run-handler.ts
+ *      `sqsEnqueue`) into a local SQS fake (scripts/local/sqs-fake.ts) that answers each
+ *      SendMessageBatch after `--sqs-latency-ms`; each run is checked: every vendor enqueued exactly
+ *      once. Then the worker (worker-handler.ts) on the last run's messages against the provider fake
+ *      (scripts/local/payout-provider-fake.ts), with `--concurrency` messages in flight as SQS would
+ *      hand them to that many workers;
  *   2. the raw TransactWriteItems throughput, after the run (and after an unmeasured warm-up before
  *      it, so that neither pays for the JIT alone): N of the worker's own debit transaction
  *      (lambdas/payouts/store.ts `debitForPayout`: payout put-if-absent + conditional balance
@@ -14,20 +19,25 @@
  *   3. the notifier (issue 12): each payout writes a "payout paid" inbox item; the bench stack's
  *      notifier (scripts/local/streams.ts, the same handler as the cloud's) e-mails it through the
  *      SES v2 client to aws-ses-v2-local, while the worker pays.
- * Prints vendors per second, transactions per second and their ratio, and the notifier's e-mails per
- * second (run start → last vendor's e-mail sent). Exits 1 when a vendor is not paid exactly once, or
- * the stand-in does not hold exactly one e-mail per vendor.
+ * Prints each run's time with the load average beside it and their median, vendors per second,
+ * transactions per second and their ratio, and the notifier's e-mails per second (run start → last
+ * vendor's e-mail sent). Exits 1 when a vendor is not enqueued exactly once by a run, not paid exactly
+ * once, or the stand-in does not hold exactly one e-mail per vendor.
  *
- *   --vendors N      vendors to seed and pay (default 1000, at most 20000)
- *   --concurrency N  messages / transactions in flight (default 4, at most 64)
- *   --date D         the run date (default today); the period is the one it falls in
- *   --json FILE      also write the results as JSON
+ *   --vendors N       vendors to seed (default 1000, at most 100000; above 20000 the run only)
+ *   --run-only        the run (seeding, enqueueing) only: no worker, notifier or raw transactions
+ *   --runs N          runs on the same data (default 3, at most 9): the median is reported
+ *   --sqs-latency-ms  the SQS fake's answer time per SendMessageBatch (default 20)
+ *   --concurrency N   worker messages / raw transactions in flight (default 4, at most 64)
+ *   --date D          the run date (default today); the period is the one it falls in
+ *   --json FILE       also write the results as JSON
  */
 import { rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PayoutAccountItem } from '../../lambdas/payouts/model';
-import { PAYABLE_ATTRIBUTE, PAYABLE_VALUE } from '../../lambdas/payouts/model';
+import { PAYABLE_ATTRIBUTE, payableValue } from '../../lambdas/payouts/model';
 import { decidePayout, payoutFeeCents, payoutIdFor, payoutPeriodFor, type PayoutPeriod } from '../../lambdas/payouts/period';
 import { pendingPayout } from '../../lambdas/payouts/settlement';
 import { BALANCE_SK, type BalanceItem } from '../../lambdas/sales/model';
@@ -35,6 +45,8 @@ import { isDay } from '../../lambdas/shared/dates';
 import { MINIMUM_PAYOUT_CENTS } from '../../lambdas/shared/money';
 import { localTableName } from '../../contracts/tables';
 import type { LocalPorts } from '../local/ports';
+import type { FakeSqs } from '../local/sqs-fake';
+import type { PayoutMessage } from '../../lambdas/payouts/settlement';
 import { seededRandom } from '../demo/random';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
 
@@ -45,13 +57,17 @@ const DATA_DIR = path.join(root, '.local', 'bench-payouts');
 /** Its own ports, so the bench runs beside `npm start` (dev), the test stack and `bench:api`. */
 const PORTS: LocalPorts = { web: 5194, api: 8898, dynamodb: 8021, cognito: 9250, s3: 20026, ses: 8031 };
 const DEFAULT_VENDORS = 1_000;
-const MAX_VENDORS = 20_000;
+const MAX_VENDORS = 100_000;
+/** Beyond this the worker and notifier phases would take hours on DynamoDB Local: the run only. */
+const MAX_PAID_VENDORS = 20_000;
+const MAX_RUNS = 9;
 const MAX_CONCURRENCY = 64;
 /** Bench vendors are V-60000001…, the throwaway ones V-70000001… (measured) and V-80000001… (warm-up): far from the demo's V-10001. */
 const BENCH_VENDOR_BASE = 60_000_000;
 const RAW_VENDOR_BASE = 70_000_000;
 const WARM_UP_VENDOR_BASE = 80_000_000;
 const WARM_UP_TRANSACTIONS = 300;
+const SEED_IN_FLIGHT = 8;
 /** The destinations were set long ago: their hold is long over. */
 const ACCOUNTS_CHANGED_AT = '2020-01-01T00:00:00.000Z';
 
@@ -60,6 +76,9 @@ const { values: args } = parseArgs({
     serve: { type: 'boolean', default: false },
     vendors: { type: 'string', default: String(DEFAULT_VENDORS) },
     concurrency: { type: 'string', default: '4' },
+    'run-only': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    'sqs-latency-ms': { type: 'string', default: '20' },
     date: { type: 'string' },
     json: { type: 'string' },
   },
@@ -117,18 +136,23 @@ function progress(label: string, total: number): (done: number) => void {
 async function main(): Promise<number> {
   const vendors = whole(args.vendors, '--vendors', MAX_VENDORS);
   const concurrency = whole(args.concurrency, '--concurrency', MAX_CONCURRENCY);
+  const runs = whole(args.runs, '--runs', MAX_RUNS);
+  const sqsLatencyMs = Number(args['sqs-latency-ms']);
+  if (!Number.isInteger(sqsLatencyMs) || sqsLatencyMs < 0 || sqsLatencyMs > 1_000) throw new UsageError('--sqs-latency-ms must be a whole number from 0 to 1,000');
+  const runOnly = args['run-only'] || vendors > MAX_PAID_VENDORS;
   if (args.date !== undefined && !isDay(args.date)) throw new UsageError(`--date must be a calendar day (yyyy-mm-dd), got ${args.date}`);
+  if (runOnly && !args['run-only']) console.log(`More than ${count(MAX_PAID_VENDORS)} vendors: the run only (no worker, notifier or raw transactions).`);
   const started = Date.now();
 
   rmSync(DATA_DIR, { recursive: true, force: true });
   console.log(`Starting the bench stack (data in ${path.relative(root, DATA_DIR)}/, DynamoDB Local on 127.0.0.1:${PORTS.dynamodb})…`);
   const { child, ready } = startStackProcess(path.join(root, 'scripts/bench/payouts.ts'));
-  let fake: { close(): Promise<void> } | null = null;
+  const fakes: { close(): Promise<void> }[] = [];
   let cleaning: Promise<void> | null = null;
   // Once, whether Ctrl-C or the end of main() gets there first.
   const cleanUp = () =>
     (cleaning ??= (async () => {
-      await fake?.close().catch(() => undefined);
+      for (const fake of fakes) await fake.close().catch(() => undefined);
       await stopStackProcess(child);
       rmSync(DATA_DIR, { recursive: true, force: true });
     })());
@@ -148,20 +172,36 @@ async function main(): Promise<number> {
     delete process.env.PAYOUT_BATCH_BUCKET;
     const { startFakePayoutProvider } = await import('../local/payout-provider-fake');
     const provider = await startFakePayoutProvider();
-    fake = provider;
+    fakes.push(provider);
     Object.assign(process.env, { PAYOUT_PROVIDER_URL: provider.url, PAYOUT_PROVIDER_API_KEY: provider.apiKey });
 
     const date = args.date ?? new Date();
     const period = payoutPeriodFor(date);
-    await seed(vendors);
-    await warmUp(concurrency, period);
+    const seedMs = await seed(vendors, runOnly);
+    if (!runOnly) await warmUp(concurrency, period);
 
-    const result = await measureRun(vendors, concurrency, date);
-    const problems = checkPaidOnce(vendors, period, result.outcomes, provider);
-    const notifier = await measureNotifier(vendors, result);
-    problems.push(...notifier.problems);
-    const raw = await measureRawTransactions(vendors, concurrency, period);
-    return report({ vendors, concurrency, period, run: result, raw, notifier, problems });
+    const runResults: RunResult[] = [];
+    const problems: string[] = [];
+    for (let i = 0; i < runs; i++) {
+      const { startFakeSqs } = await import('../local/sqs-fake');
+      const sqs = await startFakeSqs({ latencyMs: sqsLatencyMs });
+      fakes.push(sqs);
+      const result = await measureRun(vendors, date, sqs, `${i + 1}/${runs}`);
+      problems.push(...checkEnqueuedOnce(vendors, period, result.messages).map((p) => `run ${i + 1}: ${p}`));
+      runResults.push(result);
+    }
+    const last = runResults[runResults.length - 1]!;
+    let paid: PaidResult | null = null;
+    let notifier: NotifierResult | null = null;
+    let raw: RawResult | null = null;
+    if (!runOnly) {
+      paid = await measureWorker(last.messages, concurrency);
+      problems.push(...checkPaidOnce(vendors, period, paid.outcomes, provider));
+      notifier = await measureNotifier(vendors, paid);
+      problems.push(...notifier.problems);
+      raw = await measureRawTransactions(vendors, concurrency, period);
+    }
+    return report({ vendors, concurrency, period, seedMs, sqsLatencyMs, runs: runResults, paid, raw, notifier, problems });
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
@@ -172,19 +212,23 @@ async function main(): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Seeding
 
-/** N BALANCE items above the minimum (in the payable index) and their e-mail destinations, with BatchWriteItem. */
-async function seed(vendors: number): Promise<void> {
+/**
+ * N BALANCE items above the minimum (in the payable index, each in its vendor's shard) and, unless
+ * the run is all that is measured, their e-mail destinations and vendor records, with BatchWriteItem.
+ * Answers how long it took (ms).
+ */
+async function seed(vendors: number, runOnly: boolean): Promise<number> {
   const { payoutHoldDays } = await import('../../lambdas/payouts/accounts');
   const t0 = Date.now();
   const rnd = seededRandom(vendors);
   const holdUntil = new Date(Date.parse(ACCOUNTS_CHANGED_AT) + payoutHoldDays() * 86_400_000).toISOString();
-  const balances: (BalanceItem & { [PAYABLE_ATTRIBUTE]: typeof PAYABLE_VALUE })[] = [];
+  const balances: (BalanceItem & { [PAYABLE_ATTRIBUTE]: string })[] = [];
   const accounts: PayoutAccountItem[] = [];
   for (let i = 0; i < vendors; i++) {
     const vendorId = vendorIdOf(BENCH_VENDOR_BASE, i);
     // USD 50.00 to USD 2,000.00: every balance is payable.
     const balanceCents = MINIMUM_PAYOUT_CENTS + Math.floor(rnd() * 195_000);
-    balances.push({ vendorId, sk: BALANCE_SK, balanceCents, updatedAt: ACCOUNTS_CHANGED_AT, [PAYABLE_ATTRIBUTE]: PAYABLE_VALUE });
+    balances.push({ vendorId, sk: BALANCE_SK, balanceCents, updatedAt: ACCOUNTS_CHANGED_AT, [PAYABLE_ATTRIBUTE]: payableValue(vendorId) });
     accounts.push({
       vendorId,
       payoutAccountId: `PA-${vendorId}-1`,
@@ -196,6 +240,11 @@ async function seed(vendors: number): Promise<void> {
   }
   const onBalances = progress('seeding balances', vendors);
   await batchWrite(localTableName('ledger'), balances, onBalances);
+  if (runOnly) {
+    const ms = Date.now() - t0;
+    console.log(`  seeded ${count(vendors)} balances in ${seconds(ms)}`);
+    return ms;
+  }
   const onAccounts = progress('seeding payout destinations', vendors);
   await batchWrite(localTableName('payoutAccounts'), accounts, onAccounts);
   // Their vendor records: the notifier's recipients, half of them in each language.
@@ -210,16 +259,21 @@ async function seed(vendors: number): Promise<void> {
     updatedAt: ACCOUNTS_CHANGED_AT,
   }));
   await batchWrite(localTableName('vendors'), records, progress('seeding vendor records', vendors));
-  console.log(`  seeded ${count(vendors)} vendors in ${seconds(Date.now() - t0)}`);
+  const ms = Date.now() - t0;
+  console.log(`  seeded ${count(vendors)} vendors in ${seconds(ms)}`);
+  return ms;
 }
 
-/** BatchWriteItem in 25s, eight requests in flight, retrying unprocessed items. */
+/**
+ * BatchWriteItem in 25s, `SEED_IN_FLIGHT` requests in flight, retrying unprocessed items. (DynamoDB
+ * Local serialises writes to one SQLite file: more in flight does not make seeding faster.)
+ */
 async function batchWrite(table: string, items: object[], onWritten: (done: number) => void): Promise<void> {
   const { dynamo } = await import('../../lambdas/shared/clients');
   const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   let written = 0;
   const batches = Math.ceil(items.length / 25);
-  await pool(batches, 8, async (b) => {
+  await pool(batches, SEED_IN_FLIGHT, async (b) => {
     let requests = items.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item: Item as Record<string, unknown> } }));
     const size = requests.length;
     for (let attempt = 0; requests.length; attempt++) {
@@ -236,30 +290,68 @@ async function batchWrite(table: string, items: object[], onWritten: (done: numb
 // Measuring
 
 interface RunResult {
-  /** Epoch ms when the run started and when the worker finished. */
-  startedAt: number;
-  workerDoneAt: number;
+  /** runPayouts: the index queries, the balances, the enqueueing (ms). */
+  runMs: number;
   enqueued: number;
   rolledOver: number;
-  /** runPayouts: the index query and the enqueueing. */
-  runMs: number;
+  /** What arrived at the SQS fake. */
+  messages: PayoutMessage[];
+  sendCalls: number;
+  mostSendsInFlight: number;
+  /** The 1-minute load average when the run ended (what `uptime` prints first). */
+  load: number;
+}
+
+/** One payout run as the run Lambda does it: runPayouts with the Lambda's own SQS enqueue, into the SQS fake. */
+async function measureRun(vendors: number, date: string | Date, sqs: FakeSqs, label: string): Promise<RunResult> {
+  const { runPayouts } = await import('../../lambdas/payouts/run');
+  const { sqsEnqueue } = await import('../../lambdas/payouts/run-handler');
+  const { SQSClient } = await import('@aws-sdk/client-sqs');
+  const client = new SQSClient({ endpoint: sqs.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  process.stdout.write(`Payout run ${label}: ${count(vendors)} vendors…`);
+  const t0 = performance.now();
+  const summary = await runPayouts(date, sqsEnqueue(`${sqs.endpoint}/000000000000/payouts`, client));
+  const runMs = performance.now() - t0;
+  client.destroy();
+  const load = loadavg()[0]!;
+  const messages = sqs.bodies().map((b) => JSON.parse(b) as PayoutMessage);
+  const { calls, mostInFlight } = sqs.stats();
+  console.log(` ${seconds(runMs)} (load average ${load.toFixed(2)}; ${count(calls)} SendMessageBatch calls, at most ${mostInFlight} in flight)`);
+  return { runMs, enqueued: summary.enqueued, rolledOver: summary.rolledOver, messages, sendCalls: calls, mostSendsInFlight: mostInFlight, load };
+}
+
+/** Every seeded vendor enqueued exactly once, for the run's period (the demo seed's vendor may come too). */
+function checkEnqueuedOnce(vendors: number, period: PayoutPeriod, messages: PayoutMessage[]): string[] {
+  const times = new Map<string, number>();
+  const problems: string[] = [];
+  for (const m of messages) {
+    times.set(m.vendorId, (times.get(m.vendorId) ?? 0) + 1);
+    if (m.periodId !== period.id) problems.push(`${m.vendorId}: enqueued for ${m.periodId}, not ${period.id}`);
+  }
+  for (let i = 0; i < vendors; i++) {
+    const vendorId = vendorIdOf(BENCH_VENDOR_BASE, i);
+    const n = times.get(vendorId) ?? 0;
+    if (n !== 1) problems.push(`${vendorId}: enqueued ${n} times`);
+  }
+  return problems;
+}
+
+interface PaidResult {
+  /** Epoch ms when the worker started and finished. */
+  startedAt: number;
+  workerDoneAt: number;
   /** payVendor for every message. */
   workerMs: number;
-  totalMs: number;
   outcomes: Map<string, string>;
 }
 
-/** The run and the worker, as `npm run payouts:run` does them, with `concurrency` messages in flight. */
-async function measureRun(vendors: number, concurrency: number, date: string | Date): Promise<RunResult> {
-  const { runPayouts } = await import('../../lambdas/payouts/run');
+/** The worker on the run's messages, with `concurrency` in flight as SQS would hand them to that many workers. */
+async function measureWorker(queue: PayoutMessage[], concurrency: number): Promise<PaidResult> {
   const { payVendor, defaultWorkerDeps } = await import('../../lambdas/payouts/worker-handler');
   const deps = defaultWorkerDeps();
-  console.log(`Payout run: ${count(vendors)} vendors, ${concurrency} messages in flight…`);
-  const queue: Parameters<typeof payVendor>[0][] = [];
+  console.log(`Payout worker: ${count(queue.length)} messages, ${concurrency} in flight…`);
   const startedAt = Date.now();
   const t0 = performance.now();
-  const summary = await runPayouts(date, async (messages) => void queue.push(...messages));
-  const t1 = performance.now();
   const outcomes = new Map<string, string>();
   await pool(
     queue.length,
@@ -274,8 +366,7 @@ async function measureRun(vendors: number, concurrency: number, date: string | D
     },
     progress('paid', queue.length),
   );
-  const t2 = performance.now();
-  return { startedAt, workerDoneAt: Date.now(), enqueued: summary.enqueued, rolledOver: summary.rolledOver, runMs: t1 - t0, workerMs: t2 - t1, totalMs: t2 - t0, outcomes };
+  return { startedAt, workerDoneAt: Date.now(), workerMs: performance.now() - t0, outcomes };
 }
 
 /** Every seeded vendor paid, once: the worker said so and the provider fake made exactly one payment per payout id. */
@@ -294,7 +385,7 @@ function checkPaidOnce(vendors: number, period: PayoutPeriod, outcomes: Map<stri
 
 interface NotifierResult {
   emails: number;
-  /** From the run's start until every bench vendor's e-mail was sent. */
+  /** From the worker's start until every bench vendor's e-mail was sent. */
   ms: number;
   /** How long the last e-mail came after the worker finished. */
   trailMs: number;
@@ -305,7 +396,7 @@ interface NotifierResult {
  * Waits until the notifier has sent every bench vendor's "payout paid" e-mail (its `sent` claims in
  * the idempotency table), then checks the stand-in: exactly one e-mail per bench vendor.
  */
-async function measureNotifier(vendors: number, run: RunResult): Promise<NotifierResult> {
+async function measureNotifier(vendors: number, run: PaidResult): Promise<NotifierResult> {
   const { paging } = await import('../../lambdas/shared/clients');
   const { paginateScan } = await import('@aws-sdk/lib-dynamodb');
   console.log(`Notifier: waiting for ${count(vendors)} "payout paid" e-mails in aws-ses-v2-local…`);
@@ -373,12 +464,12 @@ async function rawTransactions(base: number, n: number, concurrency: number, per
   const amountCents = MINIMUM_PAYOUT_CENTS;
   const decision = decidePayout(amountCents, payoutFeeCents());
   if (!decision.pay) throw new Error('The minimum payout must be payable');
-  const balances: (BalanceItem & { [PAYABLE_ATTRIBUTE]?: typeof PAYABLE_VALUE })[] = Array.from({ length: n }, (_, i) => ({
+  const balances: (BalanceItem & { [PAYABLE_ATTRIBUTE]?: string })[] = Array.from({ length: n }, (_, i) => ({
     vendorId: vendorIdOf(base, i),
     sk: BALANCE_SK,
     balanceCents: amountCents,
     updatedAt: at,
-    ...(payable ? { [PAYABLE_ATTRIBUTE]: PAYABLE_VALUE } : {}),
+    ...(payable ? { [PAYABLE_ATTRIBUTE]: payableValue(vendorIdOf(base, i)) } : {}),
   }));
   await batchWrite(localTableName('ledger'), balances, progress(`seeding ${label} balances`, n));
   const t0 = performance.now();
@@ -403,26 +494,58 @@ async function rawTransactions(base: number, n: number, concurrency: number, per
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function report(r: { vendors: number; concurrency: number; period: PayoutPeriod; run: RunResult; raw: RawResult; notifier: NotifierResult; problems: string[] }): number {
-  const vendorsPerSecond = r.run.enqueued / (r.run.totalMs / 1000);
-  const transactionsPerSecond = r.raw.transactions / (r.raw.ms / 1000);
-  const ratio = vendorsPerSecond / transactionsPerSecond;
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function report(r: {
+  vendors: number;
+  concurrency: number;
+  period: PayoutPeriod;
+  seedMs: number;
+  sqsLatencyMs: number;
+  runs: RunResult[];
+  paid: PaidResult | null;
+  raw: RawResult | null;
+  notifier: NotifierResult | null;
+  problems: string[];
+}): number {
   const line = (label: string, value: string) => console.log(`  ${label.padEnd(44)}${value}`);
-  console.log(`\nPayout run against DynamoDB Local, period ${r.period.id} (${r.period.from} – ${r.period.to}), ${r.concurrency} in flight`);
+  const runMedianMs = median(r.runs.map((x) => x.runMs));
+  const last = r.runs[r.runs.length - 1]!;
+  console.log(`\nPayout run against DynamoDB Local, period ${r.period.id} (${r.period.from} – ${r.period.to}), SQS fake answering in ${r.sqsLatencyMs} ms`);
+  line('seeding (BatchWriteItem)', seconds(r.seedMs));
+  line('vendors enqueued per run', count(last.enqueued));
   // The stack's demo seed gives the demo vendor a balance too: the run hands it to the worker like any other.
-  const others = [...r.run.outcomes].filter(([vendorId]) => !isBenchVendor(vendorId));
-  line('vendors handed to the worker', count(r.run.enqueued));
-  if (others.length) line('  of which not the bench\'s (demo seed)', others.map(([v, o]) => `${v}: ${o}`).join(', '));
-  line('run (index query, enqueue)', seconds(r.run.runMs));
-  line('worker (transaction, provider, mark paid)', seconds(r.run.workerMs));
-  line('run + worker', seconds(r.run.totalMs));
-  line('vendors per second', vendorsPerSecond.toFixed(1));
-  line('raw TransactWriteItems per second', `${transactionsPerSecond.toFixed(1)} (${count(r.raw.transactions)} in ${seconds(r.raw.ms)})`);
-  line('ratio (vendors/s ÷ transactions/s)', ratio.toFixed(2));
-  const emailsPerSecond = r.notifier.emails / (r.notifier.ms / 1000);
-  line('notifier: "payout paid" e-mails sent', `${count(r.notifier.emails)} (aws-ses-v2-local)`);
-  line('notifier: e-mails per second', `${emailsPerSecond.toFixed(1)} (run start → last e-mail, ${seconds(r.notifier.ms)})`);
-  line('notifier: last e-mail after the worker', seconds(r.notifier.trailMs));
+  const others = last.messages.filter((m) => !isBenchVendor(m.vendorId));
+  if (others.length) line("  of which not the bench's (demo seed)", others.map((m) => m.vendorId).join(', '));
+  line('SendMessageBatch calls per run', `${count(last.sendCalls)} (at most ${last.mostSendsInFlight} in flight)`);
+  for (const [i, x] of r.runs.entries()) line(`run ${i + 1} (index, balances, enqueue)`, `${seconds(x.runMs)}  (load average ${x.load.toFixed(2)})`);
+  line(`run, median of ${r.runs.length}`, `${seconds(runMedianMs)}  (${(last.enqueued / (runMedianMs / 1000)).toFixed(0)} vendors enqueued per second)`);
+  let extra: Record<string, unknown> = {};
+  if (r.paid && r.raw && r.notifier) {
+    const vendorsPerSecond = r.paid.outcomes.size / (r.paid.workerMs / 1000);
+    const transactionsPerSecond = r.raw.transactions / (r.raw.ms / 1000);
+    const ratio = vendorsPerSecond / transactionsPerSecond;
+    const emailsPerSecond = r.notifier.emails / (r.notifier.ms / 1000);
+    line('worker (transaction, provider, mark paid)', `${seconds(r.paid.workerMs)}, ${r.concurrency} in flight`);
+    line('vendors paid per second', vendorsPerSecond.toFixed(1));
+    line('raw TransactWriteItems per second', `${transactionsPerSecond.toFixed(1)} (${count(r.raw.transactions)} in ${seconds(r.raw.ms)})`);
+    line('ratio (vendors/s ÷ transactions/s)', ratio.toFixed(2));
+    line('notifier: "payout paid" e-mails sent', `${count(r.notifier.emails)} (aws-ses-v2-local)`);
+    line('notifier: e-mails per second', `${emailsPerSecond.toFixed(1)} (worker start → last e-mail, ${seconds(r.notifier.ms)})`);
+    line('notifier: last e-mail after the worker', seconds(r.notifier.trailMs));
+    extra = {
+      workerMs: r.paid.workerMs,
+      raw: r.raw,
+      vendorsPerSecond,
+      transactionsPerSecond,
+      ratio,
+      notifier: { emails: r.notifier.emails, ms: r.notifier.ms, trailMs: r.notifier.trailMs, emailsPerSecond },
+    };
+  }
   if (args.json) {
     writeFileSync(
       args.json,
@@ -431,12 +554,11 @@ function report(r: { vendors: number; concurrency: number; period: PayoutPeriod;
           vendors: r.vendors,
           concurrency: r.concurrency,
           period: r.period.id,
-          run: { enqueued: r.run.enqueued, rolledOver: r.run.rolledOver, runMs: r.run.runMs, workerMs: r.run.workerMs, totalMs: r.run.totalMs },
-          raw: r.raw,
-          vendorsPerSecond,
-          transactionsPerSecond,
-          ratio,
-          notifier: { emails: r.notifier.emails, ms: r.notifier.ms, trailMs: r.notifier.trailMs, emailsPerSecond },
+          seedMs: r.seedMs,
+          sqsLatencyMs: r.sqsLatencyMs,
+          runs: r.runs.map((x) => ({ runMs: x.runMs, load: x.load, enqueued: x.enqueued, rolledOver: x.rolledOver, sendCalls: x.sendCalls, mostSendsInFlight: x.mostSendsInFlight })),
+          runMedianMs,
+          ...extra,
           problems: r.problems.length,
         },
         null,
@@ -445,15 +567,15 @@ function report(r: { vendors: number; concurrency: number; period: PayoutPeriod;
     );
   }
   if (r.problems.length) {
-    console.log(`\n✖ ${count(r.problems.length)} vendors not paid (or not e-mailed) exactly once, e.g.:\n${r.problems.slice(0, 5).map((p) => `  ${p}`).join('\n')}`);
+    console.log(`\n✖ ${count(r.problems.length)} problems (a vendor not enqueued, paid or e-mailed exactly once), e.g.:\n${r.problems.slice(0, 5).map((p) => `  ${p}`).join('\n')}`);
     return 1;
   }
-  console.log(`\n✔ Every vendor paid exactly once, and e-mailed once.`);
+  console.log(r.paid ? `\n✔ Every vendor enqueued once per run, paid exactly once, and e-mailed once.` : `\n✔ Every vendor enqueued exactly once by every run.`);
   return 0;
 }
 
 // Last, so every declaration above is initialised before the top-level await runs.
-if (args.serve) await serveStack(PORTS, DATA_DIR);
+if (args.serve) await serveStack(PORTS, DATA_DIR, { inMemory: true });
 else {
   try {
     process.exitCode = await main();

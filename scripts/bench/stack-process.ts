@@ -17,13 +17,17 @@ export interface BenchStack {
   webConfig: WebConfig;
 }
 
-/** The child's side: start the stack (no web), print one JSON "ready" line, stop on a signal. */
-export async function serveStack(ports: LocalPorts, dataDir: string): Promise<void> {
+/**
+ * The child's side: start the stack (no web), print one JSON "ready" line, stop on a signal.
+ * `inMemory`: DynamoDB Local without its SQLite file (seeding 100,000 items takes minutes instead of
+ * half an hour; the folder is deleted on stop).
+ */
+export async function serveStack(ports: LocalPorts, dataDir: string, opts: { inMemory?: boolean } = {}): Promise<void> {
   const { startLocalStack } = await import('../local/stack');
   const stack = await startLocalStack({
     ports,
     dataDir,
-    persistent: true,
+    persistent: !opts.inMemory,
     web: false,
     log: (line) => console.error(line),
     debug: (line) => {

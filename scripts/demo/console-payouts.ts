@@ -11,7 +11,7 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { bankTransferProvider } from '../../lambdas/payouts/bank';
 import { s3InstructionStore } from '../../lambdas/payouts/bank-s3';
-import { maskDestination, summarize, type PayoutAccountItem, type PayoutItem } from '../../lambdas/payouts/model';
+import { maskDestination, PAYABLE_ATTRIBUTE, payableValue, summarize, type PayoutAccountItem, type PayoutItem } from '../../lambdas/payouts/model';
 import { payoutIdFor, payoutPeriodFor, payoutSk, periodOfDay } from '../../lambdas/payouts/period';
 import { BALANCE_SK, entrySk } from '../../lambdas/sales/model';
 import { dynamo } from '../../lambdas/shared/clients';
@@ -96,7 +96,7 @@ async function seedFailed(now: Date): Promise<void> {
         { Put: { TableName: tableName('payoutAccounts'), Item: current } },
         { Put: { TableName: ledger, Item: payout, ConditionExpression: 'attribute_not_exists(sk)' } },
         // The balance holds the re-credited amount (and is found by the next run).
-        { Put: { TableName: ledger, Item: { vendorId: v.vendorId, sk: BALANCE_SK, balanceCents: amountCents, updatedAt: paidAt, payable: 'Y' } } },
+        { Put: { TableName: ledger, Item: { vendorId: v.vendorId, sk: BALANCE_SK, balanceCents: amountCents, updatedAt: paidAt, [PAYABLE_ATTRIBUTE]: payableValue(v.vendorId) } } },
         { Put: { TableName: ledger, Item: { vendorId: v.vendorId, sk: entrySk(paidAt, payout.payoutId), kind: 'payout', amountCents: -amountCents, payoutId: payout.payoutId, at: paidAt } } },
         { Put: { TableName: ledger, Item: { vendorId: v.vendorId, sk: entrySk(paidAt, `${payout.payoutId}#reversal`), kind: 'payout_reversal', amountCents, payoutId: payout.payoutId, at: paidAt } } },
       ],

@@ -73,7 +73,9 @@ export function createTableInput(key: TableKey, def: TableDef = tables[key]): Cr
   const GlobalSecondaryIndexes = def.globalIndexes?.map((gsi) => ({
     IndexName: gsi.indexName,
     KeySchema: keySchema(gsi.partitionKey, gsi.sortKey),
-    Projection: gsi.include ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...gsi.include] } : { ProjectionType: 'ALL' as const },
+    Projection: gsi.include
+      ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...gsi.include] }
+      : { ProjectionType: gsi.keysOnly ? ('KEYS_ONLY' as const) : ('ALL' as const) },
   }));
   return {
     TableName: localTableName(key),
@@ -94,7 +96,7 @@ async function enableMissingStream(client: DynamoDBClient, key: TableKey): Promi
   await client.send(new UpdateTableCommand({ TableName: localTableName(key), StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }));
 }
 
-/** Adds the indexes a kept table lacks (a later issue added one, e.g. the ledger's byPayable). */
+/** Adds the indexes a kept table lacks (a later issue added one, e.g. the ledger's byPayableShard); an index no longer defined stays, unused. */
 async function addMissingIndexes(client: DynamoDBClient, key: TableKey): Promise<void> {
   const wanted = createTableInput(key);
   const table = (await client.send(new DescribeTableCommand({ TableName: localTableName(key) }))).Table;

@@ -55,6 +55,9 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** The local stack's SES send rate (the cloud's default is 14 per second, lib/settings.ts `sesMaxSendRate`). */
+export const LOCAL_SES_MAX_SEND_RATE = 200;
+
 /**
  * The environment the Lambdas get from the CDK stack, pointed at the stand-ins. The local API
  * server runs handlers in this process, so this is set on process.env.
@@ -82,6 +85,9 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
     NOTIFICATION_SENDER: process.env.NOTIFICATION_SENDER || 'no-reply@example.com',
     SES_CONFIGURATION_SET: 'seller-portal-local',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL || 'support@example.com',
+    // The stand-in has no sending quota: a rate the local volumes never reach, so tests and the demo are
+    // not slowed; the notifier still takes every slot from the shared window (set it to 14 to see the cloud's pace).
+    SES_MAX_SEND_RATE: process.env.SES_MAX_SEND_RATE || String(LOCAL_SES_MAX_SEND_RATE),
     POWERTOOLS_SERVICE_NAME: 'seller-portal-local',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     ...Object.fromEntries((Object.keys(tables) as TableKey[]).map((k) => [tables[k].envVar, localTableName(k)])),

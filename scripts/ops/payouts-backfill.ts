@@ -18,7 +18,9 @@ const { backfillPayouts } = await import('../../lambdas/payouts/backfill');
 const dryRun = values['dry-run'] ?? false;
 const report = await backfillPayouts({ dryRun });
 const verb = dryRun ? 'would be' : 'were';
-console.log(`${dryRun ? '•' : '✔'} ${report.balancesMarked} balance(s) ${verb} marked payable; ${report.payoutMethodsCopied} payout method(s) ${verb} copied to vendor records.`);
+console.log(
+  `${dryRun ? '•' : '✔'} ${report.balancesMarked} balance(s) ${verb} marked payable; ${report.balancesResharded} balance(s) ${verb} moved to their payable shard; ${report.payoutMethodsCopied} payout method(s) ${verb} copied to vendor records.`,
+);
 if (report.inconsistent.length) {
   console.log(`✖ ${report.inconsistent.length} vendor record(s) point at a payout account that is missing or has another id (left alone): ${report.inconsistent.join(', ')}`);
   process.exitCode = 1;

@@ -184,18 +184,20 @@ describe('the payouts key, the payout-accounts table, the batch bucket and the s
 });
 
 describe('least privilege', () => {
-  it('run Lambda: Query byPayable, UpdateItem (prune) on the ledger, SendMessage to the queue and its failure queue — nothing else', () => {
+  it('run Lambda: Query byPayableShard, BatchGetItem (balances) and UpdateItem (prune) on the ledger, SendMessage to the queue and its failure queue — nothing else', () => {
     const [, run] = fn(payoutRunFunction.description);
     expect(statementsOf(payoutRunFunction.description)).toEqual([
       XRAY,
-      { Action: 'dynamodb:Query', Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(ledgerId()), '/index/byPayable']] } },
-      { Action: 'dynamodb:UpdateItem', Effect: 'Allow', Resource: arn(ledgerId()) },
+      { Action: 'dynamodb:Query', Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(ledgerId()), '/index/byPayableShard']] } },
+      { Action: ['dynamodb:BatchGetItem', 'dynamodb:UpdateItem'], Effect: 'Allow', Resource: arn(ledgerId()) },
       // The failure queue is written by Lambda's on-failure destination, with the function's role.
       { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: [arn(queueId()), arn(runFailuresId())] },
       // The vendors' "balance rolled over" notices (issue 12): write-only.
       NOTIFICATIONS_WRITE_ONLY(),
     ]);
     expect(envOf(run)).toMatchObject({ LEDGER_TABLE: { Ref: ledgerId() }, PAYOUT_QUEUE_URL: { Ref: queueId() }, MARKETPLACE_TIME_ZONE: 'America/Los_Angeles' });
+    // Issue 23: 100,000 vendors enqueued well inside five minutes, on one full vCPU.
+    expect(props(run)).toMatchObject({ Timeout: 300, MemorySize: 1769 });
     expect(envOf(run)).not.toHaveProperty(tables.payoutAccounts.envVar);
   });
 

@@ -101,7 +101,7 @@ describe('least privilege', () => {
     const [, fn] = fnOf('dashboard');
     const ledger = tableId('ledger');
     const vendors = tableId('vendors');
-    // The ledger's index (byPayable, issue 6) comes with table read access: CDK grants a table's indexes with it.
+    // The ledger's index (byPayableShard, issues 6 and 23) comes with table read access: CDK grants a table's indexes with it.
     expect(grants(roleOf(fn)).sort()).toEqual([...XRAY, ...on(READ, [arn(ledger), indexes(ledger)]), ...on(READ, [arn(vendors), indexes(vendors)])].sort());
     const env = envOf(fn);
     expect(env[tables.ledger.envVar]).toEqual({ Ref: ledger });

@@ -63,6 +63,8 @@ describe('vendor e-mail (SES v2 notifier)', () => {
       NOTIFICATION_SENDER: 'notices@mail.example.com',
       SUPPORT_EMAIL: 'help@example.com',
       SES_CONFIGURATION_SET: expect.anything(),
+      // Issue 23: the notifier paces its sends to the account's SES quota (default 14 a second).
+      SES_MAX_SEND_RATE: '14',
       PORTAL_URL: expect.anything(),
     });
     const statements = statementsOfRole(s.json, roleOf(fn));
@@ -135,5 +137,12 @@ describe('an SES identity the operator made (senderIdentity=existing)', () => {
     const sendEmail = statementsOfRole(e.json, roleOf(fn)).find((st) => st.Action === 'ses:SendEmail')!;
     expect(JSON.stringify(sendEmail.Resource)).toContain(':identity/notices@example.com');
     expect((props(fn).Environment as { Variables: Record<string, unknown> }).Variables.NOTIFICATION_SENDER).toBe('notices@example.com');
+  });
+
+  it('setting sesMaxSendRate (issue 23): SES’s usual starting 14 per second unless set, a whole number ≥ 1', () => {
+    const settings = (context: Record<string, unknown>) => readStageSettings(new App({ context }).node);
+    expect(settings({}).sesMaxSendRate).toBe(14);
+    expect(settings({ sesMaxSendRate: '50' }).sesMaxSendRate).toBe(50);
+    for (const bad of [0, '1.5', 'fast', -3]) expect(() => settings({ sesMaxSendRate: bad })).toThrow(/Context "sesMaxSendRate" must be a whole number from 1 to 100000/);
   });
 });

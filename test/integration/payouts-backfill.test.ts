@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type * as SharedClients from '../../lambdas/shared/clients';
 import { localTableName } from '../../contracts/tables';
+import { LEGACY_PAYABLE_VALUE, payableValue } from '../../lambdas/payouts/model';
 import { testStackPortsEnv, useTestStackEnv } from '../support/auth';
 
 const run = promisify(execFile);
@@ -48,14 +49,28 @@ describe('payouts:backfill', () => {
 
     const first = await backfillCli();
     expect(first.code).toBe(0);
-    expect(first.out).toMatch(/✔ \d+ balance\(s\) were marked payable; \d+ payout method\(s\) were copied/);
+    expect(first.out).toMatch(/✔ \d+ balance\(s\) were marked payable; \d+ balance\(s\) were moved to their payable shard; \d+ payout method\(s\) were copied/);
     const balance = await dynamo.send(new GetCommand({ TableName: localTableName('ledger'), Key: { vendorId: v.vendorId, sk: 'BALANCE' }, ConsistentRead: true }));
-    expect(balance.Item).toMatchObject({ payable: 'Y', balanceCents: 7_500 });
+    expect(balance.Item).toMatchObject({ payable: payableValue(v.vendorId), balanceCents: 7_500 });
     const record = await dynamo.send(new GetCommand({ TableName: localTableName('vendors'), Key: { userId: v.userId }, ConsistentRead: true }));
     expect(record.Item!.payoutMethod).toMatchObject({ method: 'bank', payoutAccountId: `PA-${v.vendorId}`, accountNumberLast4: '3000', destination: '•••• 3000' });
     expect(JSON.stringify(record.Item)).not.toContain('0532013000');
 
     const { backfillPayouts } = await import('../../lambdas/payouts/backfill');
     expect(await backfillPayouts()).toMatchObject({ balancesMarked: 0, payoutMethodsCopied: 0 });
+  });
+
+  it('issue 23: moves balances marked with the single value of before (`Y`) to their write shard, once', async () => {
+    const vendorId = `V-8${randomInt(10_000_000, 99_999_999)}`;
+    const key = { vendorId, sk: 'BALANCE' };
+    await dynamo.send(new PutCommand({ TableName: localTableName('ledger'), Item: { ...key, balanceCents: 6_000, updatedAt: '2026-10-01T00:00:00.000Z', payable: LEGACY_PAYABLE_VALUE } }));
+    const { backfillPayouts } = await import('../../lambdas/payouts/backfill');
+    expect((await backfillPayouts({ dryRun: true })).balancesResharded).toBeGreaterThanOrEqual(1);
+    expect((await dynamo.send(new GetCommand({ TableName: localTableName('ledger'), Key: key, ConsistentRead: true }))).Item).toMatchObject({ payable: LEGACY_PAYABLE_VALUE });
+    expect((await backfillPayouts()).balancesResharded).toBeGreaterThanOrEqual(1);
+    expect((await dynamo.send(new GetCommand({ TableName: localTableName('ledger'), Key: key, ConsistentRead: true }))).Item).toMatchObject({ payable: payableValue(vendorId), balanceCents: 6_000 });
+    // Again: nothing more to do for it (other tests' legacy balances may be moved meanwhile; this one stays).
+    await backfillPayouts();
+    expect((await dynamo.send(new GetCommand({ TableName: localTableName('ledger'), Key: key, ConsistentRead: true }))).Item).toMatchObject({ payable: payableValue(vendorId), balanceCents: 6_000 });
   });
 });

@@ -8,7 +8,7 @@ import type * as Worker from '../../lambdas/payouts/worker-handler';
 import type { PayoutMessage } from '../../lambdas/payouts/settlement';
 import type * as Run from '../../lambdas/payouts/run';
 import type * as Provider from '../../lambdas/payouts/provider';
-import type { PayoutItem } from '../../lambdas/payouts/model';
+import { LEGACY_PAYABLE_VALUE, payableValue, type PayoutItem } from '../../lambdas/payouts/model';
 import { MINIMUM_PAYOUT_CENTS } from '../../lambdas/shared/money';
 import { startFakePayoutProvider, type FakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { useTestStackEnv } from '../support/auth';
@@ -56,7 +56,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('run' as const), deliveries: fc.integer({ min: 1, max: 3 }) }),
 );
 
-/** A sale or a cancellation as the ingest books it: balance (+ payable) and an entry, in one transaction. */
+/**
+ * A sale or a cancellation as the ingest books it: balance (+ payable) and an entry, in one transaction.
+ * Every other booking marks the balance as the previous release's ingest did (`Y`, issue 23): during a
+ * deploy both write, and the run must find the vendor either way.
+ */
 async function book(vendorId: string, amountCents: number, n: number) {
   const at = new Date().toISOString();
   await dynamo.send(
@@ -67,7 +71,7 @@ async function book(vendorId: string, amountCents: number, n: number) {
             TableName: tableName('ledger'),
             Key: { vendorId, sk: 'BALANCE' },
             UpdateExpression: 'SET updatedAt = :now, payable = :payable ADD balanceCents :amount',
-            ExpressionAttributeValues: { ':now': at, ':amount': amountCents, ':payable': 'Y' },
+            ExpressionAttributeValues: { ':now': at, ':amount': amountCents, ':payable': n % 2 ? payableValue(vendorId) : LEGACY_PAYABLE_VALUE },
           },
         },
         { Put: { TableName: tableName('ledger'), Item: { vendorId, sk: `ENTRY#${at}#o${n}`, kind: amountCents > 0 ? 'sale' : 'reversal', amountCents, at } } },

@@ -7,7 +7,7 @@ import type * as Worker from '../../lambdas/payouts/worker-handler';
 import type { PayoutMessage } from '../../lambdas/payouts/settlement';
 import type * as Run from '../../lambdas/payouts/run';
 import type * as Provider from '../../lambdas/payouts/provider';
-import type { PayoutAccountItem, PayoutItem } from '../../lambdas/payouts/model';
+import { LEGACY_PAYABLE_VALUE, payableValue, type PayoutAccountItem, type PayoutItem } from '../../lambdas/payouts/model';
 import { startFakePayoutProvider, type FakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { useTestStackEnv } from '../support/auth';
 
@@ -46,10 +46,12 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function vendorWith(balanceCents: number, account: Partial<PayoutAccountItem> = {}): Promise<string> {
+/** A vendor with a balance marked payable (in its shard; `legacy`: as the release before issue 23 marked it) and an e-mail destination. */
+async function vendorWith(balanceCents: number, account: Partial<PayoutAccountItem> = {}, legacy = false): Promise<string> {
   const vendorId = `V-9${randomInt(10_000_000, 99_999_999)}`;
   const now = new Date().toISOString();
-  await dynamo.send(new ddb.PutCommand({ TableName: tableName('ledger'), Item: { vendorId, sk: 'BALANCE', balanceCents, updatedAt: now, payable: 'Y' } }));
+  const payable = legacy ? LEGACY_PAYABLE_VALUE : payableValue(vendorId);
+  await dynamo.send(new ddb.PutCommand({ TableName: tableName('ledger'), Item: { vendorId, sk: 'BALANCE', balanceCents, updatedAt: now, payable } }));
   await dynamo.send(
     new ddb.PutCommand({
       TableName: tableName('payoutAccounts'),
@@ -100,6 +102,28 @@ describe('payout run and worker against DynamoDB Local', () => {
     expect(fake.calls(payoutId)).toBe(1);
   });
 
+  it('issue 23: balances marked by the release before (`Y`) and in their shard are both found, each vendor once; a sale moves the mark to the shard', async () => {
+    const legacy = await vendorWith(9_100, {}, true);
+    const sharded = await vendorWith(9_200);
+    const messages: PayoutMessage[] = [];
+    await run.runPayouts(RUN_DATE, async (batch) => void messages.push(...batch.filter((m) => m.vendorId === legacy || m.vendorId === sharded)));
+    expect(messages.sort((a, b) => a.vendorId.localeCompare(b.vendorId))).toEqual(
+      [legacy, sharded].sort().map((vendorId) => ({ vendorId, periodId: PERIOD })),
+    );
+    // The index projects keys only: the run read the balances themselves.
+    const index = await dynamo.send(
+      new ddb.QueryCommand({ TableName: tableName('ledger'), IndexName: 'byPayableShard', KeyConditionExpression: 'payable = :p AND vendorId = :v', ExpressionAttributeValues: { ':p': LEGACY_PAYABLE_VALUE, ':v': legacy } }),
+    );
+    expect(index.Items).toEqual([{ payable: LEGACY_PAYABLE_VALUE, vendorId: legacy, sk: 'BALANCE' }]);
+
+    // The ingest's balance update (lambdas/sales/store.ts) writes the vendor's shard.
+    const { planTransaction } = await import('../../lambdas/sales/store');
+    const order = { vendorId: legacy, updatedAt: new Date().toISOString() };
+    const items = planTransaction({ kind: 'apply', order, days: [], entry: { vendorId: legacy, sk: `ENTRY#${order.updatedAt}#o1`, kind: 'sale', amountCents: 100, at: order.updatedAt }, expectedRevision: null } as never);
+    await dynamo.send(new ddb.TransactWriteCommand({ TransactItems: items.slice(1) }));
+    expect((await ledgerOf(legacy)).balance).toMatchObject({ payable: payableValue(legacy), balanceCents: 9_200 });
+  });
+
   it('two workers on the same vendor at once → one payout, paid once', async () => {
     const vendorId = await vendorWith(50_000);
     const outcomes = await Promise.all([0, 1, 2].map(() => worker.payVendor({ vendorId, periodId: PERIOD }, deps)));
@@ -133,7 +157,7 @@ describe('payout run and worker against DynamoDB Local', () => {
     const l = await ledgerOf(vendorId);
     expect(l.payouts[0]).toMatchObject({ status: 'failed', failureReason: 'recipient_unavailable' });
     expect(l.balance.balanceCents).toBe(8_800);
-    expect(l.balance.payable).toBe('Y');
+    expect(l.balance.payable).toBe(payableValue(vendorId));
     expect(l.entries.map((e) => [e.kind, e.amountCents]).sort()).toEqual([['payout', -8_800], ['payout_reversal', 8_800]]);
     expect(await worker.payVendor({ vendorId, periodId: PERIOD }, deps)).toBe('already_settled');
   });

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { payVendor, handler, type WorkerDeps } from '../../../lambdas/payouts/worker-handler';
 import { runPayouts } from '../../../lambdas/payouts/run';
+import { PAYABLE_PARTITIONS, payableValue } from '../../../lambdas/payouts/model';
 import type { PayoutProvider } from '../../../lambdas/payouts/provider';
 
 process.env.LEDGER_TABLE = 'ledger-test';
@@ -142,18 +143,26 @@ describe('payout worker decisions', () => {
 });
 
 describe('payout run', () => {
-  it('queries the sparse index page by page, enqueues payable vendors and prunes those below the minimum', async () => {
-    ddb.on(QueryCommand)
-      .resolvesOnce({ Items: [{ vendorId: 'V-1', balanceCents: 5_000 }, { vendorId: 'V-2', balanceCents: 4_999 }], LastEvaluatedKey: { k: 1 } })
-      .resolvesOnce({ Items: [{ vendorId: 'V-3', balanceCents: 70_000 }] });
+  it('reads every partition of the payable index page by page, the balances by BatchGetItem, enqueues payable vendors and prunes those below the minimum', async () => {
+    const shard = payableValue('V-1');
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':payable': shard } })
+      .resolvesOnce({ Items: [{ vendorId: 'V-1' }, { vendorId: 'V-2' }], LastEvaluatedKey: { k: 1 } })
+      .resolvesOnce({ Items: [{ vendorId: 'V-3' }] });
+    const balances: Record<string, number> = { 'V-1': 5_000, 'V-2': 4_999, 'V-3': 70_000 };
+    ddb.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => ({
+      Responses: { 'ledger-test': (input.RequestItems!['ledger-test']!.Keys as { vendorId: string }[]).map((k) => ({ vendorId: k.vendorId, balanceCents: balances[k.vendorId] })) },
+    }));
     ddb.on(TransactWriteCommand).resolves({});
     const sent: unknown[] = [];
     const summary = await runPayouts('2026-11-15', async (m) => void sent.push(...m), { timeZone: 'America/Los_Angeles' });
     expect(summary).toEqual({ period: { id: '2026-11-1', from: '2026-11-01', to: '2026-11-15' }, enqueued: 2, rolledOver: 1 });
-    expect(sent).toEqual([{ vendorId: 'V-1', periodId: '2026-11-1' }, { vendorId: 'V-3', periodId: '2026-11-1' }]);
+    expect(sent).toEqual(expect.arrayContaining([{ vendorId: 'V-1', periodId: '2026-11-1' }, { vendorId: 'V-3', periodId: '2026-11-1' }]));
+    expect(sent).toHaveLength(2);
     const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
-    expect(queries[0]).toMatchObject({ IndexName: 'byPayable' });
-    expect(queries[1]).toMatchObject({ ExclusiveStartKey: { k: 1 } });
+    expect(queries).toHaveLength(PAYABLE_PARTITIONS.length + 1);
+    for (const q of queries) expect(q).toMatchObject({ IndexName: 'byPayableShard' });
+    expect(queries.find((q) => q.ExclusiveStartKey)).toMatchObject({ ExclusiveStartKey: { k: 1 }, ExpressionAttributeValues: { ':payable': shard } });
     // The prune and the vendor's "rolled over" notice, in one transaction.
     const prune = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(prune[0]!.Update).toMatchObject({ Key: { vendorId: 'V-2', sk: 'BALANCE' }, UpdateExpression: 'REMOVE #payable' });

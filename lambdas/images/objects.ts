@@ -5,7 +5,7 @@
  */
 import { DeleteObjectCommand, GetObjectCommand, GetObjectTaggingCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { productImageRenditions } from '../../contracts/buckets';
-import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
+import { isMissingObject, s3Client, s3ErrorStatus, s3StandIn } from '../shared/s3';
 import { SIGNATURE_BYTES } from '../../contracts/images';
 import { referencedTag, referencedTagging, type ReferencedTagValue } from './tags';
 
@@ -155,6 +155,8 @@ export async function putRendition(bucket: string, key: string, rendition: { bod
         ...(tag ? { Tagging: new URLSearchParams({ [referencedTag.key]: tag }).toString() } : {}),
       }),
     );
+    // A stand-in that drops a put's tags (s3rver) gets them in a second call: what S3 does in one.
+    if (tag && s3StandIn()?.tagsOnPut === false) await s3.send(new PutObjectTaggingCommand({ Bucket: bucket, Key: key, Tagging: referencedTagging(tag) }));
     return 'written';
   } catch (err) {
     // 412: the key holds a rendition; 409: another write of it is in flight (S3's conditional writes).

@@ -94,8 +94,13 @@ export const reviewImageCheckSchema = z.strictObject({
 
 export const reviewImageSchema = z.strictObject({
   key: z.string(),
-  /** Short-lived signed GET URL (full size). */
+  /** Signed, relative URL of its display size (1,200 px; issue 23: a rendition served by CloudFront), what the screen shows. */
   url: z.string(),
+  /** The display size's pixels, when the image check recorded them (the screen reserves the space). */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  /** Short-lived signed GET URL of the upload itself (up to 5 MB), for "open full size" only. */
+  originalUrl: z.string(),
   check: reviewImageCheckSchema,
 });
 export type ReviewImage = z.infer<typeof reviewImageSchema>;

@@ -82,3 +82,15 @@ export const bulkWorkerFunction = {
   // activity (append) and notifications: each change's activity entries and `stock_low` notice, in its transaction.
   tables: { products: 'rw', bulkJobs: 'rw', counters: 'r', activity: 'append', notifications: 'w' },
 } as const satisfies FunctionDef;
+
+/**
+ * The key pair of signed image URLs (issue 23; lib/image-delivery.ts): a CloudFormation custom
+ * resource's function, run at deploy time only. It makes an RSA 2048 key pair on the first deploy,
+ * keeps the private key in the Secrets Manager secret the stack made for it, and answers the public
+ * key, which the stack hands to CloudFront (public key, key group). No table.
+ */
+export const imageUrlKeyFunction = {
+  entry: 'images/url-key-handler.ts',
+  description: 'Deploy time only: the key pair of signed product image URLs (private key kept in its secret, public key for CloudFront)',
+  tables: {},
+} as const satisfies FunctionDef;

@@ -10,6 +10,8 @@ import type { IConstruct } from 'constructs';
 export const GUARD = {
   /** CT.CLOUDFRONT.PR.4 */
   originFailover: 'cdk-validator-cfnguard::cloudfront_origin_failover_enabled_check',
+  /** CT.CLOUDFRONT.PR.5 */
+  accessLogs: 'cdk-validator-cfnguard::cloudfront_access_logs_enabled_check',
   /** CT.CLOUDFRONT.PR.6 */
   customCertificate: 'cdk-validator-cfnguard::cloudfront_custom_ssl_certificate_check',
   /** CT.CLOUDFRONT.PR.7 */

@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { imageCheckFunction } from '../contracts/functions';
 import { referencedTag } from '../lambdas/images/tags';
 import type { Data } from './data';
-import { productImagesBucket } from '../contracts/buckets';
+import { productImageRenditions, productImagesBucket } from '../contracts/buckets';
 import { AppFunction } from './lambda-function';
 import { deadLetterQueue, INVOKE_MAX_EVENT_AGE, INVOKE_RETRY_ATTEMPTS } from './dead-letter-queue';
 import { acknowledgeGuard } from './guard';
@@ -52,6 +52,15 @@ export interface ProductImagesProps {
  */
 export class ProductImages extends Construct {
   readonly bucket: Bucket;
+  /**
+   * The renditions of valid images (issue 23; contracts/buckets.ts `productImageRenditions`): written
+   * by the check, served by CloudFront's `/renditions/*` behaviour (lib/site.ts, origin access control,
+   * signed URLs), tagged kept and deleted by the API functions (lib/image-delivery.ts connectImageUrls).
+   * A bucket of its own: the distribution reads it, and the product-images bucket's CORS rule names the
+   * distribution, so the distribution reading that bucket would make a dependency cycle; and no
+   * browser ever writes here.
+   */
+  readonly renditionsBucket: Bucket;
   /** The image check, invoked by the bucket's object-created notification. */
   readonly check: AppFunction;
   /** S3 events whose check failed after Lambda's retries (Lambda's on-failure destination record, the event in `requestPayload`). */
@@ -90,11 +99,49 @@ export class ProductImages extends Construct {
         'The OBJECT_CREATED notification to the image check is set by aws-cdk-lib\'s bucket-notifications custom resource, not in the bucket\'s own NotificationConfiguration, which this rule inspects.',
       objectLock: 'Rejected, replaced and unreferenced images must be deletable (by the check, the listings API and the expiry rule); object lock forbids it.',
     });
+    this.renditionsBucket = this.renditions(props);
     this.deadLetterQueue = deadLetterQueue(this, 'CheckDeadLetterQueue', {
       removalPolicy: settings.removalPolicy,
       whatItCatches: "This queue is itself the image check's dead-letter queue (Lambda on-failure destination); an operator re-runs its events (docs/operations.md).",
     });
     this.check = this.checkUploads(props);
+  }
+
+  /**
+   * The renditions bucket: private (CloudFront reads it with origin access control), TLS only,
+   * encrypted, access-logged. Renditions are written tagged `referenced=no` by the check and expire
+   * with their upload after UNREFERENCED_UPLOAD_EXPIRY_DAYS unless the products API takes the image
+   * into a product (`referenced=yes`); the API deletes them with the image.
+   */
+  private renditions(props: ProductImagesProps): Bucket {
+    const bucket = new Bucket(this, 'RenditionsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 's3/product-renditions/',
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Renditions of uploads never saved into a product, as their uploads (lambdas/images/tags.ts).
+        {
+          id: 'ExpireUnreferencedRenditions',
+          prefix: productImageRenditions.prefix,
+          tagFilters: { [referencedTag.key]: referencedTag.no },
+          expiration: Duration.days(UNREFERENCED_UPLOAD_EXPIRY_DAYS),
+        },
+      ],
+      removalPolicy: props.settings.removalPolicy,
+      autoDeleteObjects: !props.settings.isProd,
+    });
+    acknowledgeGuard(bucket, {
+      bucketKms:
+        'CloudFront reads renditions with origin access control, which for SSE-KMS needs a key policy admitting the distribution; they are smaller copies of product photos that are published anyway. SSE-S3 encrypts them at rest.',
+      versioning: 'A rendition key names one content for good and is written once (If-None-Match); deleting renditions of unreferenced images is the point, and versions would keep them.',
+      bucketNotifications: 'Nothing reacts to a rendition: the image check writes it and CloudFront reads it.',
+      objectLock: 'Renditions of deleted and unreferenced images must be deletable (by the API and the expiry rule); object lock forbids it.',
+    });
+    return bucket;
   }
 
   /**
@@ -115,11 +162,20 @@ export class ProductImages extends Construct {
       memorySize: IMAGE_CHECK_MEMORY_MB,
       // sharp is native: installed for Lambda's platform next to the bundle (lib/lambda-function.ts).
       nodeModules: ['sharp'],
-      environment: { PRODUCT_IMAGES_BUCKET: this.bucket.bucketName },
+      environment: { PRODUCT_IMAGES_BUCKET: this.bucket.bucketName, RENDITIONS_BUCKET: this.renditionsBucket.bucketName },
     });
     props.data.connect(fn, imageCheckFunction.tables);
     fn.addToRolePolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'], resources: [this.bucket.arnForObjects(`${prefix}*`)] }),
+      // GetObjectTagging: renditions written for a key judged before get the tag its upload has.
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject', 's3:GetObjectTagging', 's3:DeleteObject', 's3:PutObjectTagging'], resources: [this.bucket.arnForObjects(`${prefix}*`)] }),
+    );
+    // The renditions (issue 23): written with their `referenced` tag (PutObject with Tagging needs PutObjectTagging too); never read or deleted by the check.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['s3:PutObject', 's3:PutObjectTagging'],
+        resources: [this.renditionsBucket.arnForObjects(`${productImageRenditions.prefix}*`)],
+      }),
     );
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -139,7 +195,12 @@ export class ProductImages extends Construct {
     const bucketLogicalId = Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnElement);
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${prefix}*]`,
-      reason: 'GetObject (size, first bytes), DeleteObject (rejected uploads) and PutObjectTagging (referenced=no on new valid uploads) on the vendor upload prefix only: the check must reach every vendor\'s uploads, and nothing outside private/.',
+      reason: 'GetObject (size, first bytes), DeleteObject (rejected uploads), Get/PutObjectTagging (referenced=no on new valid uploads) on the vendor upload prefix only: the check must reach every vendor\'s uploads, and nothing outside private/.',
+    });
+    const renditionsLogicalId = Stack.of(this).getLogicalId(this.renditionsBucket.node.defaultChild as CfnElement);
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${renditionsLogicalId}.Arn>/${productImageRenditions.prefix}*]`,
+      reason: 'PutObject and PutObjectTagging only, under renditions/ only: the check writes the renditions of every vendor\'s valid uploads.',
     });
     this.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), { prefix });
     // The notification is configured by a handler aws-cdk-lib adds once per stack.

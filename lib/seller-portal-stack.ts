@@ -17,6 +17,7 @@ import { Payouts } from './payouts';
 import { Restock } from './restock';
 
 import { Bulk } from './bulk';
+import { connectImageUrls, ImageUrlSigning } from './image-delivery';
 import { Sales } from './sales';
 import type { StageSettings } from './settings';
 import { Site } from './site';
@@ -43,6 +44,8 @@ export class SellerPortalStack extends Stack {
   readonly monitoring: Monitoring;
   readonly firewall: WebAcl;
   readonly vendorEmail: VendorEmail;
+  /** The key pair CloudFront checks product image URLs with (lib/image-delivery.ts). */
+  readonly imageUrls: ImageUrlSigning;
   /** The nested stacks (docs/decisions.md "Nested stacks"): stateless parts, each its own template under 500 resources. */
   readonly nestedStacks: { apiFunctions: NestedStack; apiRoutes: NestedStack; alarms: NestedStack };
 
@@ -75,6 +78,9 @@ export class SellerPortalStack extends Stack {
       productImages: this.images.bucket,
       identityPool: this.auth.identityPool,
     });
+    // Product image renditions are served by CloudFront to URLs the API signs (issue 23, lib/image-delivery.ts).
+    this.imageUrls = new ImageUrlSigning(this, 'ImageUrls', { settings });
+    connectImageUrls([this.api.functions.listings, this.api.functions.adminReviews], { signing: this.imageUrls, renditions: this.images.renditionsBucket });
     // The regional web ACL: sign-up abuse on the user pool, the per-vendor limit on the API stage.
     this.firewall = new WebAcl(this, 'Firewall', {
       scope: 'REGIONAL',
@@ -100,6 +106,7 @@ export class SellerPortalStack extends Stack {
       settings,
       accessLogs: accessLogs.bucket,
       api: this.api.restApi,
+      renditions: { bucket: this.images.renditionsBucket, keyGroup: this.imageUrls.keyGroup },
       config: {
         userPoolId: this.auth.userPool.userPoolId,
         userPoolClientId: this.auth.webClient.userPoolClientId,
@@ -171,6 +178,7 @@ export class SellerPortalStack extends Stack {
     output('IdentityPoolId', this.auth.identityPool.identityPoolId, 'Cognito identity pool (image uploads)');
     output('ApiUrl', `https://${this.api.gateway.ref}.execute-api.${this.region}.${this.urlSuffix}/${API_STAGE_NAME}/`, 'API Gateway stage URL (the site calls it through CloudFront at /api)');
     output('ProductImagesBucketName', this.images.bucket.bucketName, 'Product-images bucket');
+    output('RenditionsBucketName', this.images.renditionsBucket.bucketName, 'Product image renditions (env RENDITIONS_BUCKET; npm run images:renditions -- --cloud)');
     output('SiteBucketName', this.site.bucket.bucketName, 'Site bucket');
     output('DistributionId', this.site.distribution.distributionId, 'CloudFront distribution (for invalidations)');
     output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic the alarms publish to');

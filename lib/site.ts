@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Annotations, Aws, Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, PhysicalResourceIdReference, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import type { IRestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -14,6 +16,7 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  type IKeyGroup,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
@@ -25,12 +28,31 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { API_STAGE_NAME } from './api';
+import { productImageRenditions } from '../contracts/buckets';
 import type { WebConfig } from '../contracts/web-config';
 import { defaultWebDistDir, hasBuiltSite, projectRoot } from './paths';
 import { acknowledgeGuard } from './guard';
 import type { StageSettings } from './settings';
 
 export const CONFIG_FILE = 'config.json';
+
+/**
+ * What the built site holds that is not served: Vite's `.vite/` folder (its manifest, which only
+ * `npm run bench:web` reads) and a local `config.json` (the stack writes its own).
+ */
+export const UNPUBLISHED_BUILD_FILES = ['.vite', '.vite/**', CONFIG_FILE] as const;
+
+/**
+ * CloudFront's standard logging v2 is a CloudWatch Logs delivery whose source must be created in
+ * us-east-1 (CloudFront's home region, as for the edge web ACL), while this stack is
+ * environment-agnostic: `logAccess` makes the delivery through the CloudWatch Logs API in us-east-1.
+ */
+export const ACCESS_LOG_REGION = 'us-east-1';
+/** Where v2 delivers in the access-log bucket: `AWSLogs/<account>/CloudFront/...` (its default path). */
+export const ACCESS_LOG_PATH = 'AWSLogs/';
+
+const ACCESS_LOGS_V2_REASON =
+  'Access logs are on, with standard logging v2 (a CloudWatch Logs delivery from us-east-1 into the access-log bucket, Site.logAccess) rather than the legacy Logging property, which cannot deliver into a bucket in an opt-in region (ap-east-1, me-south-1, ...) and so would fail this region-agnostic stack there; this rule reads only the legacy property.';
 
 /**
  * SPA routing at the edge, on the site behavior only: a path whose last segment has no file
@@ -49,9 +71,12 @@ export const SPA_REWRITE_CODE = `function handler(event) {
 }`;
 
 /**
- * What the browser may load: its own origin (the app, /api, /config.json), Cognito (user pool and
- * identity pool) and S3 (product images) in the stack's region. Amplify UI sets inline styles,
- * hence 'unsafe-inline' for styles only; scripts come from the origin only (no inline scripts).
+ * What the browser may load: its own origin (the app, /api, /config.json, product image renditions
+ * under /renditions), Cognito (user pool and identity pool) and, for connections only, S3 in the
+ * stack's region (uploads go straight to the product-images bucket). No image comes from S3 any more
+ * (issue 23: lists and forms show renditions through this origin; the review screen's "open full
+ * size" is a link, not an image), so `img-src` names no S3. Amplify UI sets inline styles, hence
+ * 'unsafe-inline' for styles only; scripts come from the origin only (no inline scripts).
  */
 export function contentSecurityPolicy(region: string): string {
   const s3 = `https://*.s3.${region}.amazonaws.com`;
@@ -59,7 +84,7 @@ export function contentSecurityPolicy(region: string): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${s3}`,
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://cognito-identity.${region}.amazonaws.com ${s3}`,
     "object-src 'none'",
@@ -77,12 +102,19 @@ export interface SiteProps {
   config: Required<Pick<WebConfig, 'userPoolId' | 'userPoolClientId' | 'identityPoolId' | 'productImagesBucket'>>;
   /** The built web app; default dist/web (`npm run build:web`). */
   webDistDir?: string;
+  /**
+   * Product image renditions (issue 23): the renditions bucket (lib/images.ts) and the key group of
+   * signed image URLs (lib/image-delivery.ts), served as `/renditions/*`. The API hands out URLs of
+   * that path (lambdas/shared/image-urls.ts), so a stack whose API shows images needs it.
+   */
+  renditions?: { bucket: IBucket; keyGroup: IKeyGroup };
 }
 
 /**
  * The web app: a private bucket behind CloudFront (Origin Access Control), SPA routing, security
- * headers, `/api/*` forwarded to API Gateway (same origin: no CORS, apiBaseUrl ''), the built
- * site and `/config.json` beside it.
+ * headers, `/api/*` forwarded to API Gateway (same origin: no CORS, apiBaseUrl ''), product image
+ * renditions as `/renditions/*` (signed URLs only), the built site and `/config.json` beside it;
+ * access logs (standard logging v2, which works in every region: see `logAccess`).
  */
 export class Site extends Construct {
   readonly bucket: Bucket;
@@ -145,9 +177,8 @@ export class Site extends Construct {
         : {}),
       // The edge web ACL (stack SellerPortal-<stage>-edge, us-east-1; lib/firewall.ts `edgeRules`).
       ...(settings.webAclArn ? { webAclId: settings.webAclArn } : {}),
-      enableLogging: true,
-      logBucket: props.accessLogs,
-      logFilePrefix: 'cloudfront/',
+      // No standard logging (legacy): it cannot deliver into a bucket in an opt-in region (ap-east-1,
+      // me-south-1, ...), where this environment-agnostic stack may be deployed. v2 below, everywhere.
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -176,8 +207,27 @@ export class Site extends Construct {
           responseHeadersPolicy: securityHeaders,
           compress: true,
         },
+        ...(props.renditions
+          ? {
+              // Product image renditions (issue 23): the renditions bucket through origin access control,
+              // only for a URL signed with the key group's key (lambdas/shared/image-urls.ts). Cached at
+              // the edge for as long as the object says (a year: a rendition key names one content for
+              // good), keyed on the path alone, so every signed URL of a rendition shares one cached copy.
+              [`/${productImageRenditions.prefix}*`]: {
+                origin: S3BucketOrigin.withOriginAccessControl(props.renditions.bucket),
+                viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+                allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+                cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+                trustedKeyGroups: [props.renditions.keyGroup],
+                responseHeadersPolicy: securityHeaders,
+                // WebP and JPEG do not compress further.
+                compress: false,
+              },
+            }
+          : {}),
       },
     });
+    this.logAccess(props.accessLogs);
 
     const domain = settings.domainName ?? this.distribution.distributionDomainName;
     this.url = `https://${domain}`;
@@ -212,8 +262,10 @@ export class Site extends Construct {
     }
     acknowledgeGuard(this.distribution, {
       originFailover:
-        'Both origins are single-region (the site bucket and the API of this stack): an origin group would need a replica bucket and a second API in another region, which this product does not run.',
+        'Every origin is single-region (the site and renditions buckets and the API of this stack): an origin group would need replica buckets and a second API in another region, which this product does not run.',
+      accessLogs: ACCESS_LOGS_V2_REASON,
     });
+    Validations.of(this.distribution).acknowledge({ id: 'AwsSolutions-CFR3', reason: ACCESS_LOGS_V2_REASON });
     if (!certificate) {
       const reason =
         'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose TLS policy cannot be changed; deploy with -c domainName and -c certificateArn to enforce TLS 1.2.';
@@ -222,6 +274,109 @@ export class Site extends Construct {
         customCertificate: reason,
         sni: `${reason} (SNI applies to custom certificates only.)`,
         tls12: reason,
+      });
+    }
+  }
+
+  /**
+   * The distribution's access logs, standard logging v2 (CloudWatch Logs vended logs): a delivery
+   * source for the distribution, a delivery destination for the access-log bucket and the delivery
+   * between them, W3C format (as the legacy logs), under `AWSLogs/<account>/CloudFront/`. CloudFront's
+   * delivery source must be made in us-east-1 whatever the stack's region, so each is a call of the
+   * CloudWatch Logs API there (AwsCustomResource, region us-east-1), named after the distribution's
+   * id (unique in the account). v2 delivers into a bucket in any region, opt-in regions included:
+   * that is why the legacy `Logging` property, which cannot, is not used. The bucket's policy lets
+   * the log delivery service write there, for this account's us-east-1 delivery sources only.
+   */
+  private logAccess(accessLogs: IBucket): void {
+    const stack = Stack.of(this);
+    const sourceName = `seller-portal-${this.distribution.distributionId}`;
+    const destinationName = `${sourceName}-s3`;
+    const logsArn = (resource: string) => `arn:${stack.partition}:logs:${ACCESS_LOG_REGION}:${stack.account}:${resource}`;
+    accessLogs.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudFrontAccessLogsV2',
+        principals: [new ServicePrincipal('delivery.logs.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [accessLogs.arnForObjects(`${ACCESS_LOG_PATH}${stack.account}/*`)],
+        conditions: {
+          StringEquals: { 's3:x-amz-acl': 'bucket-owner-full-control', 'aws:SourceAccount': stack.account },
+          ArnLike: { 'aws:SourceArn': logsArn('delivery-source:*') },
+        },
+      }),
+    );
+    const call = (action: string, parameters: Record<string, unknown>, physicalResourceId?: PhysicalResourceId): AwsSdkCall => ({
+      service: '@aws-sdk/client-cloudwatch-logs',
+      action,
+      parameters,
+      region: ACCESS_LOG_REGION,
+      ...(physicalResourceId ? { physicalResourceId } : {}),
+    });
+    const logsCall = (id: string, calls: { create: AwsSdkCall; delete: AwsSdkCall }, statements: PolicyStatement[]) =>
+      new AwsCustomResource(this, id, {
+        onCreate: calls.create,
+        onUpdate: calls.create,
+        onDelete: calls.delete,
+        policy: AwsCustomResourcePolicy.fromStatements(statements),
+        installLatestAwsSdk: false,
+        resourceType: 'Custom::CloudFrontLogDelivery',
+      });
+    const source = logsCall(
+      'AccessLogSource',
+      {
+        create: call('PutDeliverySource', { name: sourceName, resourceArn: this.distribution.distributionArn, logType: 'ACCESS_LOGS' }, PhysicalResourceId.of(sourceName)),
+        delete: call('DeleteDeliverySource', { name: sourceName }),
+      },
+      [
+        new PolicyStatement({ actions: ['logs:PutDeliverySource', 'logs:GetDeliverySource', 'logs:DeleteDeliverySource'], resources: [logsArn(`delivery-source:${sourceName}`)] }),
+        // CloudFront's own permission to name the distribution as a log source.
+        new PolicyStatement({ actions: ['cloudfront:AllowVendedLogDeliveryForResource'], resources: [this.distribution.distributionArn] }),
+      ],
+    );
+    const destination = logsCall(
+      'AccessLogDestination',
+      {
+        create: call(
+          'PutDeliveryDestination',
+          { name: destinationName, outputFormat: 'w3c', deliveryDestinationConfiguration: { destinationResourceArn: accessLogs.bucketArn } },
+          PhysicalResourceId.of(destinationName),
+        ),
+        delete: call('DeleteDeliveryDestination', { name: destinationName }),
+      },
+      [
+        new PolicyStatement({ actions: ['logs:PutDeliveryDestination', 'logs:GetDeliveryDestination', 'logs:DeleteDeliveryDestination'], resources: [logsArn(`delivery-destination:${destinationName}`)] }),
+      ],
+    );
+    const delivery = logsCall(
+      'AccessLogDelivery',
+      {
+        create: call(
+          'CreateDelivery',
+          { deliverySourceName: sourceName, deliveryDestinationArn: logsArn(`delivery-destination:${destinationName}`) },
+          PhysicalResourceId.fromResponse('delivery.id'),
+        ),
+        delete: call('DeleteDelivery', { id: new PhysicalResourceIdReference() }),
+      },
+      [
+        new PolicyStatement({
+          actions: ['logs:CreateDelivery', 'logs:GetDelivery', 'logs:DeleteDelivery'],
+          resources: [logsArn('delivery:*'), logsArn(`delivery-source:${sourceName}`), logsArn(`delivery-destination:${destinationName}`)],
+        }),
+        // CloudWatch Logs checks (and, were it missing, adds) the bucket policy statement above with the caller's rights.
+        new PolicyStatement({ actions: ['s3:GetBucketPolicy', 's3:PutBucketPolicy'], resources: [accessLogs.bucketArn] }),
+      ],
+    );
+    delivery.node.addDependency(source, destination);
+    Validations.of(delivery).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:${ACCESS_LOG_REGION}:<AWS::AccountId>:delivery:*]`,
+      reason: 'CloudWatch Logs names a delivery by an id it makes at CreateDelivery, so the policy cannot name it beforehand; create, read and delete deliveries of this account in us-east-1 only, beside the named source and destination.',
+    });
+    // AwsCustomResource's function (one per stack, aws-cdk-lib's own), which makes these calls during deploys.
+    const providerId = `AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`;
+    for (const provider of stack.node.children.filter((c) => c.node.id === providerId)) {
+      Validations.of(provider).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'Execution role of the AwsCustomResource function provided by aws-cdk-lib (it makes the access-log delivery calls during deployments): only CloudWatch Logs permissions.',
       });
     }
   }
@@ -261,8 +416,8 @@ export class Site extends Construct {
         })
       : undefined;
     const site = new BucketDeployment(this, 'DeploySite', {
-      // A config.json from the web build (if any) is the local one: the stack writes its own.
-      sources: [Source.asset(webDistDir, { exclude: ['assets', 'assets/**', CONFIG_FILE] }), configSource],
+      // A config.json from the web build (if any) is the local one: the stack writes its own; .vite/ is the build's manifest.
+      sources: [Source.asset(webDistDir, { exclude: ['assets', 'assets/**', ...UNPUBLISHED_BUILD_FILES] }), configSource],
       destinationBucket: this.bucket,
       prune: false,
       cacheControl: revalidate,

@@ -157,7 +157,7 @@ function amplifyUiWithoutUnreadComponentVariables(): Plugin {
 /**
  * The web app's Vite config. `npm run build:web` builds into dist/web; the local stack starts the
  * dev server programmatically (`createServer({ configFile: 'web/vite.config.ts' })`) and sets
- * LOCAL_API_URL, to which `/api` and `/config.json` are proxied.
+ * LOCAL_API_URL, to which `/api`, `/config.json` and `/renditions` are proxied.
  */
 export default defineConfig({
   root: webRoot,
@@ -198,6 +198,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: process.env.LOCAL_API_URL ?? 'http://127.0.0.1:8787', changeOrigin: true },
       '/config.json': { target: process.env.LOCAL_API_URL ?? 'http://127.0.0.1:8787', changeOrigin: true },
+      // Product image renditions (issue 23): CloudFront's /renditions/* behaviour, played by the local API server.
+      '/renditions': { target: process.env.LOCAL_API_URL ?? 'http://127.0.0.1:8787', changeOrigin: true },
     },
   },
   preview: { host: '127.0.0.1', strictPort: true },

@@ -13,8 +13,13 @@ import type { ProductContent } from './schema';
 
 const productImageViewSchema = z.object({
   key: z.string(),
-  /** Short-lived signed GET URL for display (thumbnails, form previews). */
+  /**
+   * Signed, relative URL of the image's display size (1,200 px, WebP; issue 23: a rendition served by
+   * CloudFront, lambdas/shared/image-urls.ts), for where an image is looked at.
+   */
   url: z.string(),
+  /** Signed, relative URL of its 320-px thumbnail (lists, the item form's image strip). Absent from an older server: use `url`. */
+  thumbnailUrl: z.optional(z.string()),
   /**
    * Only on a version's primary image, in `GET /api/products/{productId}`: what the image check's
    * primary-image rules measured (contracts/primary-image.ts, issue 15), when it measured.
@@ -61,7 +66,7 @@ export const productViewSchema = z.object({
    */
   nameEn: z.string(),
   nameZh: z.string(),
-  /** Thumbnail (primary image) of the same version as the name. */
+  /** Signed URL of the 320-px thumbnail of the primary image of the same version as the name (issue 23: a rendition, not the upload). */
   thumbnailUrl: z.nullable(z.string()),
   live: z.nullable(z.object({ ...productVersionViewFields, publishedAt: instant })),
   revision: z.nullable(

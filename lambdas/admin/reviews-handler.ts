@@ -5,7 +5,8 @@
  */
 import * as z from 'zod';
 import { productReviewSchema, reviewDecisionAnswerSchema, reviewDecisionBodySchema, reviewQueuePageSchema } from '../../contracts/admin-reviews';
-import { imageSigner } from '../listings/images';
+import { originalImageSigner } from '../listings/images';
+import { imageUrls } from '../shared/image-urls';
 import { reviewProduct, type ReviewInput } from '../listings/review';
 import { decodeCursor, encodeCursor } from '../shared/cursor';
 import { apiHandler, route } from '../shared/http';
@@ -50,7 +51,7 @@ export const handler = apiHandler('adminReviews', {
   'GET /api/admin/reviews/{productId}': route({
     access: 'admin',
     async handler({ params }) {
-      return { body: productReviewSchema.parse(await productReview(productId(params), imageSigner())) };
+      return { body: productReviewSchema.parse(await productReview(productId(params), { urls: await imageUrls(), original: originalImageSigner() })) };
     },
   }),
 

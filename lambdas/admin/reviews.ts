@@ -1,7 +1,8 @@
 /**
  * The ops console's Product review screen (issue 13; contracts/admin-reviews.ts): the review queue
  * page by page (byReviewQueue, never a scan), one product's submission beside its live version with
- * the changed fields, every image signed for display with its check result, and the next product.
+ * the changed fields, every image with its check result (its display-size rendition signed to show,
+ * the upload itself signed for "open full size"), and the next product.
  * The decision itself is lambdas/listings/review.ts's reviewProduct, the same as the CLI's.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -10,6 +11,7 @@ import type { ProductContent } from '../../contracts/listings/schema';
 import type { ImageCheckItem } from '../images/model';
 import { findProduct } from '../listings/review';
 import type { ImageSigner } from '../listings/images';
+import type { ImageUrls } from '../shared/image-urls';
 import { productStatus, type ProductItem } from '../listings/product-states';
 import { imageChecks, reviewQueuePage, type ReviewQueueKey } from '../listings/store';
 import { dynamo } from '../shared/clients';
@@ -113,13 +115,20 @@ export function compareFields(submitted: ProductContent, live: ProductContent | 
 }
 
 function checkOf(check: ImageCheckItem | undefined): ReviewImage['check'] {
-  if (!check) return { status: 'unchecked', reason: null };
+  // A released image (deleted once no product used it) is in no product; as good as never checked.
+  if (!check || check.status === 'released') return { status: 'unchecked', reason: null };
   if (check.status === 'rejected') return { status: 'rejected', reason: check.reason };
   return { status: 'valid', reason: null, ...(check.primary ? { primary: check.primary } : {}) };
 }
 
+/** How an answer shows images: renditions (issue 23), the original only behind "open full size". */
+export interface ReviewImageUrls {
+  urls: ImageUrls;
+  original: ImageSigner;
+}
+
 /** One product's review page. */
-export async function productReview(productId: string, sign: ImageSigner): Promise<ProductReview> {
+export async function productReview(productId: string, { urls, original }: ReviewImageUrls): Promise<ProductReview> {
   const item = await findProduct(productId);
   const pending = item.revision?.state === 'pending' ? item.revision : undefined;
   const submitted = pending?.content ?? item.revision?.content ?? item.live?.content;
@@ -130,7 +139,12 @@ export async function productReview(productId: string, sign: ImageSigner): Promi
     vendorNames([item.vendorId]),
     nextInQueue({ productId: item.productId, vendorId: item.vendorId, sort: pending ? item.revisionSort : undefined }),
   ]);
-  const image = async (key: string): Promise<ReviewImage> => ({ key, url: await sign(key), check: checkOf(checks.get(key)) });
+  const image = async (key: string): Promise<ReviewImage> => {
+    const check = checks.get(key);
+    const display = check?.status === 'valid' ? check.renditions?.display : undefined;
+    const size = display?.width && display.height ? { width: display.width, height: display.height } : {};
+    return { key, url: urls.rendition(key, 'display'), ...size, originalUrl: await original(key), check: checkOf(check) };
+  };
   const update = Boolean(item.live && pending);
   const label = (c: ProductContent | undefined) => (c?.nutritionLabel ? image(c.nutritionLabel) : Promise.resolve(null));
   const [submittedImages, liveImages, submittedLabel, liveLabel] = await Promise.all([

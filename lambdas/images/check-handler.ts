@@ -13,9 +13,11 @@
  * square, white background, fill), since any image may become a product's primary one: the result is
  * advice recorded with the check (`primary`), shown to the vendor and to the reviewer, never a
  * rejection.
- * Rejected: the outcome is recorded, then that object version deleted. Valid: the outcome is
- * recorded; a key's first record, before it is written, tags the object `referenced=no` (./tags.ts),
- * so the bucket expires it unless the products API takes it into a product. Each event is about one object version (its ETag and sequencer): when the key holds
+ * Rejected: the outcome is recorded, then that object version deleted. Valid: its renditions (issue 23,
+ * ./renditions.ts: a 320-px thumbnail and a 1,200-px display size) are written into the renditions
+ * bucket, then the outcome is recorded with them; a key's first record, before it is written, tags the
+ * object and its renditions `referenced=no` (./tags.ts), so the buckets expire them unless the
+ * products API takes the image into a product. Each event is about one object version (its ETag and sequencer): when the key holds
  * another object by now, that object's own event judges it. A redelivered or late event gives the
  * same answer, and the record of a later version is never replaced by an earlier one's. A bad
  * object never throws; only S3 or DynamoDB failing does, so Lambda retries the event (then it goes
@@ -28,11 +30,14 @@ import * as z from 'zod';
 import { IMAGE_KEY_PATTERN, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ImageContentType } from '../../contracts/listings/schema';
 import { env } from '../shared/env';
 import { logger } from '../shared/logger';
-import { deleteObject, headObject, listKeys, plainETag, readObject, readSignature, tagUnreferenced, type StoredObject } from './objects';
+import { deleteObject, headObject, listKeys, plainETag, putRendition, readObject, readSignature, referencedTagOf, tagUnreferenced, type StoredObject } from './objects';
+import { renditionsOf } from './renditions';
+import { referencedTag, type ReferencedTagValue } from './tags';
+import { RENDITION_NAMES, renditionKey, type RenditionName } from '../../contracts/buckets';
 import { primaryCheckOf } from './primary-check';
 import { detectImageType, extensionFits } from '../../contracts/images';
 import { imageCheckFunction } from '../../contracts/functions';
-import type { RejectionReason } from './model';
+import type { RejectionReason, RenditionRecord } from './model';
 import type { PrimaryImageCheck } from '../../contracts/primary-image';
 import { admittedKeys, admitToFolder, getCheck, recordCheck, releaseFromFolder } from './store';
 
@@ -137,19 +142,24 @@ async function checkOnce(bucket: string, key: string, version: EventVersion, now
   if (!extensionFits(contentType, match[1]!)) return reject(judged, bind, 'type_mismatch');
 
   if (!(await admit(bucket, folder, key, now))) return reject(judged, { ...bind, folder: null }, 'too_many_images');
-  // The primary-image rules read the whole file (at most MAX_IMAGE_BYTES); sharp does not read BMP.
-  let primary: PrimaryImageCheck | null = null;
-  if (contentType !== 'image/bmp') {
-    const bytes = await readObject(bucket, key, stored.eTag);
-    if (bytes === 'gone' || bytes === 'changed') return unchecked(key, bytes);
-    primary = await primaryCheckOf(bytes);
-  }
-  // Tagged before the valid record is written, so the products API never sees a valid new upload
-  // without the tag. Only while the key has no record at all: with any record the key was judged
-  // before (a redelivery, or the same bytes again after a rejection), and the API may have tagged
-  // the object `yes` since; re-tagging `no` would expire a product's image. Such an object keeps
-  // the tag it has (or none: then it never expires).
-  if (previous === null && (await tagUnreferenced(bucket, key)) === 'gone') return unchecked(key, 'gone');
+  // The primary-image rules and the renditions read the whole file (at most MAX_IMAGE_BYTES).
+  const bytes = await readObject(bucket, key, stored.eTag);
+  if (bytes === 'gone' || bytes === 'changed') return unchecked(key, bytes);
+  // sharp does not read BMP.
+  const primary: PrimaryImageCheck | null = contentType === 'image/bmp' ? null : await primaryCheckOf(bytes);
+  // Tagged `referenced=no` (the original here, the renditions as they are written) before the valid
+  // record is written, so the products API never sees a valid new upload without the tag. Only while
+  // the key has no record, or a released one (no product can have taken it since: a claim needs
+  // `valid`): with any other record the key was judged before (a redelivery, or the same bytes again
+  // after a rejection), and the API may have tagged the object `yes` since; re-tagging `no` would
+  // expire a product's image. Such an object keeps the tag it has (or none: then it never expires),
+  // and renditions written for it now get that tag.
+  const fresh = previous === null || previous.status === 'released';
+  const tag = fresh ? referencedTag.no : await referencedTagOf(bucket, key);
+  if (tag === 'gone') return unchecked(key, 'gone');
+  // Written before the record, so a valid record always has its renditions (answers name them without looking).
+  const renditions = await writeRenditions(key, bytes, contentType, tag);
+  if (fresh && (await tagUnreferenced(bucket, key)) === 'gone') return unchecked(key, 'gone');
   const recorded = await recordCheck({
     key,
     status: 'valid',
@@ -159,10 +169,30 @@ async function checkOnce(bucket: string, key: string, version: EventVersion, now
     eTag: stored.eTag,
     ...(sequencer === undefined ? {} : { sequencer }),
     ...(primary ? { primary } : {}),
+    renditions,
   });
   if (!recorded) return 'record changed';
   logger.info('image valid', { key, contentType, size: stored.size, primaryProblems: primary?.problems ?? 'not measured' });
   return { key, outcome: 'valid', contentType, size: stored.size };
+}
+
+/**
+ * Both renditions of a valid image (./renditions.ts) in the renditions bucket, each unless its key
+ * holds it already (a redelivered event, the same bytes again): what the record says of them.
+ */
+async function writeRenditions(key: string, bytes: Uint8Array, contentType: ImageContentType, tag: ReferencedTagValue | undefined): Promise<Record<RenditionName, RenditionRecord>> {
+  const made = await renditionsOf(bytes, contentType);
+  const bucket = env.renditionsBucket();
+  const written = await Promise.all(
+    RENDITION_NAMES.map(async (name) => {
+      const { body, contentType: type, width, height } = made[name];
+      const target = renditionKey(key, name);
+      await putRendition(bucket, target, { body, contentType: type }, tag);
+      const record: RenditionRecord = { key: target, contentType: type, bytes: body.length, ...(width && height ? { width, height } : {}) };
+      return [name, record] as const;
+    }),
+  );
+  return Object.fromEntries(written) as Record<RenditionName, RenditionRecord>;
 }
 
 /** One object version being judged, and what its record write must respect. */

@@ -3,6 +3,7 @@
  * (lambdas/images/check-handler.ts) and read by the products API, which accepts an image key only when its
  * check item says `valid`.
  */
+import type { RenditionName } from '../../contracts/buckets';
 import type { ImageContentType } from '../../contracts/listings/schema';
 import type { PrimaryImageCheck } from '../../contracts/primary-image';
 
@@ -53,8 +54,31 @@ export type ImageCheckItem =
        * written before the rules existed.
        */
       primary?: PrimaryImageCheck;
+      /**
+       * The renditions written for it (issue 23, ./renditions.ts), in the renditions bucket. Missing
+       * on items written before renditions existed, until the image is checked again
+       * (docs/operations.md, "Renditions of older images").
+       */
+      renditions?: Record<RenditionName, RenditionRecord>;
     })
-  | (CheckedObject & { status: 'rejected'; reason: RejectionReason });
+  | (CheckedObject & { status: 'rejected'; reason: RejectionReason })
+  /**
+   * A valid image no product references any more, deleted with its renditions
+   * (lambdas/listings/images.ts releaseUnreferencedImages): the item stays as a tombstone with its
+   * bound ETag, so the key can never hold other bytes (the check rejects them as `overwritten`) and
+   * its rendition keys, which CloudFront caches for a year, never show another image. No product
+   * can take it (a claim needs `valid`); the same bytes uploaded again are valid again.
+   */
+  | (CheckedObject & { status: 'released'; releasedAt: string; contentType?: ImageContentType; renditions?: Record<RenditionName, RenditionRecord> });
+
+/** One rendition as the check wrote it: its key, type and, when known, its size in pixels. */
+export interface RenditionRecord {
+  key: string;
+  contentType: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+}
 
 /**
  * The slots of one upload folder, in the same table under the folder's prefix (which ends in '/',

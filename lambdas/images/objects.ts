@@ -1,8 +1,13 @@
-/** The product-images bucket's objects as the image check sees them: an object's size, ETag and first bytes, a folder's keys, tagging, deletion (the bucket itself: contracts/buckets.ts). */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
-import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
+/**
+ * The product-images bucket's objects as the image check sees them: an object's size, ETag and first
+ * bytes, a folder's keys, tagging, deletion (the bucket itself: contracts/buckets.ts); and the
+ * renditions it writes into the renditions bucket (issue 23).
+ */
+import { DeleteObjectCommand, GetObjectCommand, GetObjectTaggingCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import { productImageRenditions } from '../../contracts/buckets';
+import { isMissingObject, s3Client, s3ErrorStatus, s3StandIn } from '../shared/s3';
 import { SIGNATURE_BYTES } from '../../contracts/images';
-import { referencedTag, referencedTagging } from './tags';
+import { referencedTag, referencedTagging, type ReferencedTagValue } from './tags';
 
 const s3 = s3Client();
 
@@ -111,6 +116,52 @@ export async function deleteObject(bucket: string, key: string, eTag: string): P
   } catch (err) {
     if (isMissingObject(err)) return 'gone';
     if (s3ErrorStatus(err) === 412) return 'changed';
+    throw err;
+  }
+}
+
+/**
+ * The `referenced` tag of the object now (undefined: it has none, e.g. an upload from before the
+ * tag existed), or `gone`. The check copies it onto renditions it writes for a key judged before.
+ */
+export async function referencedTagOf(bucket: string, key: string): Promise<ReferencedTagValue | undefined | 'gone'> {
+  try {
+    const out = await s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: key }));
+    const value = out.TagSet?.find((t) => t.Key === referencedTag.key)?.Value;
+    return value === referencedTag.yes || value === referencedTag.no ? value : undefined;
+  } catch (err) {
+    if (isMissingObject(err)) return 'gone';
+    throw err;
+  }
+}
+
+/**
+ * Writes a rendition unless its key holds one already (S3's conditional write, `If-None-Match: *`):
+ * a rendition key names one content for good (contracts/buckets.ts renditionKey), and an existing
+ * rendition may carry the products API's `referenced=yes`, which a rewrite would drop. `tag`: the
+ * `referenced` tag it starts with (none: kept until a product drops it). s3rver ignores
+ * If-None-Match and writes.
+ */
+export async function putRendition(bucket: string, key: string, rendition: { body: Uint8Array; contentType: string }, tag: ReferencedTagValue | undefined): Promise<'written' | 'exists'> {
+  try {
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: rendition.body,
+        ContentType: rendition.contentType,
+        CacheControl: productImageRenditions.cacheControl,
+        IfNoneMatch: '*',
+        ...(tag ? { Tagging: new URLSearchParams({ [referencedTag.key]: tag }).toString() } : {}),
+      }),
+    );
+    // A stand-in that drops a put's tags (s3rver) gets them in a second call: what S3 does in one.
+    if (tag && s3StandIn()?.tagsOnPut === false) await s3.send(new PutObjectTaggingCommand({ Bucket: bucket, Key: key, Tagging: referencedTagging(tag) }));
+    return 'written';
+  } catch (err) {
+    // 412: the key holds a rendition; 409: another write of it is in flight (S3's conditional writes).
+    const status = s3ErrorStatus(err);
+    if (status === 412 || status === 409) return 'exists';
     throw err;
   }
 }

@@ -1,16 +1,16 @@
 /**
  * The products API (docs/api.md, "Products"): the product lists by tab, the item form's create,
  * read, update, submit and delete, the inventory table and its offer edit. Parse → ./products
- * (state changes, conditional writes) → views with signed image URLs.
+ * (state changes, conditional writes) → views with signed URLs of the images' renditions.
  */
 import * as z from 'zod';
 import { callerIdentityId } from '../shared/identity';
 import { apiHandler, route, type Reply, type RouteRequest } from '../shared/http';
 import { idempotencyOf, replayOf } from '../shared/idempotency';
 import type { VendorCaller } from '../shared/auth';
+import { imageUrls } from '../shared/image-urls';
 import { logger } from '../shared/logger';
 import { decodeCursor, encodeCursor, isTabSortKey } from './cursor';
-import { imageSigner } from './images';
 import { cursorParam, inventoryList, inventoryListKey, inventoryQuery, isInventoryKey, limitParam, optionalParam, PAGE_SIZE_DEFAULT, type InventoryQuery } from './inventory';
 import { marketplaceDay } from '../shared/dates';
 import { PRODUCT_TABS, type InventoryPage, type ProductPage, type ProductView } from '../../contracts/listings/model';
@@ -61,7 +61,7 @@ async function freshReplay(vendorId: string, replay: Reply): Promise<Reply> {
   const recorded = replay.body as Partial<ProductView> | null;
   const item = recorded?.productId ? await getProduct(vendorId, recorded.productId) : null;
   logger.info('product create replayed', { vendorId, productId: recorded?.productId });
-  return item ? { ...replay, body: await productView(item, imageSigner()) } : replay;
+  return item ? { ...replay, body: productView(item, await imageUrls()) } : replay;
 }
 
 export const handler = apiHandler('listings', {
@@ -74,9 +74,9 @@ export const handler = apiHandler('listings', {
       const list = `products|${tab}`;
       const after = query.cursor ? decodeCursor(query.cursor, vendorId, list, isTabSortKey) : undefined;
       const page = await queryProductTab(vendorId, tab, { limit: query.limit ?? PAGE_SIZE_DEFAULT, after });
-      const sign = imageSigner();
+      const urls = await imageUrls();
       const body: ProductPage = {
-        items: await Promise.all(page.items.map((item) => productView(item, sign))),
+        items: page.items.map((item) => productView(item, urls)),
         ...(page.lastSort ? { nextCursor: encodeCursor(vendorId, list, page.lastSort) } : {}),
         // Issue 15: how many products each tab holds, from the vendor's counters (no count of the lists).
         counts: await productTabCounts(vendorId),
@@ -96,8 +96,8 @@ export const handler = apiHandler('listings', {
       const replay = await replayOf(request);
       if (replay) return freshReplay(vendorId, replay);
       const identityId = await callerIdentityId(event, caller);
-      const sign = imageSigner();
-      const reply = async (item: ProductItem) => ({ statusCode: 201, body: await productView(item, sign) });
+      const urls = await imageUrls();
+      const reply = async (item: ProductItem) => ({ statusCode: 201, body: productView(item, urls) });
       const outcome = await createProduct(vendorId, identityId, content, body.submit, new Date(), request ? { request, reply } : null, actorOf(caller));
       if ('replay' in outcome) return freshReplay(vendorId, outcome.replay);
       logger.info('product created', { vendorId: outcome.vendorId, productId: outcome.productId, state: outcome.revision?.state });
@@ -113,7 +113,7 @@ export const handler = apiHandler('listings', {
       const keys = primaryImageKeys(item);
       const checks = keys.length ? await imageChecks(keys) : new Map<string, ImageCheckItem>();
       const primary = new Map([...checks].flatMap(([key, check]) => (check.status === 'valid' && check.primary ? [[key, check.primary] as const] : [])));
-      return { body: await productView(item, imageSigner(), primary) };
+      return { body: productView(item, await imageUrls(), primary) };
     },
   }),
 
@@ -125,7 +125,7 @@ export const handler = apiHandler('listings', {
       const identityId = await callerIdentityId(event, caller);
       const item = await saveProduct(caller.vendor.vendorId, productId(params), identityId, content, body.submit, new Date(), actorOf(caller));
       logger.info('product saved', { vendorId: item.vendorId, productId: item.productId, state: item.revision?.state });
-      return { body: await productView(item, imageSigner()) };
+      return { body: productView(item, await imageUrls()) };
     }),
   }),
 
@@ -136,7 +136,7 @@ export const handler = apiHandler('listings', {
       await ownProduct(caller.vendor.vendorId, productId(params));
       const item = await submitProduct(caller.vendor.vendorId, productId(params), await callerIdentityId(event, caller), new Date(), actorOf(caller));
       logger.info('product submitted', { vendorId: item.vendorId, productId: item.productId });
-      return { body: await productView(item, imageSigner()) };
+      return { body: productView(item, await imageUrls()) };
     }),
   }),
 
@@ -145,7 +145,7 @@ export const handler = apiHandler('listings', {
     async handler({ params, caller }) {
       const remaining = await deleteProduct(caller.vendor.vendorId, productId(params));
       logger.info(remaining ? 'product revision discarded' : 'product deleted', { vendorId: caller.vendor.vendorId, productId: productId(params) });
-      return remaining ? { body: await productView(remaining, imageSigner()) } : { statusCode: 204 };
+      return remaining ? { body: productView(remaining, await imageUrls()) } : { statusCode: 204 };
     },
   }),
 
@@ -162,7 +162,7 @@ export const handler = apiHandler('listings', {
       if (offer.restockOn !== undefined && offer.restockOn <= marketplaceDay(now)) throw new FieldValidationError({ restockOn: 'listing_error_restock_past' });
       const item = await changeProductOffer(caller.vendor.vendorId, productId(params), offer, now, version, actorOf(caller));
       logger.info('offer changed', { vendorId: item.vendorId, productId: item.productId });
-      return { body: await productView(item, imageSigner()) };
+      return { body: productView(item, await imageUrls()) };
     }),
   }),
 
@@ -175,10 +175,9 @@ export const handler = apiHandler('listings', {
       const list = inventoryListKey(search);
       const after = query.cursor ? decodeCursor(query.cursor, vendorId, list, isInventoryKey) : undefined;
       const slice = await inventoryList(vendorId, search, { limit: query.limit ?? PAGE_SIZE_DEFAULT, after });
-      const sign = imageSigner();
-      const lowStockDefault = await lowStockDefaultOf(vendorId);
+      const [urls, lowStockDefault] = await Promise.all([imageUrls(), lowStockDefaultOf(vendorId)]);
       const body: InventoryPage = {
-        items: await Promise.all(slice.rows.map((row) => inventoryRow(row, sign, lowStockDefault))),
+        items: slice.rows.map((row) => inventoryRow(row, urls, lowStockDefault)),
         ...(slice.total !== undefined ? { total: slice.total } : {}),
         ...(slice.lastKey ? { nextCursor: encodeCursor(vendorId, list, slice.lastKey) } : {}),
       };

@@ -1,13 +1,16 @@
 /**
- * Product images in the product-images bucket (env PRODUCT_IMAGES_BUCKET): which uploaded keys a
- * product may reference (tagged `referenced=yes`, so the bucket does not expire them), short-lived
- * GET URLs to show them, and the deletion of images no version references any more.
+ * Product images in the product-images bucket (env PRODUCT_IMAGES_BUCKET) and their renditions (issue
+ * 23, env RENDITIONS_BUCKET): which uploaded keys a product may reference (tagged `referenced=yes`
+ * with their renditions, so the buckets do not expire them), short-lived GET URLs of originals for an
+ * explicit full-size view (lists and forms show renditions: lambdas/shared/image-urls.ts), and the
+ * deletion of images no version references any more, renditions included.
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectTaggingCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { productImagesBucket } from '../../contracts/buckets';
+import { productImagesBucket, RENDITION_NAMES, renditionKey } from '../../contracts/buckets';
 import { referencedTag, referencedTagging } from '../images/tags';
 import { env } from '../shared/env';
+import { IMAGE_URL_TTL_SECONDS, IMAGE_URL_WINDOW_SECONDS } from '../shared/image-urls';
 import { logger } from '../shared/logger';
 import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
 import type { ProductItem } from './product-states';
@@ -15,15 +18,6 @@ import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_KEY_PATTERN, type ImageCon
 import { imageChecks, referencedImageKeys, releaseImageRecords } from './store';
 import { FieldValidationError } from './validation';
 
-/** How long a signed image URL works at least (the web asks again for a fresh product list). */
-export const IMAGE_URL_TTL_SECONDS = 3600;
-/**
- * Signed URLs are stable for this long: each is signed as of the start of its window (and valid
- * for the TTL after the window ends), so the same image has the same URL on every answer in the
- * window. The browser's cache then serves a thumbnail it has seen instead of downloading it again
- * on every list, and a warm function signs each key once per window rather than once per answer.
- */
-export const IMAGE_URL_WINDOW_SECONDS = 900;
 /** Bounds the per-container cache (a key is ~120 bytes, a URL ~1 KB). */
 const MAX_CACHED_URLS = 5_000;
 
@@ -51,13 +45,14 @@ export function contentTypeOfKey(key: string): ImageContentType | 'application/o
 let cache: { window: number; urls: Map<string, Promise<string>> } = { window: -1, urls: new Map() };
 
 /**
- * Signs GET URLs (see IMAGE_URL_WINDOW_SECONDS: the same URL for a key throughout a 15-minute
- * window, valid at least IMAGE_URL_TTL_SECONDS from any moment in it). The URL sets the response's
- * Content-Type from the extension: the uploader chooses the stored Content-Type, and a vendor who
- * uploads past the web app with e.g. text/html must not have the file served so. A signing that
- * fails is not cached.
+ * Signs GET URLs of original uploads, for the one place that shows an original: the review screen's
+ * "open full size" (everything else shows renditions). The same URL for a key throughout a 15-minute
+ * window (IMAGE_URL_WINDOW_SECONDS), valid at least IMAGE_URL_TTL_SECONDS from any moment in it. The
+ * URL sets the response's Content-Type from the extension: the uploader chooses the stored
+ * Content-Type, and a vendor who uploads past the web app with e.g. text/html must not have the
+ * file served so. A signing that fails is not cached.
  */
-export function imageSigner(now: () => number = Date.now): ImageSigner {
+export function originalImageSigner(now: () => number = Date.now): ImageSigner {
   const bucket = imagesBucket();
   return (key) => {
     const windowMs = IMAGE_URL_WINDOW_SECONDS * 1000;
@@ -87,9 +82,9 @@ export const ownImagePrefix = (identityId: string): string => `${productImagesBu
  * else `listing_error_image_rejected` when a check refused a file, else
  * `listing_error_image_not_checked` (no check recorded yet: it takes a moment after the upload).
  *
- * Accepted keys are tagged `referenced=yes` (idempotent), before the product is written: the image
- * check tagged each new upload `no`, and the bucket's lifecycle rule (lib/images.ts) expires what
- * is still `no`. Nothing tags an image `no` again: one a save drops is deleted by
+ * Accepted keys and their renditions are tagged `referenced=yes` (idempotent), before the product is
+ * written: the image check tagged each new upload and its renditions `no`, and the buckets' lifecycle
+ * rules (lib/images.ts) expire what is still `no`. Nothing tags an image `no` again: one a save drops is deleted by
  * releaseUnreferencedImages once nothing references it. A write that fails after this leaves its
  * images kept, never a saved product without its images.
  */
@@ -102,22 +97,28 @@ export async function acceptImages(content: ProductContent, identityId: string):
   for (const [field, keys] of Object.entries(byField)) {
     const statuses = keys.map((k) => (k.startsWith(prefix) ? checks.get(k)?.status : undefined));
     if (keys.some((k) => !k.startsWith(prefix))) fields[field] = 'listing_error_image_key';
-    else if (statuses.includes('rejected')) fields[field] = 'listing_error_image_rejected';
+    // A released image (deleted once no product used it) cannot come back into one either.
+    else if (statuses.includes('rejected') || statuses.includes('released')) fields[field] = 'listing_error_image_rejected';
     else if (statuses.some((s) => s !== 'valid')) fields[field] = 'listing_error_image_not_checked';
   }
   if (Object.keys(fields).length) throw new FieldValidationError(fields);
-  await Promise.all([...new Set(own)].map((key) => tagReferenced(key)));
+  await Promise.all(
+    [...new Set(own)].flatMap((key) => [
+      tagReferenced(imagesBucket(), key),
+      ...RENDITION_NAMES.map((name) => tagReferenced(env.renditionsBucket(), renditionKey(key, name))),
+    ]),
+  );
 }
 
-async function tagReferenced(key: string): Promise<void> {
+async function tagReferenced(bucket: string, key: string): Promise<void> {
   try {
-    await s3().send(new PutObjectTaggingCommand({ Bucket: imagesBucket(), Key: key, Tagging: referencedTagging(referencedTag.yes) }));
+    await s3().send(new PutObjectTaggingCommand({ Bucket: bucket, Key: key, Tagging: referencedTagging(referencedTag.yes) }));
   } catch (err) {
-    // Deleted by its vendor since its check: there is nothing left to expire, and the save goes on
-    // as it did before images were tagged. This role may tag under the prefix but not list the
-    // bucket, so S3 answers a missing object with 403 rather than 404.
+    // Deleted by its vendor since its check (an original), or written before renditions existed
+    // and not yet made (docs/operations.md): there is nothing to expire, and the save goes on. This
+    // role may tag but not list the buckets, so S3 answers a missing object with 403 rather than 404.
     if (!isMissingObject(err) && s3ErrorStatus(err) !== 403) throw err;
-    logger.warn('accepted product image is no longer in the bucket: not tagged', { key });
+    logger.warn('accepted product image (or rendition) is not in its bucket: not tagged', { bucket, key });
   }
 }
 
@@ -129,9 +130,10 @@ async function tagReferenced(key: string): Promise<void> {
  *
  * Two looks, because a save of another product can run at the same moment: the vendor's products
  * as stored (which also covers products written before image claims existed), then, per key, one
- * transaction deleting the check record and the claim item only while no product claims the key
- * (releaseImageRecords). A product saved with the key at the same time either claimed it first
- * (the key is kept) or finds its check record gone and is refused; only then is the object deleted.
+ * transaction releasing the check record (a tombstone) and deleting the claim item only while no
+ * product claims the key (releaseImageRecords). A product saved with the key at the same time either
+ * claimed it first (the key is kept) or finds its check record released and is refused; only then are
+ * the object and its renditions deleted.
  *
  * Defence in depth: only keys under the owner's own identity prefix (`owner.identityId`, recorded
  * on the product by the server) are ever deleted. acceptImages admits no other key, but should one
@@ -155,7 +157,9 @@ export async function releaseUnreferencedImages(owner: Pick<ProductItem, 'vendor
         logger.info('product image kept: another product claims it', { vendorId, key });
         continue;
       }
+      // The original, then its renditions (the record stays as a tombstone: no other bytes can take the key).
       await s3().send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: key }));
+      await Promise.all(RENDITION_NAMES.map((name) => s3().send(new DeleteObjectCommand({ Bucket: env.renditionsBucket(), Key: renditionKey(key, name) }))));
       deleted.push(key);
     }
   } catch (err) {

@@ -706,12 +706,14 @@ export async function imageChecks(keys: string[]): Promise<Map<string, ImageChec
 }
 
 /**
- * Deletes an image's check record and its (empty) reference item in one transaction, only while no
- * product claims the image. True when deleted: from then on no write can claim it (the claim
- * requires a valid check record), so the object may go. False when a product claims it, or another
- * transaction kept meeting this one (the image is kept: leaving it is the safe side).
+ * Deletes an image's (empty) reference item and turns its check record into a `released` tombstone
+ * (lambdas/images/model.ts: it keeps the bound ETag, so the key and its rendition keys can never show
+ * other bytes) in one transaction, only while no product claims the image. True when released: from
+ * then on no write can claim it (the claim requires a valid check record), so the object and its
+ * renditions may go. False when a product claims it, or another transaction kept meeting this one
+ * (the image is kept: leaving it is the safe side).
  */
-export async function releaseImageRecords(key: string): Promise<boolean> {
+export async function releaseImageRecords(key: string, now: Date = new Date()): Promise<boolean> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await dynamo.send(
@@ -725,7 +727,15 @@ export async function releaseImageRecords(key: string): Promise<boolean> {
                 ExpressionAttributeNames: { '#products': 'products' },
               },
             },
-            { Delete: { TableName: tableName('imageChecks'), Key: { key } } },
+            {
+              Update: {
+                TableName: tableName('imageChecks'),
+                Key: { key },
+                UpdateExpression: 'SET #status = :released, releasedAt = :now',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':released': 'released', ':now': now.toISOString() },
+              },
+            },
           ],
         }),
       );

@@ -1,6 +1,10 @@
-/** Stored products as the API answers them (contracts/listings/model.ts), with signed image URLs. */
-import type { InventoryRow, OfferView, ProductVersionView, ProductView } from '../../contracts/listings/model';
-import type { ImageSigner } from './images';
+/**
+ * Stored products as the API answers them (contracts/listings/model.ts), with signed URLs of the
+ * images' renditions (issue 23, lambdas/shared/image-urls.ts): the 320-px thumbnail for lists and
+ * thumbnails, the 1,200-px display size where an image is looked at.
+ */
+import type { InventoryRow, OfferView, ProductImageView, ProductVersionView, ProductView } from '../../contracts/listings/model';
+import type { ImageUrls } from '../shared/image-urls';
 import { isLowStock, productStatus, type LiveVersion, type ProductItem } from './product-states';
 import type { ProductContent } from '../../contracts/listings/schema';
 import type { CatalogueRow } from './store';
@@ -9,29 +13,25 @@ import type { PrimaryImageCheck } from '../../contracts/primary-image';
 /** The primary-image rules' measurements by image key (issue 15), for the primary images a view shows. */
 export type PrimaryChecks = ReadonlyMap<string, PrimaryImageCheck>;
 
-async function versionView(content: ProductContent, sign: ImageSigner, primary: PrimaryChecks): Promise<ProductVersionView> {
-  const [images, label] = await Promise.all([
-    Promise.all(
-      content.images.map(async (key, i) => {
-        const check = i === 0 ? primary.get(key) : undefined;
-        return { key, url: await sign(key), ...(check ? { primary: check } : {}) };
-      }),
-    ),
-    content.nutritionLabel ? sign(content.nutritionLabel).then((url) => ({ key: content.nutritionLabel, url })) : Promise.resolve(null),
-  ]);
-  return { content, images, nutritionLabel: label };
+/** One image of a version: its display size and thumbnail. */
+export const imageView = (key: string, urls: ImageUrls): ProductImageView => ({ key, url: urls.rendition(key, 'display'), thumbnailUrl: urls.rendition(key, 'thumbnail') });
+
+function versionView(content: ProductContent, urls: ImageUrls, primary: PrimaryChecks): ProductVersionView {
+  const images = content.images.map((key, i) => {
+    const check = i === 0 ? primary.get(key) : undefined;
+    return { ...imageView(key, urls), ...(check ? { primary: check } : {}) };
+  });
+  return { content, images, nutritionLabel: content.nutritionLabel ? imageView(content.nutritionLabel, urls) : null };
 }
 
 /** The keys of the item's primary images (live and revision), whose measurements a one-product view shows. */
 export const primaryImageKeys = (item: ProductItem): string[] => [item.live?.content.images[0], item.revision?.content.images[0]].filter((k): k is string => Boolean(k));
 
 /** `primary`: measurements to show on the versions' primary images (only the one-product answer reads them). */
-export async function productView(item: ProductItem, sign: ImageSigner, primary: PrimaryChecks = new Map()): Promise<ProductView> {
-  const [live, revision, thumbnailUrl] = await Promise.all([
-    item.live ? versionView(item.live.content, sign, primary) : null,
-    item.revision ? versionView(item.revision.content, sign, primary) : null,
-    item.thumbnailKey ? sign(item.thumbnailKey) : null,
-  ]);
+export function productView(item: ProductItem, urls: ImageUrls, primary: PrimaryChecks = new Map()): ProductView {
+  const live = item.live ? versionView(item.live.content, urls, primary) : null;
+  const revision = item.revision ? versionView(item.revision.content, urls, primary) : null;
+  const thumbnailUrl = item.thumbnailKey ? urls.rendition(item.thumbnailKey, 'thumbnail') : null;
   const r = item.revision;
   return {
     productId: item.productId,
@@ -60,13 +60,13 @@ export async function productView(item: ProductItem, sign: ImageSigner, primary:
 }
 
 /** `lowStockDefault`: the vendor's default low-stock level, read once per request (store.ts `lowStockDefaultOf`). */
-export async function inventoryRow(row: CatalogueRow, sign: ImageSigner, lowStockDefault?: number): Promise<InventoryRow> {
+export function inventoryRow(row: CatalogueRow, urls: ImageUrls, lowStockDefault?: number): InventoryRow {
   return {
     productId: row.productId,
     sku: row.sku,
     nameEn: row.nameEn,
     nameZh: row.nameZh,
-    thumbnailUrl: row.thumbnailKey ? await sign(row.thumbnailKey) : null,
+    thumbnailUrl: row.thumbnailKey ? urls.rendition(row.thumbnailKey, 'thumbnail') : null,
     priceCents: row.priceCents,
     compareAtCents: row.compareAtCents ?? null,
     inventory: row.inventory,

@@ -145,6 +145,16 @@ export const env = {
 
   /** lib/images.ts, lib/api.ts */
   productImagesBucket: required('PRODUCT_IMAGES_BUCKET'),
+  /** The renditions of product images (issue 23; lib/images.ts): the image check writes them, the products API and the review delete and tag them. */
+  renditionsBucket: required('RENDITIONS_BUCKET'),
+  /**
+   * Signed image URLs (issue 23, lambdas/shared/image-urls.ts; lib/image-delivery.ts): the CloudFront
+   * public key's id, and where the matching private key is: a Secrets Manager secret (PEM) in the
+   * cloud, the PEM itself locally (scripts/local/stack.ts, a key pair of the local stack's own).
+   */
+  imageUrlKeyPairId: required('IMAGE_URL_KEY_PAIR_ID'),
+  imageUrlKeySecretArn: optional('IMAGE_URL_KEY_SECRET_ARN', arn),
+  imageUrlPrivateKey: optional('IMAGE_URL_PRIVATE_KEY', z.string().startsWith('-----BEGIN', 'must be a PEM private key'), { secret: true }),
 
   // Stack settings (lib/settings.ts), with the same defaults as the stack.
   marketplaceTimeZone: withDefault('MARKETPLACE_TIME_ZONE', timeZone, DEFAULT_MARKETPLACE_TIME_ZONE),

@@ -10,6 +10,8 @@ export interface S3StandIn {
   clientConfig: S3ClientConfig;
   /** Whether puts may ask for SSE-KMS (the payout instructions do in the cloud). */
   supportsKms: boolean;
+  /** Whether a put stores the tags it carries (`x-amz-tagging`); s3rver's does not, so they are put after it (renditions, lambdas/images/objects.ts). */
+  tagsOnPut: boolean;
 }
 
 let standIn: S3StandIn | undefined;

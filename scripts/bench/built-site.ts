@@ -1,7 +1,9 @@
 /**
  * A built web app (dist/web, or any `vite build` output) served as the CloudFront distribution serves
  * it: gzip, immutable assets, the SPA fallback to index.html, the stack's /config.json, and /api/*
- * passed on to the stack's API (CloudFront's /api/* behaviour, same origin). With `tls`, HTTP/2 over
+ * and /renditions/* passed on to the stack's API server (CloudFront's /api/* behaviour, and its
+ * /renditions/* behaviour, which the local API server plays: scripts/local/image-urls.ts; same origin).
+ * With `tls`, HTTP/2 over
  * TLS as the distribution serves (`HttpVersion.HTTP2_AND_3`, lib/site.ts): `npm run bench:web`, whose
  * Lighthouse simulation models an HTTP/1.1 origin as six connections with a round trip per request;
  * without, plain HTTP/1.1 (test/e2e/production-build.test.ts).
@@ -54,7 +56,7 @@ export function serveBuiltSite(opts: { dir: string; config: WebConfig; apiUrl: s
   const api = new URL(opts.apiUrl);
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'https://127.0.0.1');
-    if (url.pathname.startsWith('/api/')) {
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/renditions/')) {
       const forwarded = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)));
       const upstream = http.request(
         { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...forwarded, host: api.host } },

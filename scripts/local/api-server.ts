@@ -7,6 +7,7 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { apiFunctions, routes, type Route } from '../../contracts/routes';
 import { cognitoTriggers } from '../../contracts/triggers';
 import type { WebConfig } from '../../contracts/web-config';
+import { serveRendition, type LocalImageUrlKey } from './image-urls';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 
 export interface ApiServerOptions {
@@ -16,6 +17,8 @@ export interface ApiServerOptions {
   /** cognito-local's JWKS, fetched over http here because the verifier only fetches https. */
   jwksUrl: string;
   webConfig: WebConfig;
+  /** CloudFront's `/renditions/*` behaviour (issue 23): signed URLs checked with this key, objects from this bucket. */
+  renditions?: { bucket: string; key: LocalImageUrlKey };
   log?: (line: string) => void;
 }
 
@@ -207,7 +210,8 @@ function send(res: http.ServerResponse, statusCode: number, body: unknown, heade
 /**
  * The local API Gateway: serves every route of contracts/routes.ts through the same handler modules
  * the Lambdas run, with the token verified as the Cognito authorizer does; also serves
- * /config.json and a Lambda Invoke endpoint for cognito-local's triggers.
+ * /config.json, the product image renditions as CloudFront does (signed URLs, ./image-urls.ts) and
+ * a Lambda Invoke endpoint for cognito-local's triggers.
  */
 export async function startApiServer(opts: ApiServerOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const verifier = CognitoJwtVerifier.create({ userPoolId: opts.userPoolId, tokenUse: 'id', clientId: opts.clientId });
@@ -233,6 +237,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
     const method = req.method ?? 'GET';
 
     if (url.pathname === '/config.json' && method === 'GET') return send(res, 200, opts.webConfig, { 'cache-control': 'no-store' });
+    if (url.pathname.startsWith('/renditions/') && opts.renditions) return serveRendition(req, res, { ...opts.renditions, log: opts.log });
 
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
     if (invoke && method === 'POST') {

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
 import type { Context } from 'aws-lambda';
 import { imageCheckFunction } from '../../contracts/functions';
-import { productImagesBucket } from '../../contracts/buckets';
+import { productImageRenditions, productImagesBucket } from '../../contracts/buckets';
 import { lambdaContext, loadHandler } from './lambda-runtime';
 
 export interface S3Event {
@@ -28,7 +28,7 @@ function corsXml(origins: string[]): string {
   return `<CORSConfiguration>${origins.map(rule).join('')}\n</CORSConfiguration>`;
 }
 
-/** s3rver with the product-images bucket (CORS for the site origins); object events go to `onEvent`. */
+/** s3rver with the product-images bucket (CORS for the site origins) and the renditions bucket; object events go to `onEvent`. */
 export async function startS3(opts: { port: number; dir: string; siteOrigins: string[]; onEvent?: (event: S3Event) => void }): Promise<LocalS3> {
   mkdirSync(opts.dir, { recursive: true });
   const server = new S3rver({
@@ -37,7 +37,11 @@ export async function startS3(opts: { port: number; dir: string; siteOrigins: st
     directory: opts.dir,
     silent: true,
     vhostBuckets: false,
-    configureBuckets: [{ name: productImagesBucket.localName, configs: [corsXml(opts.siteOrigins)] }],
+    // The renditions bucket needs no CORS: the browser reads renditions through the site's origin (/renditions/*).
+    configureBuckets: [
+      { name: productImagesBucket.localName, configs: [corsXml(opts.siteOrigins)] },
+      { name: productImageRenditions.localName, configs: [] },
+    ],
   });
   if (opts.onEvent) server.on('event', opts.onEvent);
   await server.run();

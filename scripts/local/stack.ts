@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_COMMISSION_BPS } from '../../lambdas/sales/apply';
 import { DEFAULT_MARKETPLACE_TIME_ZONE } from '../../lambdas/shared/dates';
 import { localTableName, tables, type TableKey } from '../../contracts/tables';
-import { productImagesBucket } from '../../contracts/buckets';
+import { productImageRenditions, productImagesBucket } from '../../contracts/buckets';
 import type { WebConfig } from '../../contracts/web-config';
 import { LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, startCognito, type VerificationCode } from './cognito';
 import { ensureTables, startDynamoDb } from './dynamodb';
 import type { LocalPorts } from './ports';
 import { assertPortFree } from './processes';
+import { localImageUrlKey } from './image-urls';
 import { imageCheckNotification, startS3 } from './s3';
 import { startSes } from './ses';
 import { startNotifierStream } from './streams';
@@ -78,6 +79,10 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
     USER_POOL_ID: LOCAL_USER_POOL_ID,
     PRODUCT_IMAGES_BUCKET: productImagesBucket.localName,
+    // Renditions (issue 23) in s3rver's second bucket, their URLs signed with the local stack's own key
+    // pair (scripts/local/image-urls.ts), which the local API server checks as CloudFront would.
+    RENDITIONS_BUCKET: productImageRenditions.localName,
+    ...imageUrlKeyEnv(dataDir),
     // Bank-transfer instructions on s3rver (created on first use by `npm run payouts:run`); the console's bank batch download reads them.
     PAYOUT_BATCH_BUCKET: 'seller-portal-payout-batches',
     // Vendor e-mails (lambdas/notifications): links into the local web app, sent to aws-ses-v2-local.
@@ -92,6 +97,12 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     ...Object.fromEntries((Object.keys(tables) as TableKey[]).map((k) => [tables[k].envVar, localTableName(k)])),
   };
+}
+
+/** The signing key's environment (lambdas/shared/env.ts): the local key pair, made in the data folder on first use. */
+function imageUrlKeyEnv(dataDir: string): Record<string, string> {
+  const key = localImageUrlKey(dataDir);
+  return { IMAGE_URL_KEY_PAIR_ID: key.keyPairId, IMAGE_URL_PRIVATE_KEY: key.privateKeyPem };
 }
 
 /**
@@ -172,6 +183,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       clientId: LOCAL_CLIENT_ID,
       jwksUrl: `${cognitoEndpoint}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`,
       webConfig,
+      renditions: { bucket: productImageRenditions.localName, key: localImageUrlKey(opts.dataDir) },
       log: opts.log,
     });
     stoppers.push(() => api.stop());

@@ -66,10 +66,11 @@ export const inProcessRecheckQueue: RecheckQueue = {
   },
 };
 
-/** s3rver: path-style URLs, its fixed key (whatever AWS_ACCESS_KEY_ID says), no SSE-KMS. */
+/** s3rver: path-style URLs, its fixed key (whatever AWS_ACCESS_KEY_ID says), no SSE-KMS, no tags on a put. */
 export const s3rverStandIn: S3StandIn = {
   clientConfig: { forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } },
   supportsKms: false,
+  tagsOnPut: false,
 };
 
 /** Where a stack's data folder keeps the outbox and the dead letters. */

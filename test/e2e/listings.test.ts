@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import sharp from 'sharp';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -139,9 +140,15 @@ describe('listings and inventory in Chromium (issue 5)', () => {
       await locked.focus();
       expect(await row.getByRole('tooltip').textContent()).toBe(en.product_under_review);
       expect(await row.getByRole('tooltip').isVisible()).toBe(true);
-      // The images arrived in s3rver byte for byte (served back through the API's signed URL).
+      // The upload was checked and made into renditions (issue 23): the row shows its 320-px WebP, through the
+      // site's own origin (/renditions, signed), with the upload's pixels.
       const thumb = await row.locator('img').first().getAttribute('src');
-      expect(Buffer.from(await (await fetch(thumb!)).arrayBuffer()).equals(pngs[0]!.buffer)).toBe(true);
+      const served = await fetch(new URL(thumb!, page.url()));
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      const { data, info } = await sharp(Buffer.from(await served.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([320, 320]);
+      const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+      for (const [channel, value] of at(160, 60).entries()) expect(Math.abs(value - [0, 120, 200][channel]!)).toBeLessThanOrEqual(8);
 
       // Ops reject with two reasons: the vendor reads both on the Rejected tab.
       expect(await reviewCli(productId, 'reject', 'image_background', 'The label photo is blurry; please upload a sharper one.')).toContain('is now rejected');
@@ -235,7 +242,7 @@ describe('listings and inventory in Chromium (issue 5)', () => {
       await page.getByText('花菇乾香菇').first().waitFor();
       await page.getByTestId('products-tab-draft').click();
       await page.getByText('黑糖珍珠粉圓組').first().waitFor();
-      // Every seeded state came with real images: the published rows' thumbnails load from s3rver.
+      // Every seeded state came with real images: the published rows' thumbnails (renditions) load.
       await page.getByTestId('products-tab-published').click();
       const thumbnails = page.locator('[data-testid="products-table"][data-tab="published"][aria-busy="false"] [data-testid="product-row"] img');
       await thumbnails.first().waitFor();

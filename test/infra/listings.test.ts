@@ -108,6 +108,9 @@ describe('listings function', () => {
       // The low-stock notification, written with the offer change (issue 15): write-only.
       ...on(['dynamodb:PutItem', 'dynamodb:UpdateItem'], [arn(tableId('notifications'))]).map((g) => `${g}${WRITE_ONLY}`),
       ...on(['s3:GetObject', 's3:DeleteObject', 's3:PutObjectTagging'], [objects]),
+      // Issue 23: its images' renditions kept (tagged) and deleted with them, and the key it signs their URLs with.
+      ...on(['s3:DeleteObject', 's3:PutObjectTagging'], [JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalIdOf(s.json, 'AWS::S3::Bucket', 'ProductImagesRenditionsBucket'), 'Arn'] }, '/renditions/*']] })]),
+      ...on(['secretsmanager:GetSecretValue'], [JSON.stringify({ Ref: logicalIdOf(s.json, 'AWS::SecretsManager::Secret', 'ImageUrlsPrivateKey') })]),
       // Issue 14: the activity log's entries of submissions and offer changes, append-only.
       ...on(['dynamodb:PutItem'], [arn(tableId('activity'))]).map((g) => `${g}${WRITE_ONLY}`),
       // Issue 16: a change of the default low-stock level sends its re-check's first message.

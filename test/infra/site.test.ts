@@ -111,11 +111,13 @@ describe('CloudFront in front of the private site bucket', () => {
     }
   });
 
-  it('logs requests into the access-log bucket', () => {
-    expect(distribution().Logging).toEqual({
-      Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^AccessLogsBucket/), 'RegionalDomainName'] },
-      Prefix: 'cloudfront/',
-    });
+  it('logs requests into the access-log bucket with standard logging v2, which works in opt-in regions too (legacy logging does not)', () => {
+    expect(distribution().Logging).toBeUndefined();
+    // The delivery source, destination and delivery, made in us-east-1 (test/infra/image-delivery.test.ts checks them in detail).
+    const deliveries = resourcesOfType(s.json, 'Custom::CloudFrontLogDelivery').map(([, r]) => JSON.stringify(props(r).Create));
+    expect(deliveries).toHaveLength(3);
+    expect(deliveries.join()).toContain('AccessLogsBucket');
+    expect(deliveries.join()).toContain('SiteDistribution');
   });
 });
 

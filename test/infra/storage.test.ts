@@ -20,8 +20,8 @@ const policyOf = (bucketId: string) =>
     .flatMap((p) => (p.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
 
 describe('buckets', () => {
-  it('are the product-images, site, access-log and payout-batch buckets', () => {
-    expect(buckets().map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['AccessLogsBucket', 'PayoutsBatchBucket', 'ProductImagesBucket', 'SiteBucket']);
+  it('are the product-images, renditions (issue 23), site, access-log and payout-batch buckets', () => {
+    expect(buckets().map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['AccessLogsBucket', 'PayoutsBatchBucket', 'ProductImagesBucket', 'ProductImagesRenditionsBucket', 'SiteBucket']);
   });
 
   it('all block every kind of public access', () => {
@@ -134,7 +134,7 @@ describe('the server-side image check (lambdas/images/check-handler.ts)', () => 
     });
   });
 
-  it('may read, tag and delete objects under private/, list that prefix, use the image-checks table and send to its DLQ: nothing more', () => {
+  it('may read, tag and delete objects under private/, list that prefix, write renditions, use the image-checks table and send to its DLQ: nothing more', () => {
     expect(statementsOfRole(s.json, roleOf(check()[1]))).toEqual([
       { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' },
       {
@@ -145,8 +145,14 @@ describe('the server-side image check (lambdas/images/check-handler.ts)', () => 
         Effect: 'Allow',
         Resource: arn(tableLogicalId(s.json, 'imageChecks')),
       },
-      // PutObjectTagging: referenced=no on each new valid upload (the expiry rule below).
-      { Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObjectTagging'], Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(bucketId()), '/private/*']] } },
+      // PutObjectTagging: referenced=no on each new valid upload (the expiry rule below); GetObjectTagging: the tag renditions of an older image get.
+      { Action: ['s3:DeleteObject', 's3:GetObject', 's3:GetObjectTagging', 's3:PutObjectTagging'], Effect: 'Allow', Resource: { 'Fn::Join': ['', [arn(bucketId()), '/private/*']] } },
+      // Its renditions (issue 23), written with their tag, under renditions/ of their own bucket only.
+      {
+        Action: ['s3:PutObject', 's3:PutObjectTagging'],
+        Effect: 'Allow',
+        Resource: { 'Fn::Join': ['', [arn(logicalIdOf(s.json, 'AWS::S3::Bucket', 'ProductImagesRenditionsBucket')), '/renditions/*']] },
+      },
       { Action: 's3:ListBucket', Condition: { StringLike: { 's3:prefix': 'private/*' } }, Effect: 'Allow', Resource: arn(bucketId()) },
       { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arn(dlqId()) },
     ]);

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { productReviewSchema, reviewDecisionAnswerSchema, reviewQueuePageSchema, type ProductReview } from '../../contracts/admin-reviews';
 import type { ProductView } from '../../contracts/listings/model';
 import { localTableName } from '../../contracts/tables';
@@ -102,7 +102,7 @@ describe('the review queue', () => {
 });
 
 describe('the review page', () => {
-  it('shows an update beside the live version with the changed fields, every image signed with its check', async () => {
+  it('shows an update beside the live version with the changed fields, every image signed (its display size, and the upload for "open full size") with its check', async () => {
     const p = await publishedWithUpdate();
     const page = await getReview(p.productId);
     expect(page).toMatchObject({ productId: p.productId, vendorId: vendor.vendorId, vendorName: 'Review Console Foods', state: 'pending', update: true });
@@ -115,9 +115,15 @@ describe('the review page', () => {
     for (const image of [...page.images.submitted, ...page.images.live, page.nutritionLabel.submitted!, page.nutritionLabel.live!]) {
       // The primary-image rules' measurement (issue 15): the fixtures are 4 × 4 white PNGs, no product in them.
       expect(image.check).toEqual({ status: 'valid', reason: null, primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0 } });
-      const res = await fetch(image.url);
+      // The display size (issue 23): a rendition, relative, served as CloudFront's /renditions/* serves it.
+      const res = await fetch(`${inject('stack').apiUrl}${image.url}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect([image.width, image.height]).toEqual([4, 4]);
+      // The upload itself, for "open full size": a presigned S3 URL, served as its extension's type.
+      const original = await fetch(image.originalUrl);
+      expect(original.status).toBe(200);
+      expect(original.headers.get('content-type')).toBe('image/png');
     }
   });
 

@@ -4,7 +4,7 @@ import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as ImageStore from '../../lambdas/images/store';
 import type { ImageCheckItem } from '../../lambdas/images/model';
 import { MAX_PRODUCT_IMAGES } from '../../contracts/listings/schema';
-import { localIdentityId, productImagesBucket } from '../../contracts/buckets';
+import { localIdentityId, productImagesBucket, renditionKey } from '../../contracts/buckets';
 import { LOCAL_REGION } from '../../scripts/local/cognito';
 import { useTestStackEnv } from '../support/auth';
 import { gif, imageKey, jpeg, png, text } from '../lambdas/images/fixtures';
@@ -63,8 +63,14 @@ describe('image check on s3rver uploads', () => {
     const boundTo = (body: Buffer) => ({ checkedAt: expect.any(String), eTag: md5(body), sequencer: expect.stringMatching(/^[0-9A-F]+$/) });
     // And the primary-image rules' measurement (issue 15), decoded with sharp: all-white fixtures, no product in them.
     const measured = { primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0 } };
-    expect(await checked(pngKey)).toEqual({ key: pngKey, status: 'valid', contentType: 'image/png', size: png(8).length, ...boundTo(png(8)), ...measured });
-    expect(await checked(jpegKey)).toEqual({ key: jpegKey, status: 'valid', contentType: 'image/jpeg', size: jpeg().length, ...boundTo(jpeg()), ...measured });
+    // And its renditions (issue 23; test/integration/renditions.test.ts): WebP, never enlarged.
+    const renditions = (key: string, side: number) => ({
+      renditions: Object.fromEntries(
+        (['thumbnail', 'display'] as const).map((name) => [name, { key: renditionKey(key, name), contentType: 'image/webp', bytes: expect.any(Number), width: side, height: side }]),
+      ),
+    });
+    expect(await checked(pngKey)).toEqual({ key: pngKey, status: 'valid', contentType: 'image/png', size: png(8).length, ...boundTo(png(8)), ...measured, ...renditions(pngKey, 8) });
+    expect(await checked(jpegKey)).toEqual({ key: jpegKey, status: 'valid', contentType: 'image/jpeg', size: jpeg().length, ...boundTo(jpeg()), ...measured, ...renditions(jpegKey, 2) });
     expect(await exists(pngKey)).toBe(true);
     expect(await exists(jpegKey)).toBe(true);
     // Tagged before the valid record: the bucket expires it unless a product takes it (lib/images.ts).

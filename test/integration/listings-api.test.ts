@@ -37,7 +37,7 @@ beforeAll(async () => {
 const view = (res: { body: unknown }) => res.body as ProductView;
 
 describe('create, read, update and submit', () => {
-  it('a draft is in the Draft tab only, editable, with SKU and signed image URLs that serve the upload', async () => {
+  it('a draft is in the Draft tab only, editable, with SKU and signed URLs that serve its images\' renditions', async () => {
     const form = await formWithImages(a, { nameEn: 'Jasmine Rice 5 kg' });
     const res = await products.create(a.token, form, false);
     expect(res.status).toBe(201);
@@ -48,19 +48,20 @@ describe('create, read, update and submit', () => {
     expect(await tabIds(a.token, 'draft')).toContain(p.productId);
     for (const tab of ['published', 'pending', 'rejected']) expect(await tabIds(a.token, tab)).not.toContain(p.productId);
 
-    const image = await fetch(p.revision!.images[0]!.url);
+    // Relative URLs of the renditions (issue 23), served by the local stand-in of CloudFront's /renditions/*: WebP.
+    const image = await fetch(`${inject('stack').apiUrl}${p.revision!.images[0]!.url}`);
     expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await image.arrayBuffer()).subarray(8, 12).toString('ascii')).toBe('WEBP');
     expect(view(await products.get(a.token, p.productId))).toMatchObject({ productId: p.productId, revision: { content: { nameEn: 'Jasmine Rice 5 kg', price: 1250 } } });
 
     // The second product gets the next SKU.
     expect((await createdProduct(a, false)).sku).toBe(`${a.vendorId.slice(2)}-0002`);
 
-    // Served as the type its extension stands for, whatever Content-Type the upload stored.
+    // Served as the type the image check made it, whatever Content-Type the upload stored.
     const disguised = await uploadImage(a.identityId, undefined, 'text/html');
     const withDisguised = view(await products.create(a.token, completeForm({ images: [disguised], nutritionLabel: '' }), false));
-    expect((await fetch(withDisguised.revision!.images[0]!.url)).headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${inject('stack').apiUrl}${withDisguised.revision!.images[0]!.url}`)).headers.get('content-type')).toBe('image/webp');
   });
 
   it('saving and submitting a draft moves it to Pending, where it cannot be edited or deleted', async () => {

@@ -10,7 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emailFeedbackFunction, notifierFunction } from '../../lambdas/notifications/functions';
-import { bulkWorkerFunction, imageCheckFunction, orderIngestFunction, payoutRunFunction, payoutWorkerFunction, restockFunction } from '../../contracts/functions';
+import { bulkWorkerFunction, imageCheckFunction, imageUrlKeyFunction, orderIngestFunction, payoutRunFunction, payoutWorkerFunction, restockFunction } from '../../contracts/functions';
 
 import { apiFunctions } from '../../contracts/routes';
 import { cognitoTriggers } from '../../contracts/triggers';
@@ -29,6 +29,7 @@ const entries: Entry[] = [
   { name: 'payoutRun', entry: payoutRunFunction.entry, api: false },
   { name: 'payoutWorker', entry: payoutWorkerFunction.entry, api: false },
   { name: 'imageCheck', entry: imageCheckFunction.entry, api: false },
+  { name: 'imageUrlKey', entry: imageUrlKeyFunction.entry, api: false },
   { name: 'orderIngest', entry: orderIngestFunction.entry, api: false },
   { name: 'notifier', entry: notifierFunction.entry, api: false },
   { name: 'emailFeedback', entry: emailFeedbackFunction.entry, api: false },

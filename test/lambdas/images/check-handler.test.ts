@@ -2,19 +2,35 @@ import { createHash, randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NotFound, PutObjectTaggingCommand, S3Client, S3ServiceException, type PutObjectTaggingCommandInput } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  GetObjectTaggingCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NotFound,
+  PutObjectCommand,
+  PutObjectTaggingCommand,
+  S3Client,
+  S3ServiceException,
+  type PutObjectCommandInput,
+  type PutObjectTaggingCommandInput,
+} from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type PutCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import sharp from 'sharp';
 import { decodeEventKey, handler, sequencerOrder, UPLOAD_FOLDER_SLOTS, uploadFolderOf, type CheckOutcome } from '../../../lambdas/images/check-handler';
 import type { ImageCheckItem, UploadFolderItem } from '../../../lambdas/images/model';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../../../contracts/listings/schema';
+import { renditionKey, type RenditionName } from '../../../contracts/buckets';
 import { context } from '../events';
 import { bmp, gif, imageKey, jpeg, png, text } from './fixtures';
 
 const BUCKET = 'product-images-test';
+const RENDITIONS = 'renditions-test';
 process.env.IMAGE_CHECKS_TABLE = 'image-checks-test';
 process.env.PRODUCT_IMAGES_BUCKET = BUCKET;
+process.env.RENDITIONS_BUCKET = RENDITIONS;
 
 const s3 = mockClient(S3Client);
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -24,7 +40,9 @@ let objects: Map<string, Buffer>;
 let items: Map<string, Record<string, unknown>>;
 /** Each key's `referenced` tag, with the ETag of the object it was put on (a new object has no tags). */
 let tags: Map<string, { eTag: string; value: string }>;
-/** S3 tagging and check-record writes, in order: `tag <value> <key>`, `record <status> <key>`. */
+/** The renditions bucket as the fake keeps it (issue 23): each object's bytes, type and `referenced` tag. */
+let renditions: Map<string, { body: Buffer; contentType: string; cacheControl: string; tag: string | undefined }>;
+/** S3 tagging, rendition and check-record writes, in order: `tag <value> <key>`, `rendition <tag> <key>`, `record <status> <key>`. */
 let writeLog: string[];
 
 const s3Error = (name: string, status: number) => new S3ServiceException({ name, $fault: 'client', $metadata: { httpStatusCode: status }, message: name });
@@ -87,6 +105,7 @@ function put(input: PutCommandInput): Record<string, never> {
 
 beforeEach(() => {
   objects = new Map();
+  renditions = new Map();
   items = new Map();
   tags = new Map();
   writeLog = [];
@@ -132,6 +151,22 @@ beforeEach(() => {
     tags.set(Key!, { eTag: etagOf(body), value: Tagging!.TagSet![0]!.Value! });
     writeLog.push(`tag ${Tagging!.TagSet![0]!.Value!} ${Key!}`);
     return {};
+  });
+  // S3's conditional write: If-None-Match: * refuses (412) a key that holds an object.
+  s3.on(PutObjectCommand).callsFake(async (input: PutObjectCommandInput) => {
+    await yieldTurn();
+    expect(input).toMatchObject({ Bucket: RENDITIONS, IfNoneMatch: '*', CacheControl: 'public, max-age=31536000, immutable' });
+    if (renditions.has(input.Key!)) throw s3Error('PreconditionFailed', 412);
+    const tag = input.Tagging === undefined ? undefined : new URLSearchParams(input.Tagging).get('referenced')!;
+    renditions.set(input.Key!, { body: Buffer.from(input.Body as Uint8Array), contentType: input.ContentType!, cacheControl: input.CacheControl!, tag });
+    writeLog.push(`rendition ${tag ?? 'untagged'} ${input.Key!}`);
+    return {};
+  });
+  s3.on(GetObjectTaggingCommand).callsFake(async ({ Key }: { Key: string }) => {
+    await yieldTurn();
+    if (!objects.has(Key)) throw s3Error('NoSuchKey', 404);
+    const value = tagOf(Key);
+    return { TagSet: value ? [{ Key: 'referenced', Value: value }] : [] };
   });
   ddb.on(PutCommand).callsFake(async (input: PutCommandInput) => {
     await yieldTurn();
@@ -214,7 +249,22 @@ describe('image check: the rules', () => {
     expect(objects.has(key)).toBe(true);
     // The primary-image rules' advice (issue 15): a tiny white image shows no product; sharp reads no BMP.
     const primary = contentType === 'image/bmp' ? {} : { primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0 } };
-    expect(check(key)).toEqual({ key, status: 'valid', contentType, size: body.length, checkedAt: expect.any(String), eTag: plain(etagOf(body)), sequencer: expect.any(String), ...primary });
+    // Its renditions (issue 23): WebP, or a BMP's own bytes (sharp reads none).
+    const side = contentType === 'image/gif' || contentType === 'image/bmp' ? 1 : 2;
+    const type = contentType === 'image/bmp' ? 'image/bmp' : 'image/webp';
+    const rendition = (name: RenditionName) => ({ key: renditionKey(key, name), contentType: type, bytes: renditions.get(renditionKey(key, name))!.body.length, width: side, height: side });
+    expect(check(key)).toEqual({
+      key,
+      status: 'valid',
+      contentType,
+      size: body.length,
+      checkedAt: expect.any(String),
+      eTag: plain(etagOf(body)),
+      sequencer: expect.any(String),
+      ...primary,
+      renditions: { thumbnail: rendition('thumbnail'), display: rendition('display') },
+    });
+    expect([...renditions.keys()].sort()).toEqual([renditionKey(key, 'display'), renditionKey(key, 'thumbnail')]);
     expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toMatchObject({ Range: 'bytes=0-15', IfMatch: etagOf(body) });
   });
 
@@ -366,7 +416,9 @@ describe('image check: the referenced tag (unused uploads expire, lib/images.ts)
     const key = imageKey({ ext: 'png' });
     await expect(upload(key, png())).resolves.toMatchObject({ outcome: 'valid' });
     expect(tagOf(key)).toBe('no');
-    expect(writeLog).toEqual([`tag no ${key}`, `record valid ${key}`]);
+    // Its renditions first (tagged no as they are written), then the upload, then the record.
+    expect(writeLog.slice(0, 2).sort()).toEqual([`rendition no ${renditionKey(key, 'display')}`, `rendition no ${renditionKey(key, 'thumbnail')}`]);
+    expect(writeLog.slice(2)).toEqual([`tag no ${key}`, `record valid ${key}`]);
     expect(s3.commandCalls(PutObjectTaggingCommand)[0]!.args[0].input).toEqual({ Bucket: BUCKET, Key: key, Tagging: { TagSet: [{ Key: 'referenced', Value: 'no' }] } });
   });
 
@@ -430,6 +482,88 @@ describe('image check: the referenced tag (unused uploads expire, lib/images.ts)
     s3.on(PutObjectTaggingCommand).rejects(s3Error('InternalError', 500));
     await expect(run(created(key))).rejects.toThrow('InternalError');
     expect(check(key)).toBeUndefined();
+  });
+});
+
+describe('image check: renditions (issue 23)', () => {
+  const renditionOf = (key: string, name: RenditionName) => renditions.get(renditionKey(key, name));
+
+  it('a valid photo gets a 1,200-px and a 320-px WebP in the renditions bucket, written before its valid record', async () => {
+    const key = imageKey({ ext: 'jpg' });
+    const body = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#FFFFFF' } }).jpeg({ quality: 85 }).toBuffer();
+    await expect(upload(key, body)).resolves.toMatchObject({ outcome: 'valid' });
+    expect(await sharp(renditionOf(key, 'display')!.body).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 900 });
+    expect(await sharp(renditionOf(key, 'thumbnail')!.body).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    expect(renditionOf(key, 'display')).toMatchObject({ contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable', tag: 'no' });
+    expect(check(key)).toMatchObject({ renditions: { display: { key: renditionKey(key, 'display'), width: 1200, height: 900 }, thumbnail: { key: renditionKey(key, 'thumbnail'), width: 320, height: 240 } } });
+    expect(writeLog.indexOf(`record valid ${key}`)).toBe(writeLog.length - 1);
+  });
+
+  it('throws when a rendition cannot be written, before recording the image valid, so Lambda retries the event', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    s3.on(PutObjectCommand).rejects(s3Error('InternalError', 500));
+    await expect(run(created(key))).rejects.toThrow('InternalError');
+    expect(check(key)).toBeUndefined();
+  });
+
+  it('a redelivered event keeps the renditions there (never rewritten: the products API\'s yes on them stays)', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    const event = created(key);
+    await run(event);
+    for (const name of ['thumbnail', 'display'] as const) renditionOf(key, name)!.tag = 'yes';
+    await expect(run(event)).resolves.toMatchObject([{ outcome: 'valid' }]);
+    expect([renditionOf(key, 'thumbnail')!.tag, renditionOf(key, 'display')!.tag]).toEqual(['yes', 'yes']);
+    expect(writeLog.filter((w) => w.startsWith('rendition'))).toHaveLength(2);
+    expect(check(key)).toMatchObject({ status: 'valid', renditions: { thumbnail: { key: renditionKey(key, 'thumbnail') } } });
+  });
+
+  it('an image recorded valid before renditions existed gets them when checked again, with the tag its upload has', async () => {
+    const key = imageKey({ ext: 'png' });
+    objects.set(key, png());
+    const event = created(key);
+    await run(event);
+    // As an older check left it: no renditions, the upload taken into a product since.
+    renditions.clear();
+    const { renditions: _none, ...older } = check(key) as ImageCheckItem & { renditions?: unknown };
+    items.set(key, older);
+    acceptedByApi(key);
+    await expect(run(event)).resolves.toMatchObject([{ outcome: 'valid' }]);
+    expect([renditionOf(key, 'thumbnail')!.tag, renditionOf(key, 'display')!.tag]).toEqual(['yes', 'yes']);
+    expect(tagOf(key)).toBe('yes');
+    expect(check(key)).toHaveProperty('renditions.display.key', renditionKey(key, 'display'));
+  });
+
+  it('a released image (deleted once no product used it) uploaded again with the same bytes is valid again, tagged no like a new upload', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    // What the products API's cleanup leaves: the record a tombstone, the upload and its renditions gone.
+    items.set(key, { ...items.get(key), status: 'released', releasedAt: '2026-03-09T00:00:00.000Z' });
+    objects.delete(key);
+    renditions.clear();
+    await expect(upload(key, png())).resolves.toMatchObject({ outcome: 'valid' });
+    expect(tagOf(key)).toBe('no');
+    expect(renditionOf(key, 'display')!.tag).toBe('no');
+    expect(check(key)).toMatchObject({ status: 'valid', eTag: plain(etagOf(png())) });
+  });
+
+  it('a released key never takes other bytes: they are an overwrite (its rendition keys, cached for a year, keep showing one image)', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, png());
+    items.set(key, { ...items.get(key), status: 'released', releasedAt: '2026-03-09T00:00:00.000Z' });
+    objects.delete(key);
+    renditions.clear();
+    await expect(upload(key, png(4))).resolves.toMatchObject({ outcome: 'rejected', reason: 'overwritten' });
+    expect(objects.has(key)).toBe(false);
+    expect(renditions.size).toBe(0);
+  });
+
+  it('a rejected upload gets no renditions', async () => {
+    const key = imageKey({ ext: 'png' });
+    await upload(key, text());
+    expect(renditions.size).toBe(0);
+    expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -9,6 +10,8 @@ import type { InventoryPage, ProductPage, ProductView } from '../../../contracts
 import { approveRevision, changeOffer, newProduct, type ProductItem } from '../../../lambdas/listings/product-states';
 import { apiEvent, context, idClaims } from '../events';
 import { completeForm, completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
+import { renditionKey } from '../../../contracts/buckets';
+import { fromCloudFrontBase64 } from '../../../scripts/local/image-urls';
 
 Object.assign(process.env, {
   VENDORS_TABLE: 'vendors-test',
@@ -18,6 +21,10 @@ Object.assign(process.env, {
   ACTIVITY_TABLE: 'activity-test',
   NOTIFICATIONS_TABLE: 'notifications-test',
   PRODUCT_IMAGES_BUCKET: 'images-test',
+  RENDITIONS_BUCKET: 'renditions-test',
+  // Signed rendition URLs (issue 23): a key pair of the test's own.
+  IMAGE_URL_KEY_PAIR_ID: 'KTESTKEYPAIR01',
+  IMAGE_URL_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
@@ -65,7 +72,7 @@ beforeEach(() => {
 });
 
 describe('POST /api/products', () => {
-  it('creates a draft with the next SKU and answers 201 with signed image URLs', async () => {
+  it('creates a draft with the next SKU and answers 201 with signed URLs of the images\' renditions', async () => {
     const form = completeForm();
     checked([...form.images, form.nutritionLabel]);
     ddb.on(GetCommand, { TableName: 'counters-test' }).resolves({ Item: { name: 'sku#V-10001', value: 6, products: 6 } });
@@ -76,17 +83,28 @@ describe('POST /api/products', () => {
     const view = res.body as unknown as ProductView;
     expect(view).toMatchObject({ productId: expect.stringMatching(/^P-[0-9A-F]{10}$/), sku: '10001-0007', editable: true, live: null, revision: { state: 'draft', rejectionReasons: [] } });
     expect(view.offer).toMatchObject({ priceCents: 1250, compareAtCents: 1500, inventory: 0, outOfStock: false });
-    const url = new URL(view.revision!.images[0]!.url);
-    expect(url.pathname).toContain(form.images[0]!.split('/').pop());
-    // Signed as of the start of its 15-minute window, valid an hour past the window's end.
-    expect(url.searchParams.get('X-Amz-Expires')).toBe('4500');
-    expect(view.thumbnailUrl).toBe(view.revision!.images[0]!.url);
+    // Relative URLs of the renditions (issue 23), signed for CloudFront: the display size and the thumbnail.
+    const image = view.revision!.images[0]!;
+    const url = new URL(image.url, 'https://portal.example.com');
+    expect(decodeURIComponent(url.pathname)).toBe(`/${renditionKey(form.images[0]!, 'display')}`);
+    expect(decodeURIComponent(new URL(image.thumbnailUrl!, 'https://portal.example.com').pathname)).toBe(`/${renditionKey(form.images[0]!, 'thumbnail')}`);
+    expect(url.searchParams.get('Key-Pair-Id')).toBe('KTESTKEYPAIR01');
+    // Valid an hour past the end of its 15-minute window.
+    const policy = JSON.parse(fromCloudFrontBase64(url.searchParams.get('Policy')!).toString()) as { Statement: [{ Condition: { DateLessThan: { 'AWS:EpochTime': number } } }] };
+    const expiresIn = policy.Statement[0].Condition.DateLessThan['AWS:EpochTime'] - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThan(3600);
+    expect(expiresIn).toBeLessThanOrEqual(4500);
+    expect(view.thumbnailUrl).toBe(image.thumbnailUrl);
     const [transaction] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
     // Counted (the inventory's total), with no cap on the count any more (issue 15).
     expect(transaction![0]!.Update).toMatchObject({ TableName: 'counters-test', Key: { name: 'sku#V-10001' }, ExpressionAttributeValues: { ':one': 1 } });
     expect(transaction![0]!.Update!.ConditionExpression).toBeUndefined();
     expect(transaction![1]!.Put).toMatchObject({ TableName: 'products-test', ConditionExpression: 'attribute_not_exists(productId)', Item: { vendorId: 'V-10001', sku: '10001-0007', revisionTab: 'V-10001#draft' } });
-    expect(s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input.Key).sort()).toEqual([...form.images, form.nutritionLabel].sort());
+    // The images and their renditions are tagged referenced=yes (kept).
+    const keys = [...form.images, form.nutritionLabel];
+    expect(s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input.Key).sort()).toEqual(
+      [...keys, ...keys.flatMap((k) => [renditionKey(k, 'thumbnail'), renditionKey(k, 'display')])].sort(),
+    );
   });
 
   it('answers 400 with the field errors the form shows, and writes nothing', async () => {
@@ -179,8 +197,8 @@ describe('one product', () => {
     ddb.on(BatchGetCommand).resolves({ Responses: { 'image-checks-test': [{ key: first, status: 'valid', primary }, { key: second, status: 'valid', primary }] } });
     const res = await call('GET', '/api/products/{productId}', { productId: 'P-0123456789' });
     const images = (res.body as unknown as ProductView).revision!.images;
-    expect(images[0]).toEqual({ key: first, url: expect.any(String), primary });
-    expect(images[1]).toEqual({ key: second, url: expect.any(String) });
+    expect(images[0]).toEqual({ key: first, url: expect.any(String), thumbnailUrl: expect.any(String), primary });
+    expect(images[1]).toEqual({ key: second, url: expect.any(String), thumbnailUrl: expect.any(String) });
     // Only the primary images were looked up.
     expect(ddb.commandCalls(BatchGetCommand).flatMap((c) => Object.values(c.args[0].input.RequestItems!).flatMap((r) => r.Keys!.map((k) => k.key as string)))).toEqual([first]);
   });
@@ -438,7 +456,7 @@ describe('GET /api/inventory', () => {
     const page = res.body as unknown as InventoryPage;
     expect(page).toMatchObject({
       total: 20_000,
-      items: [{ nameEn: 'Oolong Tea', status: 'published', priceCents: 300, compareAtCents: null, version: 3, lowStock: true, thumbnailUrl: expect.stringContaining('X-Amz-Signature') }],
+      items: [{ nameEn: 'Oolong Tea', status: 'published', priceCents: 300, compareAtCents: null, version: 3, lowStock: true, thumbnailUrl: expect.stringMatching(/^\/renditions\/.+\/w320\?Policy=.+&Signature=/) }],
     });
     const queries = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
     expect(queries).toEqual([

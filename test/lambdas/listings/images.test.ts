@@ -1,15 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DeleteObjectCommand, NoSuchKey, PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, NoSuchKey, PutObjectTaggingCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { acceptImages, contentTypeOfKey, IMAGE_URL_TTL_SECONDS, IMAGE_URL_WINDOW_SECONDS, imageSigner, releaseUnreferencedImages } from '../../../lambdas/listings/images';
+import { acceptImages, contentTypeOfKey, originalImageSigner, releaseUnreferencedImages } from '../../../lambdas/listings/images';
+import { IMAGE_URL_TTL_SECONDS, IMAGE_URL_WINDOW_SECONDS } from '../../../lambdas/shared/image-urls';
+import { renditionKey } from '../../../contracts/buckets';
 import { completeContent, draftContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
 
 Object.assign(process.env, {
   PRODUCTS_TABLE: 'products-test',
   IMAGE_CHECKS_TABLE: 'image-checks-test',
   PRODUCT_IMAGES_BUCKET: 'images-test',
+  RENDITIONS_BUCKET: 'renditions-test',
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
@@ -23,9 +26,9 @@ beforeEach(() => {
   s3.reset();
 });
 
-describe('signed image URLs', () => {
+describe('signed URLs of original uploads (the review screen\'s "open full size"; everything else shows renditions)', () => {
   it('are served as the type the extension stands for, whatever Content-Type the upload stored', async () => {
-    const sign = imageSigner();
+    const sign = originalImageSigner();
     for (const [ext, type] of [
       ['jpg', 'image/jpeg'],
       ['jpeg', 'image/jpeg'],
@@ -43,11 +46,11 @@ describe('signed image URLs', () => {
   it('are the same URL throughout a 15-minute window (the browser caches the image), valid at least an hour from any moment in it', async () => {
     const windowStart = Date.UTC(2026, 10, 24, 10, 0, 0);
     let now = windowStart + 60_000;
-    const sign = imageSigner(() => now);
+    const sign = originalImageSigner(() => now);
     const key = imageKeyFor(IDENTITY, 'png');
     const first = await sign(key);
     now = windowStart + IMAGE_URL_WINDOW_SECONDS * 1000 - 1;
-    expect(await imageSigner(() => now)(key)).toBe(first);
+    expect(await originalImageSigner(() => now)(key)).toBe(first);
     const url = new URL(first);
     const signedAt = Date.parse(url.searchParams.get('X-Amz-Date')!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
     expect(signedAt).toBe(windowStart);
@@ -73,15 +76,27 @@ describe('acceptImages', () => {
   const checked = (keys: string[], status = 'valid') => ddb.on(BatchGetCommand).resolves({ Responses: { 'image-checks-test': keys.map((key) => ({ key, status })) } });
   const tagged = () => s3.commandCalls(PutObjectTaggingCommand).map((c) => c.args[0].input);
 
-  it('tags every accepted image referenced=yes, once per key, so the bucket does not expire it', async () => {
+  it('tags every accepted image and its two renditions referenced=yes, once per key, so the buckets do not expire them', async () => {
     const content = completeContent();
     const twice = { ...content, images: [...content.images, content.images[0]!] };
     checked([...content.images, content.nutritionLabel!]);
     s3.on(PutObjectTaggingCommand).resolves({});
     await acceptImages(twice, IDENTITY);
+    const yes = { TagSet: [{ Key: 'referenced', Value: 'yes' }] };
+    const keys = [...content.images, content.nutritionLabel!];
     expect(tagged().sort((a, b) => a.Key!.localeCompare(b.Key!))).toEqual(
-      [...content.images, content.nutritionLabel!].sort().map((Key) => ({ Bucket: 'images-test', Key, Tagging: { TagSet: [{ Key: 'referenced', Value: 'yes' }] } })),
+      [
+        ...keys.map((Key) => ({ Bucket: 'images-test', Key, Tagging: yes })),
+        ...keys.flatMap((key) => (['thumbnail', 'display'] as const).map((name) => ({ Bucket: 'renditions-test', Key: renditionKey(key, name), Tagging: yes }))),
+      ].sort((a, b) => a.Key.localeCompare(b.Key)),
     );
+  });
+
+  it('refuses an image released since (deleted once no product used it): it cannot come back', async () => {
+    const content = completeContent();
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'image-checks-test': [...content.images.map((key) => ({ key, status: 'released' })), { key: content.nutritionLabel, status: 'valid' }] } });
+    await expect(acceptImages(content, IDENTITY)).rejects.toMatchObject({ fields: { images: 'listing_error_image_rejected' } });
+    expect(s3.calls()).toHaveLength(0);
   });
 
   it('tags nothing when any image is refused, and reads nothing without images', async () => {
@@ -92,10 +107,15 @@ describe('acceptImages', () => {
     expect(s3.calls()).toHaveLength(0);
   });
 
-  it('an accepted image deleted since its check is not tagged, and the save goes on', async () => {
+  it('an accepted image deleted since its check, or a rendition not made yet (an older image), is not tagged, and the save goes on', async () => {
     const content = completeContent();
     checked([...content.images, content.nutritionLabel!]);
-    s3.on(PutObjectTaggingCommand).resolves({}).on(PutObjectTaggingCommand, { Key: content.images[0] }).rejects(new NoSuchKey({ message: 'gone', $metadata: { httpStatusCode: 404 } }));
+    s3.on(PutObjectTaggingCommand)
+      .resolves({})
+      .on(PutObjectTaggingCommand, { Key: content.images[0] })
+      .rejects(new NoSuchKey({ message: 'gone', $metadata: { httpStatusCode: 404 } }))
+      .on(PutObjectTaggingCommand, { Key: renditionKey(content.images[1]!, 'display') })
+      .rejects(new S3ServiceException({ name: 'AccessDenied', $fault: 'client', $metadata: { httpStatusCode: 403 }, message: 'denied' }));
     await expect(acceptImages(content, IDENTITY)).resolves.toBeUndefined();
   });
 
@@ -110,7 +130,7 @@ describe('acceptImages', () => {
 describe('releaseUnreferencedImages', () => {
   const owner = { vendorId: 'V-10001', identityId: IDENTITY };
 
-  it('deletes unreferenced keys under the owner’s own identity prefix only', async () => {
+  it('deletes unreferenced keys under the owner’s own identity prefix only, with their renditions', async () => {
     const [mine, stillUsed] = [imageKeyFor(IDENTITY), imageKeyFor(IDENTITY)];
     const others = imageKeyFor(OTHER_IDENTITY);
     ddb.on(QueryCommand).resolves({ Items: [{ live: { content: { images: [stillUsed] } } }] });
@@ -118,8 +138,14 @@ describe('releaseUnreferencedImages', () => {
     s3.on(DeleteObjectCommand).resolves({});
     const outside = ['private/../../web/index.html', `private/${IDENTITY}/other/${mine.split('/').pop()}`, others];
     expect(await releaseUnreferencedImages(owner, [mine, stillUsed, ...outside, mine])).toEqual([mine]);
-    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input)).toEqual([{ Bucket: 'images-test', Key: mine }]);
-    // The check record and the (empty) claim item go in one transaction, only while no product claims the key.
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input)).toEqual([
+      { Bucket: 'images-test', Key: mine },
+      { Bucket: 'renditions-test', Key: renditionKey(mine, 'thumbnail') },
+      { Bucket: 'renditions-test', Key: renditionKey(mine, 'display') },
+    ]);
+    // The check record becomes a `released` tombstone (it keeps its bound ETag: the key and its rendition
+    // keys never show other bytes) and the (empty) claim item goes, in one transaction, only while no
+    // product claims the key.
     expect(ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems)).toEqual([
       [
         {
@@ -130,7 +156,15 @@ describe('releaseUnreferencedImages', () => {
             ExpressionAttributeNames: { '#products': 'products' },
           },
         },
-        { Delete: { TableName: 'image-checks-test', Key: { key: mine } } },
+        {
+          Update: {
+            TableName: 'image-checks-test',
+            Key: { key: mine },
+            UpdateExpression: 'SET #status = :released, releasedAt = :now',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':released': 'released', ':now': expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+          },
+        },
       ],
     ]);
   });

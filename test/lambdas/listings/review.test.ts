@@ -6,6 +6,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactW
 import { changeOffer, newProduct, approveRevision, saveRevision, type ProductItem } from '../../../lambdas/listings/product-states';
 import { pendingReviews, reviewProduct } from '../../../lambdas/listings/review';
 import { completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
+import { renditionKey } from '../../../contracts/buckets';
 
 process.env.PRODUCTS_TABLE = 'products-test';
 process.env.IMAGE_CHECKS_TABLE = 'image-checks-test';
@@ -13,6 +14,7 @@ process.env.NOTIFICATIONS_TABLE = 'notifications-test';
 process.env.AUDIT_TABLE = 'audit-test';
 process.env.COUNTERS_TABLE = 'counters-test';
 process.env.PRODUCT_IMAGES_BUCKET = 'images-test';
+process.env.RENDITIONS_BUCKET = 'renditions-test';
 process.env.AWS_REGION = 'us-east-1';
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
@@ -37,7 +39,19 @@ const decisionWrites = () => ddb.commandCalls(TransactWriteCommand).map((c) => c
 const reviewWrites = () => decisionWrites().map((items) => items.filter((i) => !isTabCounter(i)));
 const tabCounterWrites = () => decisionWrites().flatMap((items) => items.filter(isTabCounter).map((i) => i.Update!));
 const puts = () => reviewWrites().map((items) => items[0]!.Put!);
-const deletedObjects = () => s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key).sort();
+/** Originals deleted (their renditions go with them: deletedRenditions). */
+const deletedObjects = () =>
+  s3
+    .commandCalls(DeleteObjectCommand)
+    .filter((c) => c.args[0].input.Bucket === 'images-test')
+    .map((c) => c.args[0].input.Key)
+    .sort();
+const deletedRenditions = () =>
+  s3
+    .commandCalls(DeleteObjectCommand)
+    .filter((c) => c.args[0].input.Bucket === 'renditions-test')
+    .map((c) => c.args[0].input.Key)
+    .sort();
 
 beforeEach(() => {
   ddb.reset();
@@ -89,6 +103,7 @@ describe('reviewProduct: approve', () => {
     const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' }, NOW);
     expect(deletedImages).toEqual([dropped]);
     expect(deletedObjects()).toEqual([dropped]);
+    expect(deletedRenditions()).toEqual([renditionKey(dropped, 'display'), renditionKey(dropped, 'thumbnail')].sort());
     expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input.Bucket).toBe('images-test');
     const [write, release] = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!.filter((i) => !isTabCounter(i)));
     // The approval drops this product's claims on the old live images in the same transaction as the write…
@@ -97,8 +112,9 @@ describe('reviewProduct: approve', () => {
     expect(write!.slice(1, -3).map((i) => [i.Update?.Key, i.Update?.UpdateExpression, i.Update?.ExpressionAttributeValues])).toEqual(
       [dropped, sharedWithOther].map((k) => [{ key: `refs#${k}` }, 'DELETE #products :product', { ':product': new Set([update.productId]) }]),
     );
-    // …then deletes the check record of the one nothing uses, only while no product claims it.
-    expect(release!.map((i) => i.Delete?.Key)).toEqual([{ key: `refs#${dropped}` }, { key: dropped }]);
+    // …then releases the check record of the one nothing uses (a tombstone), only while no product claims it.
+    expect(release!.map((i) => i.Delete?.Key ?? i.Update?.Key)).toEqual([{ key: `refs#${dropped}` }, { key: dropped }]);
+    expect(release![1]!.Update!.ExpressionAttributeValues).toMatchObject({ ':released': 'released' });
   });
 
   it('never deletes a key outside the owner’s identity prefix, even one no version references any more', async () => {

@@ -28,7 +28,10 @@ const SECOND: ReviewQueuePage = {
 
 const image = (n: number, check: ProductReview['images']['submitted'][number]['check'] = { status: 'valid', reason: null }) => ({
   key: `private/us-east-1:x/products/f/${n}.png`,
-  url: `https://images.test/${n}.png`,
+  url: `/renditions/us-east-1%3Ax/products/f/${n}.png/w1200?Policy=p&Signature=s&Key-Pair-Id=K`,
+  width: 1200,
+  height: 900,
+  originalUrl: `https://images.test/${n}.png`,
   check,
 });
 
@@ -159,10 +162,16 @@ describe('Product review in the ops console (issue 13)', () => {
       expect(screen.getByTestId('admin-review-field-description').getAttribute('data-changed')).toBe('false');
       expect(within(screen.getByTestId('admin-review-field-price')).getAllByText('$12.50')).toHaveLength(2);
       const submitted = within(screen.getByTestId('admin-review-images-submitted')).getAllByTestId('admin-review-image');
-      expect(submitted.map((f) => f.querySelector('img')!.getAttribute('src'))).toEqual(['https://images.test/1.png', 'https://images.test/2.png']);
+      // The display-size rendition is shown (its size reserved); the link opens the upload itself (issue 23).
+      expect(submitted.map((f) => f.querySelector('img')!.getAttribute('src'))).toEqual([image(1).url, image(2).url]);
+      expect(submitted.map((f) => f.querySelector('a')!.getAttribute('href'))).toEqual(['https://images.test/1.png', 'https://images.test/2.png']);
+      expect(submitted.map((f) => [f.querySelector('img')!.getAttribute('width'), f.querySelector('img')!.getAttribute('height')])).toEqual([
+        ['1200', '900'],
+        ['1200', '900'],
+      ]);
       expect(within(submitted[1]!).getByTestId('admin-review-image-check').textContent).toBe('Image check: rejected (too_large)');
       expect(within(screen.getByTestId('admin-review-images-live')).getAllByTestId('admin-review-live-image')).toHaveLength(1);
-      expect(screen.getByTestId('admin-review-label').querySelector('img')!.getAttribute('src')).toBe('https://images.test/4.png');
+      expect(screen.getByTestId('admin-review-label').querySelector('img')!.getAttribute('src')).toBe(image(4).url);
       expect(screen.getByTestId('admin-review-shortcuts').textContent).toMatch(/a Approve · r Reject... · c Request changes... · n\/j Next in queue/);
       expect(screen.getByTestId('admin-review-approve').getAttribute('aria-keyshortcuts')).toBe('a');
     });

@@ -66,7 +66,9 @@ describe('inventory (/inventory)', () => {
       en.column_actions,
     ]);
     const [tea, cake] = within(t).getAllByTestId('inventory-row');
-    expect(tea!.querySelector('img')?.getAttribute('src')).toBe('https://images.test/1.jpg?sig=abc');
+    // The 320-px rendition (issue 23), loaded lazily in a fixed 48 × 48 box.
+    expect(tea!.querySelector('img')?.getAttribute('src')).toBe('https://images.test/1-thumb.jpg?sig=abc');
+    expect(['loading', 'width', 'height'].map((a) => tea!.querySelector('img')?.getAttribute(a))).toEqual(['lazy', '48', '48']);
     expect(within(tea!).getByRole('rowheader').textContent).toBe('Oolong Tea烏龍茶Published');
     expect(within(tea!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '10001-0001', '$18.99', '$24.00', '42', en.in_stock, en.edit]);
     expect(within(cake!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '10001-0002', '$24.50', '—', '0', en.out_of_stock, en.edit]);

@@ -8,7 +8,7 @@ import { stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
 
 /** Object keys as the bucket holds them (contracts/listings/schema.ts IMAGE_KEY_PATTERN). */
 export const imageKey = (n: number, ext = 'jpg') => `private/${IDENTITY_ID}/products/11111111-2222-4333-8444-555555555555/00000000-0000-4000-8000-${String(n).padStart(12, '0')}.${ext}`;
-export const image = (n: number) => ({ key: imageKey(n), url: `https://images.test/${n}.jpg?sig=abc` });
+export const image = (n: number) => ({ key: imageKey(n), url: `https://images.test/${n}.jpg?sig=abc`, thumbnailUrl: `https://images.test/${n}-thumb.jpg?sig=abc` });
 
 /** A complete product (what review accepts): Taiwanese oolong tea. */
 export const teaContent = (overrides: Partial<ProductContent> = {}): ProductContent => ({
@@ -39,13 +39,17 @@ export const teaContent = (overrides: Partial<ProductContent> = {}): ProductCont
   ...overrides,
 });
 
-/** Signed URLs name their object (`https://images.test/<image number>.jpg`), so a test can tell which version a thumbnail is of. */
-const imageUrl = (key: string) => `https://images.test/${Number(/(\d+)\.\w+$/.exec(key)?.[1] ?? 0)}.jpg?sig=abc`;
+/**
+ * Signed URLs name their object (`https://images.test/<image number>.jpg` for the display size,
+ * `<image number>-thumb.jpg` for the 320-px thumbnail; issue 23), so a test can tell which version
+ * and which rendition an image is of.
+ */
+const imageUrl = (key: string, suffix = '') => `https://images.test/${Number(/(\d+)\.\w+$/.exec(key)?.[1] ?? 0)}${suffix}.jpg?sig=abc`;
 
 const version = (content: ProductContent) => ({
   content,
-  images: content.images.map((key) => ({ key, url: imageUrl(key) })),
-  nutritionLabel: content.nutritionLabel ? { key: content.nutritionLabel, url: 'https://images.test/label.jpg?sig=abc' } : null,
+  images: content.images.map((key) => ({ key, url: imageUrl(key), thumbnailUrl: imageUrl(key, '-thumb') })),
+  nutritionLabel: content.nutritionLabel ? { key: content.nutritionLabel, url: 'https://images.test/label.jpg?sig=abc', thumbnailUrl: 'https://images.test/label-thumb.jpg?sig=abc' } : null,
 });
 
 type State = 'published' | 'pending' | 'rejected' | 'draft' | 'published+pending' | 'published+draft' | 'published+rejected';
@@ -74,7 +78,7 @@ export function productView(n: number, state: State, overrides: Partial<ProductV
     sku: `10001-${String(n).padStart(4, '0')}`,
     nameEn: shown.content.nameEn,
     nameZh: shown.content.nameZh,
-    thumbnailUrl: shown.images[0]?.url ?? null,
+    thumbnailUrl: shown.images[0]?.thumbnailUrl ?? null,
     live,
     revision,
     offer: { priceCents: content.price, compareAtCents: content.compareAtPrice ?? null, inventory: 42, outOfStock: false, updatedAt: '2026-03-01T09:30:00.000Z' },
@@ -91,7 +95,7 @@ export function inventoryRow(n: number, overrides: Partial<InventoryRow> = {}): 
     sku: `10001-${String(n).padStart(4, '0')}`,
     nameEn: `Product ${n}`,
     nameZh: `商品 ${n}`,
-    thumbnailUrl: `https://images.test/${n}.jpg?sig=abc`,
+    thumbnailUrl: `https://images.test/${n}-thumb.jpg?sig=abc`,
     priceCents: 1000 + n,
     compareAtCents: null,
     inventory: 10 * n,

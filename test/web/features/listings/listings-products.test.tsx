@@ -123,12 +123,13 @@ describe('product lists (/products, issue 5)', () => {
     };
     const published = await shown('published');
     expect(published.header).toBe(`High Mountain Oolong Tea高山烏龍茶${en.revision_note_pending}`);
-    expect(published.image).toBe('https://images.test/1.jpg?sig=abc');
+    // The 320-px rendition (issue 23), never the upload.
+    expect(published.image).toBe('https://images.test/1-thumb.jpg?sig=abc');
     for (const tab of ['pending', 'rejected', 'draft'] as const) {
       await user.click(screen.getByRole('tab', { name: en[`tab_${tab}`] }));
       const { header, image, row } = await shown(tab);
       expect(header, tab).toBe('Alishan Oolong Tea (new box)阿里山烏龍茶（新包裝）');
-      expect(image, tab).toBe('https://images.test/3.jpg?sig=abc');
+      expect(image, tab).toBe('https://images.test/3-thumb.jpg?sig=abc');
       // Buttons are named after what the row shows.
       const edit = { pending: 'Edit', rejected: 'Edit & Resubmit', draft: 'Edit' }[tab];
       expect(within(row).getByRole(tab === 'pending' ? 'button' : 'link', { name: `${edit} Alishan Oolong Tea (new box)` })).toBeTruthy();

@@ -120,14 +120,19 @@ describe('the primary-image advice (issue 15)', () => {
     expect((await screen.findByTestId('primary-advice')).textContent).toContain(zhTW.primary_check_problems);
   });
 
-  it('a stored primary image is measured from its signed URL when the form opens', async () => {
+  it('a stored primary image the server did not measure is measured from its display size when the form opens', async () => {
     pixels.byUrl.set('https://images.test/1.jpg?sig=abc', good);
     await openRoute('/products/P-1/edit', api, new RegExp(`^${en.edit_product_title}$`));
     const advice = await screen.findByTestId('primary-advice');
     await waitFor(() => expect(advice.textContent).toContain('The primary image looks right'));
+    // The strip shows the 320-px renditions (issue 23); the label's too.
+    expect([...screen.getByTestId('form-images').querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['https://images.test/1-thumb.jpg?sig=abc', 'https://images.test/2-thumb.jpg?sig=abc']);
+    expect(screen.getByTestId('label-slot').querySelector('img')?.getAttribute('src')).toBe('https://images.test/label-thumb.jpg?sig=abc');
   });
 
-  it('a stored primary image the browser cannot read shows what the server measured', async () => {
+  it('a stored primary image shows what the server measured on the upload itself (not the browser\'s look at a rendition)', async () => {
+    // The browser would find it good: the server's measurement wins.
+    pixels.byUrl.set('https://images.test/1.jpg?sig=abc', good);
     const measured = { problems: ['white_background' as const], aspectRatio: 1, whiteShare: 0.4, fill: 0.9 };
     const view = productView(1, 'draft');
     const withCheck = { ...view, revision: { ...view.revision!, images: view.revision!.images.map((im, i) => (i === 0 ? { ...im, primary: measured } : im)) } };

@@ -1,6 +1,7 @@
 import '../../components/data-table.css';
 import { useTranslation } from 'react-i18next';
 import { isOutOfStock, type InventorySort } from '../../../../contracts/listings/model';
+import { ProductThumb } from '../../components/product-thumb';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatDay, formatMoney } from '../../lib/format';
 import type { InventoryRow } from './inventory-api';
@@ -72,7 +73,7 @@ export function InventoryTable({ rows, query, busy, language, onSort, onEdit }: 
             return (
               <tr key={row.productId} data-testid="inventory-row" data-product-id={row.productId}>
                 <td className="inventory-image">
-                  {row.thumbnailUrl ? <img src={row.thumbnailUrl} alt="" className="product-thumb" loading="lazy" /> : <span className="product-thumb product-thumb-empty" aria-hidden="true" />}
+                  {row.thumbnailUrl ? <ProductThumb src={row.thumbnailUrl} /> : <span className="product-thumb product-thumb-empty" aria-hidden="true" />}
                 </td>
                 <th scope="row">
                   <span className="product-name">{name}</span>

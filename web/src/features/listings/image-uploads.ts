@@ -1,7 +1,7 @@
 /**
  * The item form's images: the product images in display order (the first is the primary image) and
  * the nutrition facts label, each either stored with the product (shown through the API's signed
- * `url`) or uploaded in this form session with Amplify `uploadData` into the vendor's own prefix:
+ * rendition URLs, issue 23) or uploaded in this form session with Amplify `uploadData` into the vendor's own prefix:
  * `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>` (contracts/buckets.ts).
  * Amplify Storage is loaded by image-storage.ts only, on the first upload, so no other chunk carries it.
  */
@@ -26,8 +26,10 @@ export interface ImageItem {
   ordinal?: number;
   /** The object key: known for stored images, and for uploads once they finished. */
   key?: string;
-  /** A preview: the file itself (object URL) or the API's signed URL. */
+  /** A preview: the file itself (object URL) or the stored image's thumbnail (the API's signed URL of its 320-px rendition). */
   previewUrl: string;
+  /** A stored image's display size (1,200 px): what the browser measures when the server made no measurement. */
+  measureUrl?: string;
   status: 'uploading' | 'uploaded' | 'stored' | 'failed';
   /** 0–100 while uploading. */
   progress: number;
@@ -49,7 +51,8 @@ const storedItem = (kind: ImageKind, image: ProductImageView, index: number): Im
   kind,
   key: image.key,
   ordinal: index + 1,
-  previewUrl: image.url,
+  previewUrl: image.thumbnailUrl ?? image.url,
+  measureUrl: image.url,
   status: 'stored',
   progress: 100,
   ...(image.primary ? { serverCheck: image.primary } : {}),

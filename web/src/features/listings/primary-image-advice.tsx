@@ -12,12 +12,14 @@ const percent = (share: number) => Math.round(share * 100);
  * The primary-image rules' advice beside the primary image (issue 15, spec §5): measured in the
  * browser as soon as an image becomes primary (primary-image-check.ts), what is wrong and how to fix
  * it, or that it looks right. Advice only: saving is never blocked by it, and the review team
- * decides. Nothing shows while it is measured (a moment); when the browser cannot read the pixels, a
- * stored image shows what the server's image check measured, if anything.
+ * decides. Nothing shows while it is measured (a moment). A stored image shows what the server's image
+ * check measured on the upload itself when it measured (the browser would only see a rendition, whose
+ * compression can move near-white pixels across the line), else the browser measures its display size.
  */
 export function PrimaryImageAdvice({ item, testId = 'primary-advice' }: { item: ImageItem | undefined; testId?: string }) {
   const { t } = useTranslation();
-  const url = item?.previewUrl ?? '';
+  const serverCheck = item?.serverCheck;
+  const url = serverCheck ? '' : (item?.measureUrl ?? item?.previewUrl ?? '');
   const [advice, setAdvice] = useState<Advice>(null);
   useEffect(() => {
     if (!url) return;
@@ -30,9 +32,8 @@ export function PrimaryImageAdvice({ item, testId = 'primary-advice' }: { item: 
     };
   }, [url]);
 
-  if (!url) return null;
-  // The browser's own measurement; when it cannot read the pixels, the server's (a stored image's check).
-  const check = advice?.url === url ? (advice.check ?? item?.serverCheck ?? null) : null;
+  if (!url && !serverCheck) return null;
+  const check = serverCheck ?? (advice?.url === url ? advice.check : null);
   // A polite live region that exists before its text does, so a screen reader reads the advice when it arrives.
   return (
     <div className={check ? `primary-advice ${check.problems.length ? 'primary-advice-warn' : 'primary-advice-ok'}` : undefined} aria-live="polite" data-testid={testId}>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ProductTab, ProductView } from '../../../../contracts/listings/model';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatDateTime, formatMoney } from '../../lib/format';
+import { ProductThumb } from '../../components/product-thumb';
 import { LockedEditButton } from './locked-edit';
 import { RejectionReasons } from './rejection-reasons';
 
@@ -43,7 +44,8 @@ export interface ShownVersion {
 export function shownVersion(product: ProductView, tab: ProductTab): ShownVersion {
   const version = tab === 'published' ? product.live : product.revision;
   if (!version) return { nameEn: product.nameEn, nameZh: product.nameZh, thumbnailUrl: product.thumbnailUrl };
-  return { nameEn: version.content.nameEn, nameZh: version.content.nameZh, thumbnailUrl: version.images[0]?.url ?? null };
+  const primary = version.images[0];
+  return { nameEn: version.content.nameEn, nameZh: version.content.nameZh, thumbnailUrl: primary ? (primary.thumbnailUrl ?? primary.url) : null };
 }
 
 /** The product's name in a tab's labels and messages (the SKU when a draft has no name yet). */
@@ -61,7 +63,7 @@ export function removeKind(product: ProductView, tab: ProductTab): RemoveKind | 
 function ProductName({ shown }: { shown: ShownVersion }) {
   return (
     <div className="product-name-cell">
-      {shown.thumbnailUrl ? <img src={shown.thumbnailUrl} alt="" className="product-thumb" loading="lazy" /> : <span className="product-thumb product-thumb-empty" aria-hidden="true" />}
+      {shown.thumbnailUrl ? <ProductThumb src={shown.thumbnailUrl} /> : <span className="product-thumb product-thumb-empty" aria-hidden="true" />}
       <span>
         <span className="product-name" data-testid="product-name">
           {shown.nameEn}

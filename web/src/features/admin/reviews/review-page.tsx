@@ -77,8 +77,9 @@ function ReviewFigure({ image, caption, testId, primary = false }: { image: Revi
         : t('admin_review_check_unchecked');
   return (
     <figure className="admin-review-figure" data-testid={testId}>
-      <a href={image.url} target="_blank" rel="noreferrer">
-        <img src={image.url} alt={caption} loading="lazy" />
+      {/* The display size (a 1,200-px rendition, issue 23); the link opens the upload itself. */}
+      <a href={image.originalUrl} target="_blank" rel="noreferrer">
+        <img src={image.url} alt={caption} loading="lazy" decoding="async" {...(image.width && image.height ? { width: image.width, height: image.height } : {})} />
       </a>
       <figcaption>
         <span>{caption}</span>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -35,6 +36,20 @@ export interface AppFunctionProps {
    * Lambda's platform, linux arm64 glibc (see BUNDLE_INSTALL_PLATFORM), whatever machine synthesizes.
    */
   nodeModules?: string[];
+}
+
+/**
+ * AWS SDK packages bundled into each function rather than left to Lambda's runtime: the runtime
+ * carries the SDK's clients, but AWS documents no list of what else it holds, and the CloudFront
+ * URL signer (lambdas/shared/image-urls.ts) is a small utility, not a client. Every other
+ * `@aws-sdk/` dependency of package.json stays external.
+ */
+export const BUNDLED_AWS_SDK = ['@aws-sdk/cloudfront-signer'] as const;
+
+/** The `@aws-sdk/` packages of package.json left to the runtime (esbuild externals cannot except one from `@aws-sdk/*`). */
+export function awsSdkExternals(): string[] {
+  const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  return Object.keys(pkg.dependencies ?? {}).filter((name) => name.startsWith('@aws-sdk/') && !(BUNDLED_AWS_SDK as readonly string[]).includes(name));
 }
 
 /**
@@ -80,7 +95,7 @@ export class AppFunction extends NodejsFunction {
         format: OutputFormat.ESM,
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_BANNER,
-        externalModules: ['@aws-sdk/*'],
+        externalModules: awsSdkExternals(),
         forceDockerBundling: false,
         ...(props.nodeModules?.length ? { nodeModules: props.nodeModules, environment: { ...BUNDLE_INSTALL_PLATFORM } } : {}),
       },

@@ -5,6 +5,7 @@
  * the functions that show images, the product-images bucket's CORS naming the distribution), with
  * cdk-nag, CloudFormation Guard and CloudFormation's own validation on, as every synth runs them.
  */
+import { awsSdkExternals } from '../../lib/lambda-function';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -261,5 +262,14 @@ describe('the built site as published (lib/site.ts)', () => {
     const siteDir = (pages.SourceObjectKeys as string[]).map((k) => join(outdir, `asset.${k.replace(/\.zip$/, '')}`)).find((dir) => existsSync(join(dir, 'index.html')))!;
     expect(readdirSync(siteDir).sort()).toEqual(['index.html']);
     expect(existsSync(join(web.dir, '.vite', 'manifest.json'))).toBe(true);
+  });
+});
+
+describe('the URL signer in the functions that sign', () => {
+  it('is bundled (Lambda\'s runtime documents its SDK clients only); the SDK clients stay the runtime\'s', () => {
+    const externals = awsSdkExternals();
+    expect(externals).not.toContain('@aws-sdk/cloudfront-signer');
+    expect(externals).toEqual(expect.arrayContaining(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/client-s3']));
+    expect(externals.every((name) => name.startsWith('@aws-sdk/'))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { Duration, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IDestination } from 'aws-cdk-lib/aws-lambda';
-import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods, ObjectOwnership, type IBucket, type LifecycleRule } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -38,6 +38,14 @@ export interface ProductImagesProps {
   /** The image check records its outcomes in the `imageChecks` table. */
   data: Data;
 }
+
+/** The lifecycle rule that expires objects under `prefix` tagged `referenced=no` (never saved into a product). */
+const expireUnreferenced = (id: string, prefix: string): LifecycleRule => ({
+  id,
+  prefix,
+  tagFilters: { [referencedTag.key]: referencedTag.no },
+  expiration: Duration.days(UNREFERENCED_UPLOAD_EXPIRY_DAYS),
+});
 
 /**
  * The product-images bucket (contracts/buckets.ts; the local s3rver bucket reads the same
@@ -80,12 +88,7 @@ export class ProductImages extends Construct {
         // Uploads that never complete would otherwise be billed for ever.
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads never saved into a product (lambdas/images/tags.ts); vendors cannot tag (lib/auth.ts).
-        {
-          id: 'ExpireUnreferencedUploads',
-          prefix: productImagesBucket.vendorPrefix,
-          tagFilters: { [referencedTag.key]: referencedTag.no },
-          expiration: Duration.days(UNREFERENCED_UPLOAD_EXPIRY_DAYS),
-        },
+        expireUnreferenced('ExpireUnreferencedUploads', productImagesBucket.vendorPrefix),
       ],
       removalPolicy: settings.removalPolicy,
       autoDeleteObjects: !settings.isProd,
@@ -124,12 +127,7 @@ export class ProductImages extends Construct {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Renditions of uploads never saved into a product, as their uploads (lambdas/images/tags.ts).
-        {
-          id: 'ExpireUnreferencedRenditions',
-          prefix: productImageRenditions.prefix,
-          tagFilters: { [referencedTag.key]: referencedTag.no },
-          expiration: Duration.days(UNREFERENCED_UPLOAD_EXPIRY_DAYS),
-        },
+        expireUnreferenced('ExpireUnreferencedRenditions', productImageRenditions.prefix),
       ],
       removalPolicy: props.settings.removalPolicy,
       autoDeleteObjects: !props.settings.isProd,

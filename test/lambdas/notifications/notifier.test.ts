@@ -6,22 +6,11 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCom
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { handler } from '../../../lambdas/notifications/notifier-handler';
+import { useNotifierTestEnv } from './notifier-env';
 import { inboxItemOf } from '../../../lambdas/notifications/record';
-import { useSesClientConfig } from '../../../lambdas/notifications/ses';
 import { matchesNotifierFilter, notifierFunction } from '../../../lambdas/notifications/functions';
 
-Object.assign(process.env, {
-  AWS_REGION: 'us-east-1',
-  NOTIFICATIONS_TABLE: 'notifications-test',
-  VENDORS_TABLE: 'vendors-test',
-  IDEMPOTENCY_TABLE: 'idempotency-test',
-  EMAIL_SUPPRESSIONS_TABLE: 'suppressions-test',
-  PORTAL_URL: 'https://sellers.example.com',
-  NOTIFICATION_SENDER: 'no-reply@example.com',
-  SES_CONFIGURATION_SET: 'seller-portal-test',
-  SUPPORT_EMAIL: 'support@example.com',
-});
-useSesClientConfig({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+useNotifierTestEnv({ SUPPORT_EMAIL: 'support@example.com' });
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);

@@ -6,21 +6,11 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCom
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord } from 'aws-lambda';
 import { handler } from '../../../lambdas/notifications/notifier-handler';
+import { useNotifierTestEnv } from './notifier-env';
 import { inboxItemOf } from '../../../lambdas/notifications/record';
-import { useSesClientConfig } from '../../../lambdas/notifications/ses';
 import { isSesThrottle, SendDeferred, sendGate, SendPacer, takeWindowSlot, type Clock } from '../../../lambdas/notifications/send-rate';
 
-Object.assign(process.env, {
-  AWS_REGION: 'us-east-1',
-  NOTIFICATIONS_TABLE: 'notifications-test',
-  VENDORS_TABLE: 'vendors-test',
-  IDEMPOTENCY_TABLE: 'idempotency-test',
-  EMAIL_SUPPRESSIONS_TABLE: 'suppressions-test',
-  PORTAL_URL: 'https://sellers.example.com',
-  NOTIFICATION_SENDER: 'no-reply@example.com',
-  SES_CONFIGURATION_SET: 'seller-portal-test',
-});
-useSesClientConfig({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+useNotifierTestEnv();
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);

@@ -85,6 +85,12 @@ describe.each(['dev', 'prod'])('the %s stage with every parameter', (stage) => {
     }
   });
 
+  it('keeps the SES identity the stack manages when a prod stack goes (its verification and DKIM records outlive a deployment)', () => {
+    const identities = resourcesOfType(synthesized[stage]!.json, 'AWS::SES::EmailIdentity');
+    expect(identities).toHaveLength(1);
+    expect(identities[0]![1].DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
+  });
+
   it('associates the regional web ACL with the API stage of the routes stack', () => {
     const s = synthesized[stage]!;
     const [stageId] = resourcesOfType(s.json, 'AWS::ApiGateway::Stage')[0]!;

@@ -33,17 +33,53 @@ export function payoutMethodView(summary: PayoutMethodSummary | undefined, now: 
   return { ...shown, holdUntil: onHold ? holdUntil : null, holdDays: payoutHoldDays() };
 }
 
+/** A DynamoDB condition with its own placeholders. */
+interface Condition {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** The optional parts of a bank destination: absent from a new one, they must be absent from the stored one too. */
+const OPTIONAL_BANK_PATHS: readonly (readonly string[])[] = [['business', 'addressMore']];
+
 /**
- * The payout-accounts condition that holds only when the stored destination is this one. The
- * payout-method API may write that table but never read it (lib/data.ts, mode `w`), so "is this
- * the destination we already have?" is asked of DynamoDB as a condition, not by reading the item.
+ * The payout-accounts condition that holds only when the stored destination is this one: every field
+ * of the normalised destination (destination.ts `validateBank`, `validateEmail`), not the account number
+ * alone, since a new holder or bank behind the same IBAN is where a payout would now go and needs the
+ * hold as much as a new number does (issue 24, item 9). The payout-method API may write that table but
+ * never read it (lib/data.ts, mode `w`), so "is this the destination we already have?" is asked of
+ * DynamoDB as a condition, not by reading the item.
  */
-function sameDestinationCondition(destination: Destination): { expression: string; values: Record<string, string> } {
-  if (destination.method === 'email') return { expression: '#method = :method AND email = :email', values: { ':method': 'email', ':email': destination.email } };
-  return {
-    expression: '#method = :method AND accountNumber = :accountNumber AND swiftBic = :swiftBic AND currency = :currency',
-    values: { ':method': 'bank', ':accountNumber': destination.accountNumber, ':swiftBic': destination.swiftBic, ':currency': destination.currency },
+export function sameDestinationCondition(destination: Destination): Condition {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const terms: string[] = [];
+  const pathOf = (path: readonly string[]) =>
+    path
+      .map((part) => {
+        const name = `#d_${part}`;
+        names[name] = part;
+        return name;
+      })
+      .join('.');
+  const visit = (value: unknown, path: readonly string[]) => {
+    if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) if (inner !== undefined) visit(inner, [...path, key]);
+      return;
+    }
+    const placeholder = `:d${terms.length}`;
+    values[placeholder] = value;
+    terms.push(`${pathOf(path)} = ${placeholder}`);
   };
+  visit(destination, []);
+  if (destination.method === 'bank') {
+    for (const path of OPTIONAL_BANK_PATHS) {
+      const present = path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), destination);
+      if (present === undefined) terms.push(`attribute_not_exists(${pathOf(path)})`);
+    }
+  }
+  return { expression: terms.join(' AND '), names, values };
 }
 
 /**
@@ -67,6 +103,7 @@ export async function savePayoutAccount(
     const same = sameDestinationCondition(destination);
     const outcome = await writeDestination(vendor, { vendorId, payoutAccountId: previousId, ...(kept ? { holdUntil: kept } : {}), updatedAt: at, ...destination } as PayoutAccountItem, {
       expression: `payoutAccountId = :previous AND ${same.expression}`,
+      names: same.names,
       values: { ':previous': previousId, ...same.values },
     }, previousId);
     if (outcome !== 'destination_differs') return outcome;
@@ -81,7 +118,7 @@ export async function savePayoutAccount(
   const outcome = await writeDestination(
     vendor,
     item,
-    previousId ? { expression: 'payoutAccountId = :previous', values: { ':previous': previousId } } : { expression: 'attribute_not_exists(vendorId)', values: {} },
+    previousId ? { expression: 'payoutAccountId = :previous', names: {}, values: { ':previous': previousId } } : { expression: 'attribute_not_exists(vendorId)', names: {}, values: {} },
     previousId,
     true,
     actor ? { actor, before: vendor.payoutMethod } : undefined,
@@ -104,7 +141,7 @@ const maskedMethod = (summary: Pick<PayoutMethodSummary, 'method' | 'destination
 async function writeDestination(
   vendor: Pick<VendorRecord, 'userId' | 'vendorId'>,
   item: PayoutAccountItem,
-  condition: { expression: string; values: Record<string, string> },
+  condition: Condition,
   previousId: string | undefined,
   /** A new destination: the vendor's security notice goes with it (same transaction). */
   notify = false,
@@ -143,7 +180,7 @@ async function writeDestination(
               TableName: tableName('payoutAccounts'),
               Item: item,
               ConditionExpression: condition.expression,
-              ...(condition.expression.includes('#method') ? { ExpressionAttributeNames: { '#method': 'method' } } : {}),
+              ...(Object.keys(condition.names).length ? { ExpressionAttributeNames: condition.names } : {}),
               ...(Object.keys(condition.values).length ? { ExpressionAttributeValues: condition.values } : {}),
             },
           },

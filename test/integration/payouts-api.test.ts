@@ -57,12 +57,16 @@ describe('payout method API', () => {
       expect(JSON.stringify(answer)).not.toContain('0532013');
     }
   });
-  it('keeps id and hold for the same account, gives a new id and hold for a new number, and keeps only a masked copy on the vendor record', async () => {
+  it('keeps id and hold for the same destination, gives a new id and hold for a new number, holder or bank, and keeps only a masked copy on the vendor record', async () => {
     const c = await withTwoStep(await approvedVendor('payout.c', 'Payout C Foods'));
     const first = (await put(c.token, bank)).body as { payoutAccountId: string; holdUntil: string };
-    // Same account, another bank name: same id and hold, the new name shown.
-    const renamed = await put(c.token, { ...bank, bankName: 'Commerzbank AG' });
-    expect(renamed.body).toMatchObject({ payoutAccountId: first.payoutAccountId, holdUntil: first.holdUntil, bankName: 'Commerzbank AG' });
+    // The same destination again (spaces in the number are ignored): same id and hold.
+    expect((await put(c.token, { ...bank, accountNumber: ` ${bank.accountNumber} ` })).body).toMatchObject({ payoutAccountId: first.payoutAccountId, holdUntil: first.holdUntil });
+    // Same IBAN, another holder, then another bank: each a new destination with a new id (issue 24, item 9).
+    const reheld = (await put(c.token, { ...bank, accountHolderName: 'Someone Else GmbH' })).body as { payoutAccountId: string; holdUntil: string };
+    expect(reheld).toMatchObject({ payoutAccountId: expect.not.stringMatching(first.payoutAccountId), accountHolderName: 'Someone Else GmbH', holdUntil: expect.any(String) });
+    const renamed = (await put(c.token, { ...bank, accountHolderName: 'Someone Else GmbH', bankName: 'Commerzbank AG' })).body as { payoutAccountId: string };
+    expect(renamed).toMatchObject({ payoutAccountId: expect.not.stringMatching(reheld.payoutAccountId), bankName: 'Commerzbank AG' });
     // Another account number: a new id, a new hold, and the worker's copy has the new number.
     const otherIban = 'DE02120300000000202051';
     const moved = (await put(c.token, { ...bank, accountNumber: otherIban, swiftBic: 'BYLADEM1001' })).body as { payoutAccountId: string; accountNumberLast4: string };

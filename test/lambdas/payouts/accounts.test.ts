@@ -51,15 +51,18 @@ describe('savePayoutAccount (write-only on payout accounts)', () => {
     expect(summary).toMatchObject({ method: 'bank', accountNumberLast4: '3000', destination: '•••• 3000', payoutAccountId: expect.stringMatching(/^PA-[0-9A-F]{10}$/) });
   });
 
-  it('the same destination keeps id and hold: asked of DynamoDB as a condition on the stored number', async () => {
+  it('the same destination keeps id and hold: asked of DynamoDB as a condition on every stored field', async () => {
     ddb.on(TransactWriteCommand).resolves({});
-    const summary = await savePayoutAccount(vendor, { ...bank, bankName: 'Commerzbank AG' }, NOW);
+    const summary = await savePayoutAccount(vendor, bank, NOW);
     expect(writes()).toHaveLength(1);
-    expect(writes()[0]![0]!.Put).toMatchObject({
-      ConditionExpression: 'payoutAccountId = :previous AND #method = :method AND accountNumber = :accountNumber AND swiftBic = :swiftBic AND currency = :currency',
-      Item: { payoutAccountId: 'PA-OLD', holdUntil: saved.holdUntil, bankName: 'Commerzbank AG' },
-    });
-    expect(summary).toMatchObject({ payoutAccountId: 'PA-OLD', holdUntil: saved.holdUntil, bankName: 'Commerzbank AG' });
+    const put = writes()[0]![0]!.Put!;
+    expect(put).toMatchObject({ Item: { payoutAccountId: 'PA-OLD', holdUntil: saved.holdUntil } });
+    expect(put.ConditionExpression).toMatch(/^payoutAccountId = :previous AND /);
+    for (const field of ['method', 'accountType', 'country', 'currency', 'bankName', 'accountHolderName', 'accountNumber', 'swiftBic', 'street', 'postalCode']) {
+      expect(Object.values(put.ExpressionAttributeNames!)).toContain(field);
+    }
+    expect(put.ConditionExpression).toContain('attribute_not_exists(#d_business.#d_addressMore)');
+    expect(summary).toMatchObject({ payoutAccountId: 'PA-OLD', holdUntil: saved.holdUntil });
   });
 
   it('another number fails that condition and is written as a new destination with a new hold', async () => {
@@ -79,6 +82,57 @@ describe('savePayoutAccount (write-only on payout accounts)', () => {
     const err = await savePayoutAccount(vendor, { method: 'email', email: 'x@example.com' }, NOW).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ statusCode: 409 });
+  });
+});
+
+/**
+ * A payout-accounts table that answers the Put's condition the way DynamoDB does, for the conditions
+ * savePayoutAccount writes (`a = :v`, `attribute_not_exists(a)`, joined by AND; `#n` names, dotted
+ * paths), so "is this the destination we already have?" is decided by the real expression.
+ */
+function fakePayoutAccounts(stored: PayoutAccountItem) {
+  let current: Record<string, unknown> = structuredClone(stored);
+  const resolve = (path: string, names: Record<string, string>) =>
+    path.split('.').reduce<unknown>((at, part) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[names[part] ?? part] : undefined), current);
+  const holds = (expression: string, names: Record<string, string>, values: Record<string, unknown>) =>
+    expression.split(' AND ').every((term) => {
+      const absent = /^attribute_not_exists\((.+)\)$/.exec(term);
+      if (absent) return resolve(absent[1]!, names) === undefined;
+      const [path, value] = term.split(' = ');
+      if (!path || !value || !(value in values)) throw new Error(`the fake table cannot read "${term}"`);
+      return JSON.stringify(resolve(path, names)) === JSON.stringify(values[value]);
+    });
+  ddb.on(TransactWriteCommand).callsFake((input: { TransactItems: { Put?: { Item: Record<string, unknown>; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> } }[] }) => {
+    const put = input.TransactItems[0]!.Put!;
+    if (!holds(put.ConditionExpression, put.ExpressionAttributeNames ?? {}, put.ExpressionAttributeValues ?? {})) throw cancelled('ConditionalCheckFailed', 'None');
+    current = structuredClone(put.Item);
+    return {};
+  });
+}
+
+describe('savePayoutAccount: the same destination is the whole destination (issue 24, item 9)', () => {
+  const changes: [string, Partial<Destination>][] = [
+    ['the account holder', { accountHolderName: 'Someone Else GmbH' }],
+    ['the bank', { bankName: 'Deutsche Bank' }],
+    ['the account type', { accountType: 'personal' }],
+    ['the bank country', { country: 'AT' }],
+    ['the business address', { business: { ...(bank.method === 'bank' ? bank.business : ({} as never)), street: 'Nebenstraße 9' } }],
+    ['an added address line', { business: { ...(bank.method === 'bank' ? bank.business : ({} as never)), addressMore: 'Hinterhaus' } }],
+  ];
+  it.each(changes)('keeping the IBAN while changing %s is a new destination: new id and a new hold', async (_what, change) => {
+    fakePayoutAccounts(saved);
+    const summary = await savePayoutAccount(vendor, { ...bank, ...change } as Destination, NOW);
+    expect(summary.payoutAccountId).not.toBe('PA-OLD');
+    expect(summary.holdUntil).toBe('2026-11-23T10:00:00.000Z');
+    expect(writes()).toHaveLength(2);
+  });
+
+  it('the very same destination again keeps its id and its hold', async () => {
+    fakePayoutAccounts({ ...saved, business: { ...(bank.method === 'bank' ? bank.business : ({} as never)), addressMore: 'Hinterhaus' } } as PayoutAccountItem);
+    const again = { ...bank, business: { ...(bank.method === 'bank' ? bank.business : ({} as never)), addressMore: 'Hinterhaus' } } as Destination;
+    const summary = await savePayoutAccount({ ...vendor, payoutMethod: summarize({ ...saved, ...again } as PayoutAccountItem) }, again, NOW);
+    expect(summary).toMatchObject({ payoutAccountId: 'PA-OLD', holdUntil: saved.holdUntil });
+    expect(writes()).toHaveLength(1);
   });
 });
 

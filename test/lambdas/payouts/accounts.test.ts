@@ -91,7 +91,7 @@ describe('savePayoutAccount (write-only on payout accounts)', () => {
  * paths), so "is this the destination we already have?" is decided by the real expression.
  */
 function fakePayoutAccounts(stored: PayoutAccountItem) {
-  let current: Record<string, unknown> = structuredClone(stored) as Record<string, unknown>;
+  let current: Record<string, unknown> = structuredClone(stored) as unknown as Record<string, unknown>;
   const resolve = (path: string, names: Record<string, string>) =>
     path.split('.').reduce<unknown>((at, part) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[names[part] ?? part] : undefined), current);
   const holds = (expression: string, names: Record<string, string>, values: Record<string, unknown>) =>

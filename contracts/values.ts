@@ -5,6 +5,9 @@
  */
 import * as z from 'zod/mini';
 
+// The zod-free text helpers (pages import them without zod); everything stays importable from here.
+export * from './typed-text';
+
 /** An exact integer (counts, quantities): what JSON numbers from the API must be. */
 export const int = z.number().check(z.refine(Number.isSafeInteger, 'must be a safe integer'));
 
@@ -26,3 +29,4 @@ export function isCalendarDay(value: string): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
+

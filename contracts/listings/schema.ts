@@ -5,7 +5,7 @@
  * of web/src/i18n/{en,zh-TW}.json; the API answers them in `fields` next to an English `message`.
  */
 import * as z from 'zod';
-import { isCalendarDay } from '../values';
+import { foldTyped, isCalendarDay } from '../values';
 import { LOW_STOCK_DEFAULT_MAX } from './model';
 import { ALLERGENS, LENGTH_UNITS, MAX_PRODUCT_IMAGES, NAME_MAX, PRICE_MAX_CENTS, PRODUCT_TYPES, TEXT_MAX, UNITS_OF_MEASURE, VOLUME_UNITS, WEIGHT_UNITS } from './form';
 
@@ -44,27 +44,28 @@ export function priceToCents(text: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+/**
+ * A number field's text as typed, folded (`foldTyped`: full-width digits and points, spaces around)
+ * the way the bulk sheet reads its cells, so `１８．５０` from an IME is 18.50 in every numeric field
+ * of the item form and the offer dialog, in the browser and in the API alike (issue 24).
+ */
+const typedNumber = () => z.string().overwrite(foldTyped);
+
 /** A price as typed: required, digits with an optional point and up to two decimals, more than zero. */
-export const priceText = z
-  .string()
-  .trim()
+export const priceText = typedNumber()
   .min(1, 'listing_error_price_required')
   .regex(PRICE_PATTERN, 'listing_error_price_format')
   .transform(priceToCents)
   .refine((cents) => cents > 0 && cents <= PRICE_MAX_CENTS, 'listing_error_price_range');
 
 /** Optional compare-at price: blank means none. */
-export const optionalPriceText = z
-  .string()
-  .trim()
+export const optionalPriceText = typedNumber()
   .regex(/^$|^\d{1,5}(\.\d{1,2})?$/, 'listing_error_price_format')
   .transform((t) => (t === '' ? undefined : priceToCents(t)))
   .refine((cents) => cents === undefined || (cents > 0 && cents <= PRICE_MAX_CENTS), 'listing_error_price_range');
 
 /** A measurement as typed ('' = not given): positive, up to 2 decimals, below 100,000. */
-const measureText = z
-  .string()
-  .trim()
+const measureText = typedNumber()
   .regex(/^$|^\d{1,5}(\.\d{1,2})?$/, 'listing_error_measure_format')
   .transform((t) => (t === '' ? undefined : Number(t)))
   .refine((n) => n === undefined || n > 0, 'listing_error_measure_format');
@@ -92,9 +93,7 @@ export const productFormSchema = z
       .transform((v) => (v === '' ? '' : normalizeBarcode(v))),
     productType: z.union([z.enum(PRODUCT_TYPES), z.literal('')], 'listing_error_product_type'),
     unitOfMeasure: z.union([z.enum(UNITS_OF_MEASURE), z.literal('')], 'listing_error_unit'),
-    unitQuantity: z
-      .string()
-      .trim()
+    unitQuantity: typedNumber()
       .regex(/^$|^[1-9]\d{0,3}$/, 'listing_error_unit_quantity')
       .transform((t) => (t === '' ? undefined : Number(t))),
     description: z.string().trim().max(TEXT_MAX, 'listing_error_too_long'),
@@ -163,7 +162,7 @@ export const offerSchema = z
   .object({
     price: priceText,
     compareAtPrice: optionalPriceText,
-    inventory: z.union([z.number().int(), z.string().trim().regex(/^\d{1,6}$/).transform(Number)], 'listing_error_inventory').pipe(
+    inventory: z.union([z.number().int(), typedNumber().regex(/^\d{1,6}$/).transform(Number)], 'listing_error_inventory').pipe(
       z.number().int().min(0, 'listing_error_inventory').max(999_999, 'listing_error_inventory'),
     ),
     outOfStock: z.boolean(),
@@ -180,7 +179,7 @@ export const offerSchema = z
       .optional(),
     /** The product's own low-stock threshold; blank or absent: the vendor's default. */
     lowStockThreshold: z
-      .union([z.number().int(), z.string().trim().regex(/^$|^\d{1,6}$/)], 'listing_error_low_stock_threshold')
+      .union([z.number().int(), typedNumber().regex(/^$|^\d{1,6}$/)], 'listing_error_low_stock_threshold')
       .transform((t) => (t === '' ? undefined : Number(t)))
       .pipe(z.number().int().min(0, 'listing_error_low_stock_threshold').max(999_999, 'listing_error_low_stock_threshold').optional())
       .optional(),

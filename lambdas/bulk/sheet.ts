@@ -16,6 +16,7 @@ import { BULK_COLUMNS, BULK_MAX_ROWS, type BulkColumn, type BulkRowError } from 
 import type { BulkRow, BulkValues } from '../../contracts/bulk';
 import { PRICE_MAX_CENTS, PRICE_PATTERN, priceToCents } from '../../contracts/listings/schema';
 import { BULK_HEADER_LABELS } from './labels';
+import { foldTyped } from '../../contracts/typed-text';
 
 /** The file cannot be read as a sheet at all (answered 400 `bulk_file_invalid` with this reason). */
 export class SheetError extends Error {
@@ -43,8 +44,8 @@ export function decodeSheet(bytes: Uint8Array): string {
   }
 }
 
-/** Folds what spreadsheets and IMEs write differently: full-width digits, points, minus signs; spaces around. */
-export const fold = (cell: string): string => cell.normalize('NFKC').replace(/[\u2212\u2012\u2013]/g, '-').trim();
+/** Folds what spreadsheets and IMEs write differently (contracts/values.ts, shared with the item form and the offer dialog). */
+export const fold = foldTyped;
 
 /** A header cell as compared with the labels: folded, lower case, without spaces, `_`, `-` or a currency note. */
 const headerKey = (cell: string): string =>

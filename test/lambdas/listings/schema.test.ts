@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productFormSchema, productSubmitSchema } from '../../../contracts/listings/schema';
+import { offerSchema, productFormSchema, productSubmitSchema } from '../../../contracts/listings/schema';
 import { completeForm, imageKeyFor } from './fixtures';
 
 const issues = (values: unknown, schema = productFormSchema) => {
@@ -30,5 +30,24 @@ describe('allergens', () => {
   it('stores a repeated allergen once, in the order first given', () => {
     const content = productFormSchema.parse(completeForm({ hasAllergens: 'yes', allergens: ['milk', 'wheat', 'milk', 'wheat'] }));
     expect(content.allergens).toEqual(['milk', 'wheat']);
+  });
+});
+
+describe('full-width digits and separators in every numeric field (issue 24, item 16)', () => {
+  it('the item form reads １８．５０ and its kin as the bulk sheet does (NFKC): prices, measures, unit quantity', () => {
+    const result = productSubmitSchema.safeParse(
+      completeForm({ price: '１８．５０', compareAtPrice: '２０．０', unitQuantity: '１２', weight: '３５０', volume: '１．５', length: '１０．２５', width: '　８ ', height: '３' }),
+    );
+    expect(result.success && result.data).toMatchObject({ price: 1850, compareAtPrice: 2000, unitQuantity: 12, weight: 350, volume: 1.5, length: 10.25, width: 8, height: 3 });
+  });
+
+  it('the offer dialog reads them too: price, compare-at price, stock, low-stock threshold', () => {
+    const result = offerSchema.safeParse({ price: '１８．５０', compareAtPrice: '１９．９９', inventory: '１２０', outOfStock: false, restockOn: '', lowStockThreshold: '５' });
+    expect(result.success && result.data).toMatchObject({ price: 1850, compareAtPrice: 1999, inventory: 120, lowStockThreshold: 5 });
+  });
+
+  it('folding does not let through what the rules refuse: a full-width comma or a minus is still wrong', () => {
+    expect(issues(completeForm({ price: '１，８５０' }))).toEqual([{ path: 'price', message: 'listing_error_price_format' }]);
+    expect(offerSchema.safeParse({ price: '18.50', inventory: '－３', outOfStock: false }).success).toBe(false);
   });
 });

@@ -173,7 +173,7 @@ describe('inventory (/inventory)', () => {
     expect(screen.getByTestId('inventory-notice').textContent).toContain('“Oolong Tea” was updated. Updates may take up to 30 minutes to show in the marketplace.');
   });
 
-  it('changes the row from what was accepted when the answer carries no offer, and says failures in the dialog', async () => {
+  it('changes the row from what was accepted (full-width digits read) when the answer carries no offer, and says failures in the dialog', async () => {
     let fail = true;
     const { user } = await openRoute(
       '/inventory',
@@ -184,7 +184,8 @@ describe('inventory (/inventory)', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('switch', { name: en.out_of_stock }));
     await user.clear(input(en.field_inventory, dialog));
-    await user.type(input(en.field_inventory, dialog), '12');
+    // Full-width digits, as a Chinese IME types them, are read as the bulk sheet reads them (issue 24, item 16).
+    await user.type(input(en.field_inventory, dialog), '１２');
     await user.click(within(dialog).getByRole('button', { name: en.save }));
     const error = await within(dialog).findByTestId('offer-error');
     expect(error.getAttribute('role')).toBe('alert');

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { InventorySettings } from '../../../../contracts/listings/answers';
 import { useTranslation } from 'react-i18next';
 import { LOW_STOCK_DEFAULT_MAX } from '../../../../contracts/listings/model';
+import { foldTyped } from '../../../../contracts/typed-text';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { languageToApply } from '../../i18n/language';
@@ -71,7 +72,7 @@ export function LowStockRecheckStatus({ onDone }: { onDone(message: string): voi
 
 /** A whole number 0..LOW_STOCK_DEFAULT_MAX typed in the field (full-width digits from an IME count), else null. */
 export function parseLevel(text: string): number | null {
-  const digits = text.normalize('NFKC').trim();
+  const digits = foldTyped(text);
   if (!/^\d{1,6}$/.test(digits)) return null;
   const n = Number(digits);
   return n <= LOW_STOCK_DEFAULT_MAX ? n : null;

@@ -23,6 +23,8 @@ export class SheetError extends Error {
   constructor(
     readonly reason: 'encoding' | 'empty' | 'no_sku_column' | 'no_value_column' | 'too_many_rows' | 'malformed',
     message: string,
+    /** For `too_many_rows`: the data rows read before the refusal (the limit and one). */
+    readonly rowsRead?: number,
   ) {
     super(message);
   }
@@ -77,24 +79,52 @@ export interface Sheet {
   rows: SheetRow[];
 }
 
-/** The text as a header row and data rows. Blank rows are skipped; unknown columns are ignored. */
+/**
+ * The text as a header row and data rows. Blank rows are skipped; unknown columns are ignored. Read
+ * record by record (csv-parse's `on_record`): the header is checked as soon as it is read, and a file
+ * over `BULK_MAX_ROWS` is refused at the first row past the limit, without parsing the rest (issue 24:
+ * a 100,000-row file took 14.6 s to be refused).
+ */
 export function parseSheet(text: string): Sheet {
-  let records: { record: string[]; info: { lines: number } }[];
+  let at: Map<BulkColumn, number> | undefined;
+  const rows: SheetRow[] = [];
+  const onRecord = (record: string[], lines: number): void => {
+    if (!at) {
+      at = headerColumns(record);
+      return;
+    }
+    if (record.every((cell) => cell.trim() === '')) return;
+    if (rows.length === BULK_MAX_ROWS) {
+      throw new SheetError('too_many_rows', `A file may have at most ${BULK_MAX_ROWS.toLocaleString('en-US')} rows.`, rows.length + 1);
+    }
+    const cells: Partial<Record<BulkColumn, string>> = {};
+    for (const [column, i] of at) cells[column] = record[i] ?? '';
+    rows.push({ line: lines, cells });
+  };
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), {
+    parse(text.replace(/^\uFEFF/, ''), {
       delimiter: delimiterOf(text),
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+      // Nothing is kept by the parser: each record is taken here, and a throw stops the parse.
+      on_record: (record, info) => {
+        onRecord(record, info.lines);
+        return null;
+      },
+    });
   } catch (err) {
+    if (err instanceof SheetError) throw err;
     throw new SheetError('malformed', `The file is not a readable CSV: ${(err as Error).message}`);
   }
-  const [header, ...data] = records;
-  if (!header) throw new SheetError('empty', 'The file is empty.');
+  if (!at) throw new SheetError('empty', 'The file is empty.');
+  return { columns: [...at.keys()], rows };
+}
+
+/** Where each known column is in the header row; a sheet without a SKU or without a value column is refused. */
+function headerColumns(header: readonly string[]): Map<BulkColumn, number> {
   const at = new Map<BulkColumn, number>();
-  header.record.forEach((cell, i) => {
+  header.forEach((cell, i) => {
     const column = HEADER_ALIASES.get(headerKey(cell));
     if (column && !at.has(column)) at.set(column, i);
   });
@@ -102,15 +132,7 @@ export function parseSheet(text: string): Sheet {
   if (!at.has('price') && !at.has('compare_at_price') && !at.has('stock')) {
     throw new SheetError('no_value_column', 'The file has no price, compare-at price or stock column.');
   }
-  const rows: SheetRow[] = [];
-  for (const { record, info } of data) {
-    if (record.every((cell) => cell.trim() === '')) continue;
-    const cells: Partial<Record<BulkColumn, string>> = {};
-    for (const [column, i] of at) cells[column] = record[i] ?? '';
-    rows.push({ line: info.lines, cells });
-  }
-  if (rows.length > BULK_MAX_ROWS) throw new SheetError('too_many_rows', `A file may have at most ${BULK_MAX_ROWS.toLocaleString('en-US')} rows.`);
-  return { columns: [...at.keys()], rows };
+  return at;
 }
 
 /** What the dry run needs of a product. */

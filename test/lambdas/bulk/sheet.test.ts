@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { BULK_MAX_ROWS } from '../../../contracts/bulk-model';
 import { compareAtCell, decodeSheet, parseSheet, planRows, priceCell, SheetError, stockCell, type CatalogueProduct } from '../../../lambdas/bulk/sheet';
 
 const product = (sku: string, over: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
@@ -49,6 +50,30 @@ describe('parseSheet', () => {
     expect(() => parseSheet('name,price\nx,1\n')).toThrow(SheetError);
     expect(() => parseSheet('sku,name\n1,x\n')).toThrow(/no price/);
     expect(() => parseSheet('')).toThrow(SheetError);
+  });
+});
+
+describe('the row limit (issue 24, item 6)', () => {
+  const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `10001-${String(from + i).padStart(6, '0')},1.00`).join('\n');
+  it(`takes ${BULK_MAX_ROWS.toLocaleString('en-US')} rows, blank ones not counted`, () => {
+    expect(parseSheet(`sku,price\n${rows(BULK_MAX_ROWS)}\n,\n\n`).rows).toHaveLength(BULK_MAX_ROWS);
+  });
+  it('refuses a 100,000-row file after reading one row over the limit: what follows is never parsed', () => {
+    // The file's end is not CSV at all (an unclosed quote): a parser that read the whole file would say "malformed".
+    const text = `sku,price\n${rows(100_000)}\n"10001-999999,1.00\n`;
+    const err = (() => {
+      try {
+        parseSheet(text);
+      } catch (e) {
+        return e;
+      }
+    })() as SheetError;
+    expect(err).toBeInstanceOf(SheetError);
+    expect(err.reason).toBe('too_many_rows');
+    expect(err.rowsRead).toBe(BULK_MAX_ROWS + 1);
+  });
+  it('counts rows, not lines: a row over the limit found after blank lines is still refused', () => {
+    expect(() => parseSheet(`sku,price\n${rows(BULK_MAX_ROWS)}\n\n,\n${rows(1, BULK_MAX_ROWS)}\n`)).toThrow(/at most 5,000 rows/);
   });
 });
 

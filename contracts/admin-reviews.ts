@@ -2,9 +2,13 @@
  * The ops console's Product review screen (issue 13, /admin/reviews): the queue of products submitted
  * for review, one submission beside the live version, and the decision. Declared once for the server
  * (lambdas/admin/reviews-handler.ts) and the web (web/src/features/admin/reviews). Plain zod; imports
- * nothing of the project but the primary-image rules' names (./primary-image.ts, zod-free).
+ * nothing of the project but zod-free lists of codes (units, image-check reasons, primary-image rules).
+ * Coded values travel as their codes (a product type, a unit, 'yes'/'no', a country): the console
+ * names them as the vendor's form does (web/src/lib/product-labels.ts), so no code reaches the screen.
  */
 import * as z from 'zod';
+import { IMAGE_REJECTION_REASONS } from './images';
+import { LENGTH_UNITS, VOLUME_UNITS, WEIGHT_UNITS } from './listings/form';
 import { PRIMARY_IMAGE_RULES } from './primary-image';
 
 const instant = z.iso.datetime();
@@ -56,14 +60,21 @@ export const REVIEW_FIELDS = [
 ] as const;
 export type ReviewField = (typeof REVIEW_FIELDS)[number];
 
-/** A field's value: text, money in integer cents (price fields), a list (allergens), or not given. */
-export const reviewValueSchema = z.union([z.string(), z.number().int(), z.array(z.string()), z.null()]);
+/** A measurement as entered: one amount (weight, volume) or length × width × height (null: not given), and its unit's code. */
+export const reviewMeasureSchema = z.strictObject({
+  amounts: z.array(z.number().nullable()).min(1),
+  unit: z.enum([...WEIGHT_UNITS, ...VOLUME_UNITS, ...LENGTH_UNITS]),
+});
+export type ReviewMeasure = z.infer<typeof reviewMeasureSchema>;
+
+/** A field's value: text or a code, money in integer cents (price fields), a list (allergens), a measurement, or not given. */
+export const reviewValueSchema = z.union([z.string(), z.number().int(), z.array(z.string()), reviewMeasureSchema, z.null()]);
 export type ReviewValue = z.infer<typeof reviewValueSchema>;
 
 export const reviewFieldRowSchema = z.strictObject({
   field: z.enum(REVIEW_FIELDS),
-  /** 'money': integer cents; 'list': strings; 'text': a string ('' or null = not given). */
-  kind: z.enum(['text', 'money', 'list']),
+  /** 'money': integer cents; 'list': strings; 'measure': a ReviewMeasure; 'text': a string ('' or null = not given). */
+  kind: z.enum(['text', 'money', 'list', 'measure']),
   submitted: reviewValueSchema,
   /** The live version's value (null for a new product). */
   live: reviewValueSchema,
@@ -83,7 +94,8 @@ export const primaryImageCheckSchema = z.strictObject({
 /** What the image check (lambdas/images) recorded for an image: valid, rejected with its reason, or nothing yet. */
 export const reviewImageCheckSchema = z.strictObject({
   status: z.enum(['valid', 'rejected', 'unchecked']),
-  reason: z.string().nullable(),
+  /** Why a rejected image was deleted (contracts/images.ts); null otherwise. */
+  reason: z.enum(IMAGE_REJECTION_REASONS).nullable(),
   /**
    * The primary-image rules' measurement of a valid image (issue 15): advice for the reviewer, the
    * automatic part of spec §5 (text, logos and watermarks are theirs to see). Missing when the file

@@ -4,6 +4,26 @@
  */
 import { IMAGE_EXTENSIONS, type ImageContentType } from './listings/form';
 
+/** Why the image check (lambdas/images/check-handler.ts) deleted an uploaded object; the console names each (admin_review_check_reason_<reason>). */
+export const IMAGE_REJECTION_REASONS = [
+  /** The key is not `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>`. */
+  'bad_key',
+  /** Larger than MAX_IMAGE_BYTES. */
+  'too_large',
+  /** The first bytes are not those of a JPEG, PNG, GIF or BMP file. */
+  'not_an_image',
+  /** A real image whose type does not match the key's extension (e.g. a GIF named .jpg). */
+  'type_mismatch',
+  /** The upload folder already holds MAX_PRODUCT_IMAGES images plus the nutrition facts label. */
+  'too_many_images',
+  /**
+   * Another object was written over a key whose first object was checked (`eTag` of the item):
+   * a checked key keeps its first content for good, so a reviewed image cannot be swapped.
+   */
+  'overwritten',
+] as const;
+export type ImageRejectionReason = (typeof IMAGE_REJECTION_REASONS)[number];
+
 /** How many leading bytes the check reads (one ranged GET). */
 export const SIGNATURE_BYTES = 16;
 

@@ -6,7 +6,7 @@
  * The decision itself is lambdas/listings/review.ts's reviewProduct, the same as the CLI's.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { LastReviewView, ProductReview, ReviewField, ReviewFieldRow, ReviewImage, ReviewQueuePage, ReviewValue } from '../../contracts/admin-reviews';
+import type { LastReviewView, ProductReview, ReviewField, ReviewFieldRow, ReviewImage, ReviewMeasure, ReviewQueuePage, ReviewValue } from '../../contracts/admin-reviews';
 import type { ProductContent } from '../../contracts/listings/schema';
 import type { ImageCheckItem } from '../images/model';
 import { findProduct } from '../listings/review';
@@ -72,11 +72,12 @@ export async function nextInQueue(item: Pick<ProductItem, 'productId' | 'vendorI
   return first.items.find((p) => p.productId !== item.productId)?.productId ?? null;
 }
 
-const measure = (value: string | undefined, unit: string): string => (value ? `${value} ${unit}` : '');
+/** A measurement, or null when none of its amounts was given (the unit alone is only the form's default). */
+const measure = (amounts: (number | undefined)[], unit: ReviewMeasure['unit']): ReviewMeasure | null =>
+  amounts.some((a) => a !== undefined) ? { amounts: amounts.map((a) => a ?? null), unit } : null;
 
-/** A version's value of each compared field. */
+/** A version's value of each compared field (codes as codes: the console names them in its language). */
 function fieldValues(c: ProductContent): Record<ReviewField, ReviewValue> {
-  const dims = [c.length, c.width, c.height];
   return {
     nameEn: c.nameEn,
     nameZh: c.nameZh,
@@ -91,13 +92,13 @@ function fieldValues(c: ProductContent): Record<ReviewField, ReviewValue> {
     countryOfOrigin: c.countryOfOrigin,
     price: c.price,
     compareAtPrice: c.compareAtPrice ?? null,
-    weight: measure(c.weight === undefined ? undefined : String(c.weight), c.weightUnit),
-    volume: measure(c.volume === undefined ? undefined : String(c.volume), c.volumeUnit),
-    dimensions: dims.some((d) => d !== undefined) ? `${dims.map((d) => (d === undefined ? '–' : String(d))).join(' × ')} ${c.dimensionUnit}` : '',
+    weight: measure([c.weight], c.weightUnit),
+    volume: measure([c.volume], c.volumeUnit),
+    dimensions: measure([c.length, c.width, c.height], c.dimensionUnit),
   };
 }
 
-const KIND: Partial<Record<ReviewField, ReviewFieldRow['kind']>> = { price: 'money', compareAtPrice: 'money', allergens: 'list' };
+const KIND: Partial<Record<ReviewField, ReviewFieldRow['kind']>> = { price: 'money', compareAtPrice: 'money', allergens: 'list', weight: 'measure', volume: 'measure', dimensions: 'measure' };
 
 const same = (a: ReviewValue, b: ReviewValue): boolean => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
 

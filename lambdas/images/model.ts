@@ -6,26 +6,10 @@
 import type { RenditionName } from '../../contracts/buckets';
 import type { ImageContentType } from '../../contracts/listings/schema';
 import type { PrimaryImageCheck } from '../../contracts/primary-image';
+import type { ImageRejectionReason } from '../../contracts/images';
 
-/** Why an uploaded object was deleted. */
-export const REJECTION_REASONS = [
-  /** The key is not `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>`. */
-  'bad_key',
-  /** Larger than MAX_IMAGE_BYTES. */
-  'too_large',
-  /** The first bytes are not those of a JPEG, PNG, GIF or BMP file. */
-  'not_an_image',
-  /** A real image whose type does not match the key's extension (e.g. a GIF named .jpg). */
-  'type_mismatch',
-  /** The upload folder already holds MAX_PRODUCT_IMAGES images plus the nutrition facts label. */
-  'too_many_images',
-  /**
-   * Another object was written over a key whose first object was checked (`eTag` of the item):
-   * a checked key keeps its first content for good, so a reviewed image cannot be swapped.
-   */
-  'overwritten',
-] as const;
-export type RejectionReason = (typeof REJECTION_REASONS)[number];
+/** Why an uploaded object was deleted (declared in contracts/images.ts: the console names each). */
+export { IMAGE_REJECTION_REASONS as REJECTION_REASONS, type ImageRejectionReason as RejectionReason } from '../../contracts/images';
 
 /**
  * What every check item records about the object it judged. `eTag` (without quotes) is the key's
@@ -61,7 +45,7 @@ export type ImageCheckItem =
        */
       renditions?: Record<RenditionName, RenditionRecord>;
     })
-  | (CheckedObject & { status: 'rejected'; reason: RejectionReason })
+  | (CheckedObject & { status: 'rejected'; reason: ImageRejectionReason })
   /**
    * A valid image no product references any more, deleted with its renditions
    * (lambdas/listings/images.ts releaseUnreferencedImages): the item stays as a tombstone with its

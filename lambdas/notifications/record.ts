@@ -49,6 +49,7 @@ export function linkFor<T extends NotificationType>(type: T, params: Notificatio
     case 'balance_rolled_over':
     case 'payout_method_changed':
       return '/payouts';
+    case 'support_case_received':
     case 'support_reply':
       return `/support/${encodeURIComponent(String(p.caseId))}`;
     case 'team_invitation':

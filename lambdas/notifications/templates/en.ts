@@ -11,6 +11,7 @@ const supportAt = (ctx: { supportEmail?: string }): string => (ctx.supportEmail 
 
 export const en: TemplateSet = {
   language: L,
+  brand: 'Seller Portal',
   templates: {
     application_approved: (p, ctx) => ({
       subject: 'Your vendor application is approved',
@@ -37,12 +38,9 @@ export const en: TemplateSet = {
     product_rejected: (p) => ({
       subject: `Not approved: ${p.productName}`,
       greeting: 'Hello,',
-      paragraphs: [
-        `Your product ${p.productName} (${p.productId}) was not approved in review, for these reasons:`,
-        ...(p.note ? [`Note from our reviewers: ${p.note}`] : []),
-        'Edit the product and submit it for review again.',
-      ],
+      paragraphs: [`Your product ${p.productName} (${p.productId}) was not approved in review, for these reasons:`],
       list: p.reasons.map((r) => rejectionReason(r, L)),
+      closing: [...(p.note ? [`Note from our reviewers: ${p.note}`] : []), 'Edit the product and submit it for review again.'],
       action: 'Edit the product',
     }),
     product_changes_requested: (p) => ({
@@ -122,13 +120,13 @@ export const en: TemplateSet = {
       greeting: 'Hello,',
       paragraphs: [`Thank you for contacting us. Your case ${p.caseId} (${supportCategory(p.category, L)}) is open and our team will reply soon.`, 'Your message:'],
       list: [p.message],
-      action: 'Open the Seller Portal',
+      action: 'View your support case',
     }),
     support_reply: (p) => ({
       subject: `Reply to your support case ${p.caseId}`,
       greeting: 'Hello,',
       paragraphs: [`Our support team replied to your case ${p.caseId}:`, p.message],
-      action: 'Open the Seller Portal',
+      action: 'View your support case',
     }),
     stock_low: (p) => ({
       subject: `Low stock: ${p.productName}`,

@@ -25,8 +25,10 @@ export interface Message {
   greeting: string;
   /** Paragraphs of plain text (rendered as <p> in HTML, escaped). */
   paragraphs: string[];
-  /** Lines shown as a list (e.g. rejection reasons, payout figures). */
+  /** Lines shown as a list (e.g. rejection reasons, payout figures), right after the paragraphs. */
   list?: string[];
+  /** Paragraphs after the list (what to do about the reasons), before the call to action. */
+  closing?: string[];
   /** The call to action: a link label; the link is the context's url. */
   action: string;
 }
@@ -35,6 +37,8 @@ export type Template<T extends NotificationType> = (params: NotificationParams<T
 
 export interface TemplateSet {
   language: Language;
+  /** The portal's name in the e-mail's header band. */
+  brand: string;
   templates: { [T in NotificationType]: Template<T> };
   /** Closing lines under every e-mail (why the vendor receives it, how to change preferences). */
   footer: (ctx: TemplateContext, security: boolean) => string;

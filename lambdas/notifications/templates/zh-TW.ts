@@ -11,6 +11,7 @@ const supportAt = (ctx: { supportEmail?: string }): string => (ctx.supportEmail 
 
 export const zhTW: TemplateSet = {
   language: L,
+  brand: '賣家平台',
   templates: {
     application_approved: (p, ctx) => ({
       subject: '您的賣家申請已核准',
@@ -37,12 +38,9 @@ export const zhTW: TemplateSet = {
     product_rejected: (p) => ({
       subject: `未通過審核：${p.productName}`,
       greeting: '您好：',
-      paragraphs: [
-        `您的商品 ${p.productName}（${p.productId}）未通過審核，原因如下：`,
-        ...(p.note ? [`審核人員備註：${p.note}`] : []),
-        '請修改商品後再次送審。',
-      ],
+      paragraphs: [`您的商品 ${p.productName}（${p.productId}）未通過審核，原因如下：`],
       list: p.reasons.map((r) => rejectionReason(r, L)),
+      closing: [...(p.note ? [`審核人員備註：${p.note}`] : []), '請修改商品後再次送審。'],
       action: '修改商品',
     }),
     product_changes_requested: (p) => ({
@@ -122,13 +120,13 @@ export const zhTW: TemplateSet = {
       greeting: '您好：',
       paragraphs: [`感謝您與我們聯絡。您的案件 ${p.caseId}（${supportCategory(p.category, L)}）已建立，我們的團隊將盡快回覆。`, '您的訊息：'],
       list: [p.message],
-      action: '開啟賣家平台',
+      action: '查看客服案件',
     }),
     support_reply: (p) => ({
       subject: `客服案件 ${p.caseId} 有新回覆`,
       greeting: '您好：',
       paragraphs: [`客服團隊已回覆您的案件 ${p.caseId}：`, p.message],
-      action: '開啟賣家平台',
+      action: '查看客服案件',
     }),
     stock_low: (p) => ({
       subject: `庫存偏低：${p.productName}`,

@@ -75,13 +75,18 @@ describe('error texts (issue 10): known codes translated, raw text only as a det
     expect(errorReasonKey(new Error('???'))).toBe('error_reason_unknown');
   });
 
-  it('zh-TW: the sentence is the translation; the English server or browser text is only the detail', async () => {
+  it('zh-TW: the sentence is the translation; no English server or browser text is added, only a request id (issue 24, item 19)', async () => {
     const { t, done } = await zh();
     try {
       const server = describeError(new ApiError(503, 'support_busy', 'Support is down, try later.'), t, 'zh-TW');
-      expect(server).toEqual({ message: zhTW.error_reason_busy, detail: 'Support is down, try later.' });
+      expect(server).toEqual({ message: zhTW.error_reason_busy, detail: null });
       const network = describeError(new TypeError('Failed to fetch'), t, 'zh-TW');
-      expect(network).toEqual({ message: zhTW.error_network, detail: 'Failed to fetch' });
+      expect(network).toEqual({ message: zhTW.error_network, detail: null });
+      expect(describeError(Object.assign(new Error('Refresh Token has expired'), { name: 'NotAuthorizedException' }), t, 'zh-TW')).toEqual({ message: zhTW.error_reason_session_expired, detail: null });
+      // A server failure's reference is what support asks for: it stays, without the English around it.
+      const failed = describeError(new ApiError(500, 'internal_error', 'Something went wrong. Reference: 3f2a-9c1e'), t, 'zh-TW');
+      expect(failed).toEqual({ message: zhTW.error_reason_server, detail: '3f2a-9c1e' });
+      expect(hasLatin(zhTW.error_detail_label)).toBe(false);
       expect(t('error_occurred_with_message', { message: network.message })).toBe(`發生錯誤：${zhTW.error_network}`);
       for (const key of new Set([...Object.values(API_ERROR_REASONS), 'error_network', 'error_reason_unknown', 'error_reason_too_large'])) {
         expect(hasLatin((zhTW as Record<string, string>)[key]!.replace(/IBAN|SWIFT\/BIC|CSV|SKU/g, '')), key).toBe(false);

@@ -9,7 +9,7 @@ export interface AlertProps {
   onDismiss?: () => void;
   dismissLabel?: string;
   testId?: string;
-  /** The raw server or browser text under the message (lib/error-message.ts `ErrorText.detail`). */
+  /** The request's reference under the message (lib/error-message.ts `ErrorText.detail`). */
   detail?: string | null;
 }
 

@@ -7,7 +7,7 @@ export interface LoadStatusProps {
   loadingText: string;
   /** What failed, shown with the retry button. */
   errorText?: string;
-  /** The raw server or browser text under errorText (lib/error-message.ts `ErrorText.detail`). */
+  /** The request's reference under errorText (lib/error-message.ts `ErrorText.detail`). */
   errorDetail?: string | null;
   /** Said (visually hidden) once loaded, e.g. "Page 2: 25 orders.", so a screen reader hears the result. */
   loadedText?: string;

@@ -165,24 +165,32 @@ export function errorReasonKey(err: unknown): ErrorReasonKey {
   return 'error_reason_unknown';
 }
 
-/** A failure as the vendor reads it: a sentence's `message` in the UI language, and the raw text as a secondary detail. */
+/** A failure as the vendor reads it: a sentence's `message` in the UI language, and what support may ask for. */
 export interface ErrorText {
   message: string;
-  /** The server's or browser's own words (English), shown apart from the sentence; null when nothing to add. */
+  /** The request's reference (a server failure's request id), shown apart from the sentence; null when there is none. */
   detail: string | null;
+}
+
+/** The request id a server failure names ("Something went wrong. Reference: <id>", lambdas/shared/http.ts), or null. */
+export function requestReference(err: unknown): string | null {
+  if (!(err instanceof ApiError)) return null;
+  const fromBody = err.details?.requestId;
+  if (typeof fromBody === 'string' && fromBody) return fromBody;
+  return /\bReference: ?([\w-]+)/.exec(err.message)?.[1] ?? null;
 }
 
 /**
  * English keeps the spec's texts ('Failed to submit support case: {server error}', 'An error occurred:
  * {message}'): the server's and browser's messages are English, so they go into the sentence as they
- * are. In any other language the sentence carries the translated reason and the raw text is only a
- * detail (docs/decisions.md, "Quality pass (issue 10)").
+ * are. In any other language the sentence carries the translated reason, and nothing English is added
+ * to it: only a request id, when the server gave one, as a detail support can look up (issue 24, item 19;
+ * docs/decisions.md).
  */
 export function describeError(err: unknown, t: TFunction, language: string): ErrorText {
   const raw = err === undefined || err === null ? '' : errorMessage(err).trim();
   if (language === 'en' && raw) return { message: raw, detail: null };
-  const message = t(errorReasonKey(err));
-  return { message, detail: raw && raw !== message ? raw : null };
+  return { message: t(errorReasonKey(err)), detail: requestReference(err) };
 }
 
 /** describeError in the current UI language. */

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductReview, ReviewQueuePage } from '../../../../contracts/admin-reviews';
+import type { ProductReview, ReviewFieldRow, ReviewQueuePage } from '../../../../contracts/admin-reviews';
+import { IMAGE_REJECTION_REASONS } from '../../../../contracts/images';
+import { ALLERGENS, LENGTH_UNITS, PRODUCT_TYPES, UNITS_OF_MEASURE, VOLUME_UNITS, WEIGHT_UNITS } from '../../../../contracts/listings/form';
+import adminEn from '../../../../web/src/i18n/admin.en.json';
+import adminZh from '../../../../web/src/i18n/admin.zh-TW.json';
+import en from '../../../../web/src/i18n/en.json';
+import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { switchLanguage } from '../../../../web/src/i18n/i18n';
 import { auth, configure, signedInUser, storeAmplifySession, stubFetch, USER_ID, type FetchCall } from '../../amplify-mock';
 import { renderApp, resetAppState } from '../../render-app';
@@ -169,7 +175,7 @@ describe('Product review in the ops console (issue 13)', () => {
         ['1200', '900'],
         ['1200', '900'],
       ]);
-      expect(within(submitted[1]!).getByTestId('admin-review-image-check').textContent).toBe('Image check: rejected (too_large)');
+      expect(within(submitted[1]!).getByTestId('admin-review-image-check').textContent).toBe('Image check: rejected (larger than 5 MB)');
       expect(within(screen.getByTestId('admin-review-images-live')).getAllByTestId('admin-review-live-image')).toHaveLength(1);
       expect(screen.getByTestId('admin-review-label').querySelector('img')!.getAttribute('src')).toBe(image(4).url);
       expect(screen.getByTestId('admin-review-shortcuts').textContent).toMatch(/a Approve · r Reject... · c Request changes... · n\/j Next in queue/);
@@ -295,6 +301,95 @@ describe('Product review in the ops console (issue 13)', () => {
       reviewApi({ review: () => ({ ...REVIEW, images: { submitted: [image(1)], live: [], changed: true } }) });
       await openReview();
       expect(within(screen.getByTestId('admin-review-images-submitted')).getByTestId('admin-review-primary').textContent).toContain('Not measured: the file could not be decoded (e.g. BMP).');
+    });
+  });
+
+  describe('coded values (issue 24, item 12)', () => {
+    // A cycle of reviews (each one's next is the following, the last's the first) that between them
+    // hold every product type, unit, allergen, yes/no, several countries, every measuring unit and
+    // every image-check reason, in both the submitted and the live column.
+    const COUNTRIES = ['TW', 'US', 'JP', 'KR', 'TH', 'VN', 'GB', 'FR'];
+    const N = PRODUCT_TYPES.length;
+    const id = (i: number) => `P-CODED0000${i % N}`;
+    const values = (i: number) => ({
+      productType: PRODUCT_TYPES[i % N]!,
+      unitOfMeasure: UNITS_OF_MEASURE[i % UNITS_OF_MEASURE.length]!,
+      hasAllergens: i % 2 === 0 ? 'yes' : 'no',
+      allergens: i % 2 === 0 ? ALLERGENS.filter((_, k) => k % 2 === (i / 2) % 2 || i === 0) : [],
+      countryOfOrigin: COUNTRIES[i % COUNTRIES.length]!,
+      weight: { amounts: [500], unit: WEIGHT_UNITS[i % WEIGHT_UNITS.length]! },
+      volume: { amounts: [1.5], unit: VOLUME_UNITS[i % VOLUME_UNITS.length]! },
+      dimensions: { amounts: [10, null, 5], unit: LENGTH_UNITS[i % LENGTH_UNITS.length]! },
+    });
+    const KIND: Record<string, ReviewFieldRow['kind']> = { allergens: 'list', weight: 'measure', volume: 'measure', dimensions: 'measure' };
+    const coded = (i: number): ProductReview => {
+      const s = values(i);
+      const l = values(i + 1);
+      return {
+        ...REVIEW,
+        productId: id(i),
+        fields: [
+          { field: 'nameEn', kind: 'text', submitted: `Coded ${i}`, live: `Coded ${i}`, changed: false },
+          ...(Object.keys(s) as (keyof typeof s)[]).map((field): ReviewFieldRow => ({ field, kind: KIND[field] ?? 'text', submitted: s[field], live: l[field], changed: true })),
+        ],
+        images: {
+          submitted: IMAGE_REJECTION_REASONS.map((reason, k) => image(10 * i + k, { status: 'rejected', reason })),
+          live: [],
+          changed: true,
+        },
+        nextProductId: id(i + 1),
+      };
+    };
+
+    function expected(value: ReturnType<typeof values>, field: keyof ReturnType<typeof values>, texts: Record<string, string>, locale: string): string {
+      const measure = (m: { amounts: (number | null)[]; unit: string }, prefix: string) =>
+        `${m.amounts.map((a) => (a === null ? '–' : new Intl.NumberFormat(locale).format(a))).join(' × ')} ${texts[`${prefix}${m.unit}`]}`;
+      switch (field) {
+        case 'productType':
+          return texts[`product_type_${value.productType}`]!;
+        case 'unitOfMeasure':
+          return texts[`unit_${value.unitOfMeasure}`]!;
+        case 'hasAllergens':
+          return texts[value.hasAllergens]!;
+        case 'allergens':
+          return value.allergens.length ? value.allergens.map((a) => texts[`allergen_${a}`]).join(locale === 'en' ? ', ' : '、') : texts.admin_review_not_given!;
+        case 'countryOfOrigin':
+          return new Intl.DisplayNames([locale], { type: 'region' }).of(value.countryOfOrigin)!;
+        case 'weight':
+          return measure(value.weight, 'weight_unit_');
+        case 'volume':
+          return measure(value.volume, 'volume_unit_');
+        case 'dimensions':
+          return measure(value.dimensions, 'length_unit_');
+      }
+    }
+
+    it('shows every product type, unit, allergen, answer, country, measuring unit and image-check reason by its label, in en and zh-TW', async () => {
+      reviewApi({ review: (productId) => coded(Number(productId.slice(-1))) });
+      await openReview(`/admin/reviews/${id(0)}`);
+      const codes = [...PRODUCT_TYPES, ...UNITS_OF_MEASURE, ...ALLERGENS, ...IMAGE_REJECTION_REASONS, 'fl_oz', 'yes', 'no', ...COUNTRIES];
+      for (const [language, texts] of [
+        ['en', { ...en, ...adminEn }],
+        ['zh-TW', { ...zhTW, ...adminZh }],
+      ] as const) {
+        if (language === 'zh-TW') await toChinese();
+        for (let i = 0; i < N; i++) {
+          await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Coded ${i}`));
+          const s = values(i);
+          const l = values(i + 1);
+          for (const field of Object.keys(s) as (keyof typeof s)[]) {
+            const [submitted, live] = within(screen.getByTestId(`admin-review-field-${field}`)).getAllByRole('cell');
+            expect([field, submitted!.textContent], language).toEqual([field, expected(s, field, texts, language)]);
+            expect([field, live!.textContent], language).toEqual([field, expected(l, field, texts, language)]);
+          }
+          const checks = within(screen.getByTestId('admin-review-images-submitted')).getAllByTestId('admin-review-image-check');
+          expect(checks.map((c) => c.textContent)).toEqual(IMAGE_REJECTION_REASONS.map((reason) => texts.admin_review_check_rejected.replace('{{reason}}', texts[`admin_review_check_reason_${reason}`]!)));
+          // No raw code as a word of its own anywhere on the page ('no' and 'TW' included).
+          const words = new Set((screen.getByTestId('admin-review-page').textContent ?? '').split(/[\s,()（）、：:×·]+/));
+          expect(codes.filter((code) => words.has(code) && !Object.values(texts).includes(code)), language).toEqual([]);
+          await userEvent.setup().keyboard('n');
+        }
+      }
     });
   });
 });

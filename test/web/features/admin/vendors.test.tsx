@@ -10,6 +10,10 @@ import { percentToBps } from '../../../../web/src/features/admin/vendors/vendors
 import { switchLanguage } from '../../../../web/src/i18n/i18n';
 import en from '../../../../web/src/i18n/admin.en.json';
 import zh from '../../../../web/src/i18n/admin.zh-TW.json';
+import portalEn from '../../../../web/src/i18n/en.json';
+import portalZh from '../../../../web/src/i18n/zh-TW.json';
+import { ORDER_STATUSES } from '../../../../contracts/orders';
+import { PAYOUT_STATUSES } from '../../../../contracts/payouts';
 import { auth, configure, signedInUser, storeAmplifySession, stubFetch, USER_ID, type FetchCall } from '../../amplify-mock';
 import { renderApp, resetAppState } from '../../render-app';
 
@@ -159,5 +163,30 @@ describe('Vendors (ops console)', () => {
     expect(screen.getByTestId('admin-vendor-commission').textContent).toContain(zh.admin_vendors_commission_future);
     expect(screen.getByTestId('admin-vendor-payout-method').textContent).toBe('撥款方式：銀行帳戶 •••• 6789（PA-V-10001-2）');
     expect(screen.getByRole('button', { name: zh.admin_vendors_commission_save })).toBeTruthy();
+  });
+
+  it('names every order and payout status, never its code, in both languages (issue 24, item 12)', async () => {
+    const base = detail(null);
+    const body = {
+      ...base,
+      recentOrders: ORDER_STATUSES.map((status, i) => ({ ...base.recentOrders[0]!, orderId: `o-${i}`, orderNumber: `MK-10${i}`, status })),
+      payouts: PAYOUT_STATUSES.map((status, i) => ({ ...base.payouts[0]!, payoutId: `P-${i}`, status })),
+    };
+    consoleApi({ 'GET /api/admin/vendors/V-10001': () => ({ status: 200, body }) });
+    renderApp('/admin/vendors/V-10001');
+    for (const [language, texts] of [
+      ['en', { ...portalEn, ...en }],
+      ['zh-TW', { ...portalZh, ...zh }],
+    ] as const) {
+      if (language === 'zh-TW') await switchLanguage('zh-TW');
+      const orders = await screen.findByTestId('admin-vendor-orders', {}, { timeout: 20_000 });
+      await waitFor(() => expect(orders.querySelector('th')!.textContent).toBe(texts.admin_vendors_order));
+      const statusCells = (table: HTMLElement) => [...table.querySelectorAll('tbody tr')].map((row) => row.querySelectorAll('td')[1]!.textContent);
+      expect(statusCells(orders), language).toEqual(ORDER_STATUSES.map((s) => texts[`order_status_${s}`]));
+      expect(
+        [...screen.getByTestId('admin-vendor-payout-history').querySelectorAll('tbody tr')].map((row) => row.querySelector('td')!.textContent),
+        language,
+      ).toEqual(PAYOUT_STATUSES.map((s) => texts[`admin_payouts_status_${s}`]));
+    }
   });
 });

@@ -295,12 +295,14 @@ describe('contact support dialog (spec §2, §7, §8)', () => {
     await user.selectOptions(category, 'add_remove_product');
     await user.type(message, '新增商品{Enter}');
     const alert = await within(dialog).findByRole('alert');
-    expect(alert.querySelector('.error-sentence')?.textContent).toBe(`客服案件送出失敗：${zhTW.error_reason_vendor_not_approved}`);
-    expect(within(alert).getByTestId('error-detail').textContent).toBe(`${zhTW.error_detail_label} Not approved`);
+    expect(alert.querySelector('.alert-text')?.textContent).toBe(`客服案件送出失敗：${zhTW.error_reason_vendor_not_approved}`);
+    // No English server text is appended to the translated sentence (issue 24, item 19).
+    expect(within(alert).queryByTestId('error-detail')).toBeNull();
+    expect(alert.textContent).not.toMatch(/[A-Za-z]/);
   });
 
-  it('zh-TW with a failing server or network: translated sentences, the English text only as a detail (issue 10)', async () => {
-    let answer: () => { status: number; body?: unknown } = () => ({ status: 503, body: { error: 'internal_error', message: 'Support is down for maintenance.' } });
+  it('zh-TW with a failing server or network: translated sentences, only the request id as a detail (issues 10, 24)', async () => {
+    let answer: () => { status: number; body?: unknown } = () => ({ status: 503, body: { error: 'internal_error', message: 'Support is down for maintenance. Reference: 7d1c-42aa' } });
     const { user } = await renderSignedIn({ api: apiWith(() => answer()) });
     await switchLanguage('zh-TW');
     await user.click(screen.getByTestId('help-button'));
@@ -313,16 +315,16 @@ describe('contact support dialog (spec §2, §7, §8)', () => {
     expect(sentence()).toBe(`客服案件送出失敗：${zhTW.error_reason_server}`);
     expect(sentence()).not.toMatch(/[A-Za-z]/);
     const detail = within(alert).getByTestId('error-detail');
-    expect(detail.textContent).toBe(`${zhTW.error_detail_label} Support is down for maintenance.`);
-    expect(detail.querySelector('[lang="en"]')?.textContent).toBe('Support is down for maintenance.');
+    expect(detail.textContent).toBe(`${zhTW.error_detail_label} 7d1c-42aa`);
 
     answer = () => {
       throw new TypeError('Failed to fetch');
     };
     await user.click(within(dialog).getByRole('button', { name: zhTW.send }));
-    await waitFor(() => expect(within(dialog).getByRole('alert').querySelector('.error-sentence')?.textContent).toBe(`發生錯誤：${zhTW.error_network}`));
+    await waitFor(() => expect(within(dialog).getByRole('alert').querySelector('.alert-text')?.textContent).toBe(`發生錯誤：${zhTW.error_network}`));
     alert = within(dialog).getByRole('alert');
-    expect(within(alert).getByTestId('error-detail').textContent).toBe(`${zhTW.error_detail_label} Failed to fetch`);
+    expect(within(alert).queryByTestId('error-detail')).toBeNull();
+    expect(alert.textContent).not.toMatch(/[A-Za-z]/);
     expect((within(dialog).getByLabelText(zhTW.support_message) as HTMLTextAreaElement).value).toBe('無法上傳圖片');
   });
 });

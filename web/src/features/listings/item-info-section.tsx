@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ALLERGENS, PRODUCT_TYPES, UNITS_OF_MEASURE } from '../../../../contracts/listings/form';
 import type { ProductFormValues } from '../../../../contracts/listings/schema';
+import { productValueKey } from '../../lib/product-labels';
 import { invalidProps, Section, type FieldKit, type FieldName } from './product-form-fields';
 
 interface ItemInfoSectionProps {
@@ -28,8 +29,8 @@ export function ItemInfoSection({ id, fields, register, control, errors, errorOf
         {text('nameEn', t('field_name_en'), { required: true })}
         {text('nameZh', t('field_name_zh'))}
         {text('barcode', t('field_barcode'), { hint: t('barcode_hint') })}
-        {select('productType', t('field_product_type'), options(PRODUCT_TYPES, 'product_type_'))}
-        {select('unitOfMeasure', t('field_unit_of_measure'), options(UNITS_OF_MEASURE, 'unit_'))}
+        {select('productType', t('field_product_type'), options(PRODUCT_TYPES, 'productType'))}
+        {select('unitOfMeasure', t('field_unit_of_measure'), options(UNITS_OF_MEASURE, 'unitOfMeasure'))}
         {text('unitQuantity', t('field_unit_quantity'), { hint: t('unit_quantity_hint'), inputMode: 'numeric' })}
       </div>
       {textArea('description', t('field_description'))}
@@ -38,11 +39,11 @@ export function ItemInfoSection({ id, fields, register, control, errors, errorOf
         <legend>{t('field_has_allergens')}</legend>
         <label>
           <input type="radio" value="yes" {...register('hasAllergens')} {...invalidProps(errors.hasAllergens, ids.hasAllergensError)} />
-          {t('yes')}
+          {t(productValueKey('hasAllergens', 'yes'))}
         </label>
         <label>
           <input type="radio" value="no" {...register('hasAllergens')} {...invalidProps(errors.hasAllergens, ids.hasAllergensError)} />
-          {t('no')}
+          {t(productValueKey('hasAllergens', 'no'))}
         </label>
         {errors.hasAllergens && (
           <p id={ids.hasAllergensError} className="amplify-field__error-message">
@@ -56,7 +57,7 @@ export function ItemInfoSection({ id, fields, register, control, errors, errorOf
           {ALLERGENS.map((a) => (
             <label key={a}>
               <input type="checkbox" value={a} {...register('allergens')} {...invalidProps(errors.allergens, ids.allergensError)} />
-              {t(`allergen_${a}`)}
+              {t(productValueKey('allergens', a))}
             </label>
           ))}
           {errors.allergens && (

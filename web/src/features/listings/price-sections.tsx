@@ -53,15 +53,15 @@ export function DimensionsSection({ id, fields }: { id: string; fields: FieldKit
     <Section id={id} title={t('section_dimensions')}>
       <div className="form-grid measure-grid">
         {text('weight', t('field_weight'), { inputMode: 'decimal' })}
-        {select('weightUnit', t('field_weight_unit'), options(WEIGHT_UNITS, 'weight_unit_'), false)}
+        {select('weightUnit', t('field_weight_unit'), options(WEIGHT_UNITS, 'weightUnit'), false)}
         {text('volume', t('field_volume'), { inputMode: 'decimal' })}
-        {select('volumeUnit', t('field_volume_unit'), options(VOLUME_UNITS, 'volume_unit_'), false)}
+        {select('volumeUnit', t('field_volume_unit'), options(VOLUME_UNITS, 'volumeUnit'), false)}
       </div>
       <div className="form-grid measure-grid">
         {text('length', t('field_length'), { inputMode: 'decimal' })}
         {text('width', t('field_width'), { inputMode: 'decimal' })}
         {text('height', t('field_height'), { inputMode: 'decimal' })}
-        {select('dimensionUnit', t('field_dimension_unit'), options(LENGTH_UNITS, 'length_unit_'), false)}
+        {select('dimensionUnit', t('field_dimension_unit'), options(LENGTH_UNITS, 'dimensionUnit'), false)}
       </div>
     </Section>
   );

@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { centsToPriceText, contentToForm, emptyProductForm } from '../../../../contracts/listings/form';
 import type { ProductView } from '../../../../contracts/listings/model';
 import type { ProductFormValues } from '../../../../contracts/listings/schema';
+import { productValueKey, type CodedProductField } from '../../lib/product-labels';
 
 /** The item form's fields and what they share: its sections, its inputs bound to react-hook-form, its error texts. */
 export type FieldName = keyof ProductFormValues;
@@ -85,7 +86,7 @@ export function fieldKit(register: UseFormRegister<ProductFormValues>, errorOf: 
   const textArea = (name: FieldName, label: string, hint?: string) => (
     <TextAreaField label={label} rows={4} {...register(name)} descriptiveText={hint} hasError={Boolean(errorOf(name))} errorMessage={errorOf(name)} data-testid={`field-${name}`} />
   );
-  const options = <T extends string>(values: readonly T[], prefix: string) => values.map((v) => [v, t(`${prefix}${v}`)] as const);
+  const options = <T extends string>(values: readonly T[], field: CodedProductField) => values.map((v) => [v, t(productValueKey(field, v))] as const);
   return { text, select, textArea, options };
 }
 

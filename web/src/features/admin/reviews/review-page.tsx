@@ -2,15 +2,17 @@ import { Button } from '@aws-amplify/ui-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { ProductReview, ReviewFieldRow, ReviewImage, ReviewValue } from '../../../../../contracts/admin-reviews';
+import type { TFunction } from 'i18next';
+import type { ProductReview, ReviewField, ReviewFieldRow, ReviewImage, ReviewValue } from '../../../../../contracts/admin-reviews';
 import { MIN_FILL, WHITE_SHARE } from '../../../../../contracts/primary-image';
 import { Alert } from '../../../components/alert';
 import { LoadStatus } from '../../../components/load-status';
 import { languageToApply, type Language } from '../../../i18n/language';
 import { ApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-message';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatCount, formatMoney, intlLocale } from '../../../lib/format';
 import { useMarketplaceTimeZone } from '../../../lib/marketplace';
+import { countryName, listText, productValueKey, type CodedProductField } from '../../../lib/product-labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { toResource } from '../../../lib/use-resource';
 import { useAdminTranslation } from '../admin-i18n';
@@ -21,12 +23,32 @@ import { useShortcuts } from './use-shortcuts';
 type Decision = ReviewDecisionBody['decision'];
 type DecisionInput = { decision: 'approve' } | { decision: 'reject'; reasons: string[] } | { decision: 'request_changes'; note: string };
 
-/** A field's value as text: money in the console's language, lists joined, '—' when not given. */
-function valueText(row: ReviewFieldRow, value: ReviewValue, language: Language, none: string): string {
+/** The fields whose values are codes, and how the vendor's form names them (web/src/lib/product-labels.ts). */
+const CODED: Partial<Record<ReviewField, CodedProductField>> = {
+  productType: 'productType',
+  unitOfMeasure: 'unitOfMeasure',
+  hasAllergens: 'hasAllergens',
+  allergens: 'allergens',
+  weight: 'weightUnit',
+  volume: 'volumeUnit',
+  dimensions: 'dimensionUnit',
+};
+
+/**
+ * A field's value as text in the console's language: money, codes by the vendor form's labels (never
+ * the code itself), a country by its name, measurements with their unit's name; '—' when not given.
+ */
+function valueText(row: ReviewFieldRow, value: ReviewValue, language: Language, t: TFunction, none: string): string {
   if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return none;
   if (row.kind === 'money' && typeof value === 'number') return formatMoney(value, language);
-  if (Array.isArray(value)) return value.join(', ');
-  return String(value);
+  const coded = CODED[row.field];
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const amounts = value.amounts.map((a) => (a === null ? '–' : formatCount(a, language))).join(' × ');
+    return `${amounts} ${coded ? t(productValueKey(coded, value.unit)) : value.unit}`;
+  }
+  if (Array.isArray(value)) return listText(coded ? value.map((v) => t(productValueKey(coded, v))) : value, language);
+  if (row.field === 'countryOfOrigin') return countryName(String(value), intlLocale(language));
+  return coded ? t(productValueKey(coded, String(value))) : String(value);
 }
 
 const percent = (share: number) => Math.round(share * 100);
@@ -73,7 +95,7 @@ function ReviewFigure({ image, caption, testId, primary = false }: { image: Revi
     image.check.status === 'valid'
       ? t('admin_review_check_valid')
       : image.check.status === 'rejected'
-        ? t('admin_review_check_rejected', { reason: image.check.reason ?? '' })
+        ? t('admin_review_check_rejected', { reason: image.check.reason ? t(`admin_review_check_reason_${image.check.reason}`) : t('admin_review_check_reason_unknown') })
         : t('admin_review_check_unchecked');
   return (
     <figure className="admin-review-figure" data-testid={testId}>
@@ -308,11 +330,11 @@ export default function ReviewPage() {
                     {row.changed && <span className="admin-review-badge">{t('admin_review_changed')}</span>}
                   </th>
                   <td data-label={t('admin_review_col_submitted')} lang={row.field === 'nameZh' ? 'zh-TW' : undefined}>
-                    {valueText(row, row.submitted, language, none)}
+                    {valueText(row, row.submitted, language, t, none)}
                   </td>
                   {live && (
                     <td data-label={t('admin_review_col_live')} lang={row.field === 'nameZh' ? 'zh-TW' : undefined}>
-                      {valueText(row, row.live, language, none)}
+                      {valueText(row, row.live, language, t, none)}
                     </td>
                   )}
                 </tr>

@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import { ADMIN_VENDOR_STATUSES, PRODUCT_TABS } from '../../../../../contracts/admin-vendors';
+import { ORDER_STATUSES } from '../../../../../contracts/orders';
+import { PAYOUT_STATUSES } from '../../../../../contracts/payouts';
 import { Alert } from '../../../components/alert';
 import { LoadStatus } from '../../../components/load-status';
 import { isLanguage, languageNameKey } from '../../../i18n/language';
@@ -147,6 +149,9 @@ function VendorDirectory() {
 function VendorDetailPage() {
   const { vendorId = '' } = useParams();
   const { t } = useAdminTranslation();
+  // A status by its name (the vendor's own order words, the console's payout words), never its code;
+  // '—' for a value this build does not know.
+  const codeText = (known: readonly string[], code: string, prefix: string) => (known.includes(code) ? t(`${prefix}${code}`) : '—');
   const format = useAdminFormat();
   const describeError = useErrorText();
   const detail = toResource(useQuery({ queryKey: vendorsKeys.detail(vendorId), queryFn: ({ signal }) => getVendor(vendorId, signal) }));
@@ -237,7 +242,7 @@ function VendorDetailPage() {
                         {order.orderNumber}
                       </th>
                       <td data-label={t('admin_vendors_placed')}>{format.instant(order.placedAt)}</td>
-                      <td data-label={t('admin_apps_status')}>{order.status}</td>
+                      <td data-label={t('admin_apps_status')}>{codeText(ORDER_STATUSES, order.status, 'order_status_')}</td>
                       <td data-label={t('admin_vendors_total')}>{money(order.totalCents)}</td>
                     </tr>
                   ))}
@@ -269,7 +274,7 @@ function VendorDetailPage() {
                       <th scope="row" data-label={t('admin_vendors_period')}>
                         {`${formatDay(payout.periodFrom, format.language)} – ${formatDay(payout.periodTo, format.language)}`}
                       </th>
-                      <td data-label={t('admin_apps_status')}>{payout.status}</td>
+                      <td data-label={t('admin_apps_status')}>{codeText(PAYOUT_STATUSES, payout.status, 'admin_payouts_status_')}</td>
                       <td data-label={t('admin_vendors_amount')}>{money(payout.amountCents)}</td>
                     </tr>
                   ))}

@@ -55,6 +55,8 @@ export const notificationParams = {
 
   /** Issue 14: two-step sign-in went off, turned off by the vendor or reset by operations. */
   security_mfa_off: z.object({ by: z.enum(['vendor', 'operations']) }),
+  /** Issue 24, item 2: two-step sign-in went on (a vendor who did not do it learns at once). */
+  security_mfa_on: z.object({}),
 } as const;
 
 export type NotificationType = keyof typeof notificationParams;

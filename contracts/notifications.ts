@@ -54,6 +54,7 @@ export const notificationCategory: Readonly<Record<NotificationType, Notificatio
   stock_low: 'products',
 
   security_mfa_off: 'security',
+  security_mfa_on: 'security',
 };
 
 /** POST /api/notifications/read: mark these read, or all of them. */

@@ -77,6 +77,9 @@ export interface MembershipRecord {
   membershipEnded?: { vendorName: string; at: string };
   /** The member's own language (a vendor record's is the account holder's). */
   language?: string;
+  /** Issue 14: the member's own two-step sign-in state as recorded (lambdas/shared/two-step-record.ts), and when. */
+  mfaEnabled?: boolean;
+  mfaChangedAt?: string;
   createdAt: string;
   updatedAt: string;
 }

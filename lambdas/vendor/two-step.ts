@@ -3,8 +3,8 @@
  * "Issue 14: two-step sign-in"):
  * - `recordTwoStep`: the vendor turned it on or off in the browser (Amplify, with their own tokens) and
  *   the web then calls `POST /api/me/two-step`. The state is read from Cognito, never from the request;
- *   the vendor record's `mfaEnabled` and, for "off", the `security_mfa_off` notice are one transaction
- *   (`twoStepWrites`), which a team's activity entry can join.
+ *   the vendor record's `mfaEnabled` and the security notice (`security_mfa_on` / `security_mfa_off`) are
+ *   one transaction (`twoStepWrites`, lambdas/shared/two-step-record.ts), which a team's activity entry can join.
  * - `resetTwoStep`: ops turn it off for a user who lost their phone (`POST /api/admin/users/{userId}/mfa-reset`).
  */
 import { AdminGetUserCommand, AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient, InvalidParameterException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
@@ -14,42 +14,20 @@ import type { MfaResetAnswer } from '../../contracts/admin-mfa';
 import type { TwoStepAnswer } from '../../contracts/me';
 import { auditWrite, type Operator } from '../audit/record';
 import { activityWrite } from '../activity/record';
-import { notificationWrites, type TransactItem } from '../notifications/record';
+import type { TransactItem } from '../notifications/record';
 import type { Caller } from '../shared/auth';
 import { dynamo } from '../shared/clients';
 import { env } from '../shared/env';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/logger';
 import { totpIsOn, totpOnIn } from '../shared/step-up';
-import { tableName } from '../shared/tables';
-import { getVendorByUserId, USER_ID_MAX, type VendorRecord } from '../shared/vendors';
+import { twoStepWrites } from '../shared/two-step-record';
+import { getVendorByUserId, USER_ID_MAX } from '../shared/vendors';
+
+export { twoStepWrites };
 
 let cognito: CognitoIdentityProviderClient | undefined;
 const idp = () => (cognito ??= new CognitoIdentityProviderClient({}));
-
-/**
- * The transaction items recording a two-step state on the vendor record (`mfaEnabled`, `mfaChangedAt`)
- * and, when it went off, the vendor's `security_mfa_off` notice (always e-mailed: category security).
- * `onlyIfChanged`: the record update is conditional on the state differing from the recorded one
- * (a repeated call changes and announces nothing).
- */
-export function twoStepWrites(record: Pick<VendorRecord, 'userId' | 'vendorId'>, on: boolean, by: 'vendor' | 'operations', at: string, opts: { onlyIfChanged: boolean; notify: boolean }): TransactItem[] {
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName('vendors'),
-        Key: { userId: record.userId },
-        UpdateExpression: 'SET mfaEnabled = :on, mfaChangedAt = :at, updatedAt = :at',
-        ConditionExpression: opts.onlyIfChanged ? 'attribute_exists(userId) AND (attribute_not_exists(mfaEnabled) OR mfaEnabled <> :on)' : 'attribute_exists(userId)',
-        ExpressionAttributeValues: { ':on': on, ':at': at },
-      },
-    },
-  ];
-  if (!on && opts.notify) {
-    items.push(...notificationWrites({ vendorId: record.vendorId ?? record.userId, type: 'security_mfa_off', subject: `${record.userId}.${at}`, params: { by }, createdAt: at }));
-  }
-  return items;
-}
 
 /** `POST /api/me/two-step`: the caller's real state from Cognito, recorded when it changed. */
 export async function recordTwoStep(caller: Caller, now: Date = new Date()): Promise<TwoStepAnswer> {

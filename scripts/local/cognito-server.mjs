@@ -1,18 +1,23 @@
 // cognito-local in-process behind a small front server (run as a child by scripts/local/cognito.ts;
 // its working directory holds .cognito/). Adds GetTokensFromRefreshToken, which aws-amplify >= 6.1x
 // uses to refresh and cognito-local lacks, by mapping it to InitiateAuth REFRESH_TOKEN_AUTH.
+// Refresh behaves as Cognito's (issue 24, item 11): a sign-in through a challenge (two-step, TOTP) keeps its
+// refresh token, and refreshed tokens keep the sign-in's auth_time (see refreshLikeCognito below).
 // Verification codes (cognito-local "sends" e-mail to its log) are printed as one JSON line each,
 // so the local console and tests can read them.
 // Like the cloud pool (lib/auth.ts: signInCaseSensitive false), user names (e-mails) are found
 // whatever their case, and SignUp refuses a malformed e-mail as Cognito does (InvalidParameterException),
 // with the portal's one e-mail check (contracts/email.ts, handed over by cognito.ts as EMAIL_PATTERN).
+import { createPrivateKey, sign } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createDefaultServer } from 'cognito-local';
 import userPoolService from 'cognito-local/lib/services/userPoolService.js';
+import targets from 'cognito-local/lib/targets/targets.js';
 
 const port = Number(process.env.PORT ?? 9229);
 const emailPattern = new RegExp(process.env.EMAIL_PATTERN ?? '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$');
@@ -32,6 +37,57 @@ UserPoolServiceImpl.prototype.getUserByUsername = async function getUserByUserna
   const users = await this.dataStore.get(ctx, 'Users', {});
   return Object.values(users).find((u) => u.Attributes?.some((a) => a.Name === 'email' && sameEmail(a.Value, username))) ?? null;
 };
+
+/*
+ * Refresh as Cognito does it. cognito-local's RespondToAuthChallenge issues a refresh token but never stores
+ * it (only the password-only InitiateAuth does), so every session that signed in through the two-step code
+ * was refused at its first refresh: the web then signed the user out (ops included). And its token
+ * generator stamps `auth_time` with the refresh time, where Cognito keeps the time of the sign-in: the
+ * step-up (lambdas/shared/step-up.ts) reads `auth_time` as the proof of when the user signed in.
+ * The router looks its targets up per request, so wrapping them here covers every caller.
+ */
+const { Targets } = targets;
+const keyPem = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')).pem;
+const signingKey = createPrivateKey(keyPem);
+const claimsOf = (token) => JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString('utf8'));
+/** `token` with `auth_time` set, signed again as cognito-local signs (RS256, its key, kid CognitoLocal). */
+function withAuthTime(token, authTime) {
+  const part = (o) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const [header] = String(token).split('.');
+  const input = `${header}.${part({ ...claimsOf(token), auth_time: authTime })}`;
+  return `${input}.${sign('RSA-SHA256', Buffer.from(input), signingKey).toString('base64url')}`;
+}
+
+const respondToAuthChallenge = Targets.RespondToAuthChallenge;
+Targets.RespondToAuthChallenge = (services) => {
+  const target = respondToAuthChallenge(services);
+  return async (ctx, req) => {
+    const out = await target(ctx, req);
+    const refreshToken = out?.AuthenticationResult?.RefreshToken;
+    if (refreshToken) {
+      const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await pool.getUserByUsername(ctx, req.ChallengeResponses.USERNAME);
+      if (user) await pool.storeRefreshToken(ctx, refreshToken, user);
+    }
+    return out;
+  };
+};
+
+const initiateAuth = Targets.InitiateAuth;
+Targets.InitiateAuth = (services) => {
+  const target = initiateAuth(services);
+  return async (ctx, req) => {
+    const out = await target(ctx, req);
+    const refreshing = req?.AuthFlow === 'REFRESH_TOKEN_AUTH' || req?.AuthFlow === 'REFRESH_TOKEN';
+    const result = out?.AuthenticationResult;
+    if (!refreshing || !result?.IdToken) return out;
+    // cognito-local's refresh token carries the sign-in time as its `iat` (the generator stamps all three alike).
+    const signedInAt = claimsOf(req.AuthParameters.REFRESH_TOKEN).iat;
+    if (typeof signedInAt !== 'number') return out;
+    return { ...out, AuthenticationResult: { ...result, IdToken: withAuthTime(result.IdToken, signedInAt), AccessToken: withAuthTime(result.AccessToken, signedInAt) } };
+  };
+};
+
 const debug = Boolean(process.env.DEBUG);
 const sink = new Writable({
   write(chunk, _enc, done) {

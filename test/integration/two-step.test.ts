@@ -9,7 +9,9 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
 import { demoAccounts } from '../../scripts/demo/accounts';
-import { adminGetUser, api, cognitoCall, idTokenFor, tokensFor, turnOnTotp } from '../support/auth';
+import { generate } from 'otplib';
+import { adminGetUser, api, cognitoCall, idTokenFor, nextSecond, tokensFor, turnOnTotp } from '../support/auth';
+import { rememberTotpSecret } from '../support/totp-keys';
 import { claimsOf, cognitoLocalKey, signJwt } from '../support/tokens';
 import { approvedVendor, type TestVendor } from './orders-fixtures';
 
@@ -31,6 +33,16 @@ afterAll(() => cognito?.destroy());
 function signedInAgo(token: string, agoSeconds: number): string {
   const now = Math.floor(Date.now() / 1000);
   return signJwt({ ...claimsOf(token), auth_time: now - agoSeconds, iat: now - 60, exp: now + 3000 }, cognitoLocalKey());
+}
+
+/** A password-only sign-in that turns TOTP on with its own access token (as Amplify does) and tells the server nothing. */
+async function turnOnUnreported(email: string) {
+  const session = await tokensFor(email, PASSWORD, undefined);
+  const { SecretCode } = (await cognitoCall('AssociateSoftwareToken', { AccessToken: session.AccessToken })) as { SecretCode: string };
+  await cognitoCall('VerifySoftwareToken', { AccessToken: session.AccessToken, UserCode: await generate({ secret: SecretCode }) });
+  await cognitoCall('SetUserMFAPreference', { AccessToken: session.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  rememberTotpSecret(email, SecretCode);
+  return { session, secret: SecretCode };
 }
 
 const putEmailMethod = (token: string, email = 'step.up@example.com') => api('/api/payout-method', { method: 'PUT', token, body: JSON.stringify({ method: 'email', email }) });
@@ -84,11 +96,39 @@ describe('step-up on PUT /api/payout-method', () => {
     const stale = signedInAgo(token, 6 * 60);
     const refused = await putEmailMethod(stale, 'stale@example.com');
     expect(refused).toMatchObject({ status: 403, body: { error: 'step_up_required' } });
-    // The control: the same claims signed in 4 minutes ago pass, so the refusal is the age, not the signature.
-    expect((await putEmailMethod(signedInAgo(token, 4 * 60), 'recent@example.com')).status).toBe(200);
+    // The control: the same claims signed again as they are pass, so the refusal is the age, not the signature.
+    const now = Math.floor(Date.now() / 1000);
+    expect((await putEmailMethod(signJwt({ ...claimsOf(token), exp: now + 3000 }, cognitoLocalKey()), 'recent@example.com')).status).toBe(200);
     const saved = await putEmailMethod(token, 'fresh@example.com');
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ method: 'email' });
+  });
+});
+
+describe('the step-up proves the second factor was used (issue 24, item 2)', () => {
+  it('a password-only session that turns TOTP on with its own access token gets 403 with the same ID token (payout method, Owner invite); a fresh sign-in with the code is allowed', async () => {
+    const v = await approvedVendor('stepup.pwonly', 'Password Only Foods');
+    // The attacker's session: the password alone, then TOTP turned on with its own access token, as Amplify does.
+    const { session, secret: SecretCode } = await turnOnUnreported(v.email);
+
+    const invite = (token: string) => api('/api/team/invitations', { method: 'POST', token, body: JSON.stringify({ email: `owner.${Date.now()}@example.com`, role: 'owner' }) });
+    // Not reported to the server (no POST /api/me/two-step): the step-up finds it on and records it now.
+    expect(await putEmailMethod(session.IdToken, 'attacker@example.com')).toMatchObject({ status: 403, body: { error: 'step_up_required' } });
+    expect(await invite(session.IdToken)).toMatchObject({ status: 403, body: { error: 'step_up_required' } });
+    // Reported as the web does: still the same sign-in, still refused.
+    expect((await api('/api/me/two-step', { method: 'POST', token: session.IdToken, body: '{}' })).status).toBe(200);
+    expect(await putEmailMethod(session.IdToken, 'attacker@example.com')).toMatchObject({ status: 403, body: { error: 'step_up_required' } });
+    expect(await invite(session.IdToken)).toMatchObject({ status: 403, body: { error: 'step_up_required' } });
+    expect((await api('/api/payout-method', { token: session.IdToken })).body).toMatchObject({ method: null });
+    // The vendor was told it went on (a security notice, e-mailed too).
+    const inbox = (await api('/api/notifications', { token: session.IdToken })).body as { items: { type: string }[] };
+    expect(inbox.items.filter((i) => i.type === 'security_mfa_on')).toHaveLength(1);
+
+    // A fresh sign-in through the code (in a later second than the record) is allowed.
+    await nextSecond();
+    const fresh = await idTokenFor(v.email, PASSWORD, SecretCode);
+    expect((await putEmailMethod(fresh, 'owner.choice@example.com')).status).toBe(200);
+    expect((await invite(fresh)).status).toBe(201);
   });
 });
 
@@ -115,12 +155,15 @@ describe('two-step sign-in is required for admins', () => {
 describe('on/off recorded and announced, and the ops reset', () => {
   const notices = async (token: string) => ((await api('/api/notifications', { token })).body as { items: { type: string; params: Record<string, unknown> }[] }).items.filter((i) => i.type === 'security_mfa_off');
 
-  it('POST /api/me/two-step records Cognito’s state; "off" sends one security notice, a repeat nothing', async () => {
+  it('POST /api/me/two-step records Cognito’s state; "on" and "off" each send one security notice, a repeat nothing', async () => {
     const v = await approvedVendor('twostep', 'Two Step Foods');
-    const secret = await turnOnTotp(v.email, PASSWORD);
+    const { secret } = await turnOnUnreported(v.email);
     const token = await idTokenFor(v.email, PASSWORD, secret);
     expect((await api('/api/me/two-step', { method: 'POST', token, body: '{}' })).body).toEqual({ totp: true, changed: true });
+    expect((await api('/api/me/two-step', { method: 'POST', token, body: '{}' })).body).toEqual({ totp: true, changed: false });
     expect(await notices(token)).toEqual([]);
+    const on = ((await api('/api/notifications', { token })).body as { items: { type: string }[] }).items.filter((i) => i.type === 'security_mfa_on');
+    expect(on).toHaveLength(1);
 
     const { AccessToken } = await tokensFor(v.email, PASSWORD, secret);
     await cognitoCall('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } });

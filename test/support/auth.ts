@@ -133,15 +133,27 @@ export function testStackPortsEnv(): Record<string, string> {
 /**
  * Turns two-step sign-in (TOTP) on for a user as the account settings do through Amplify
  * (AssociateSoftwareToken, VerifySoftwareToken with a code computed by otplib, SetUserMFAPreference),
- * and answers the key (also remembered: idTokenFor and the browser's signIn then answer the code by themselves).
+ * then reports it as the web does (`POST /api/me/two-step`: the server records when it went on, and the
+ * step-up counts only sign-ins from then on, issue 24 item 2), and answers the key (also remembered:
+ * idTokenFor and the browser's signIn then answer the code by themselves). It returns once the clock is in
+ * a later second than the record, so that the next sign-in's `auth_time` (whole seconds) is after it.
  */
 export async function turnOnTotp(email: string, password: string): Promise<string> {
-  const { AccessToken } = await tokensFor(email, password, undefined);
+  const { AccessToken, IdToken } = await tokensFor(email, password, undefined);
   const { SecretCode } = (await cognitoCall('AssociateSoftwareToken', { AccessToken })) as { SecretCode: string };
   await cognitoCall('VerifySoftwareToken', { AccessToken, UserCode: await generate({ secret: SecretCode }) });
   await cognitoCall('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
   rememberTotpSecret(email, SecretCode);
+  const recorded = await api('/api/me/two-step', { method: 'POST', token: IdToken, body: '{}' });
+  if (recorded.status !== 200) throw new Error(`POST /api/me/two-step answered ${recorded.status} for ${email}`);
+  await nextSecond();
   return SecretCode;
+}
+
+/** Resolves once the clock has entered the next whole second (a condition, not a fixed sleep). */
+export async function nextSecond(): Promise<void> {
+  const second = Math.floor(Date.now() / 1000);
+  while (Math.floor(Date.now() / 1000) <= second) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 /** The user as Cognito's AdminGetUser answers it (the local pool). */

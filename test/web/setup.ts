@@ -10,6 +10,7 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 // Testing Library drains pending work with a setTimeout(0) and advances it only when it sees Jest's

@@ -134,6 +134,15 @@ export const en: TemplateSet = {
       paragraphs: [`${p.productName} (SKU ${p.sku}) is down to ${p.inventory} in stock, at or below your low-stock level of ${p.threshold}.`, 'Restock it or update its stock in the inventory.'],
       action: 'Open the inventory',
     }),
+    security_mfa_on: (_p, ctx) => ({
+      subject: 'Security notice: two-step sign-in was turned on',
+      greeting: 'Hello,',
+      paragraphs: [
+        'Two-step sign-in with an authenticator app was just turned on for your Seller Portal account. Signing in now asks for a code from that app.',
+        `Not you? Someone may know your password: change it and contact support right away${supportAt(ctx)}`,
+      ],
+      action: 'Sign in',
+    }),
     security_mfa_off: (p, ctx) => ({
       subject: 'Security notice: two-step sign-in was turned off',
       greeting: 'Hello,',

@@ -134,6 +134,12 @@ export const zhTW: TemplateSet = {
       paragraphs: [`${p.productName}（貨號 ${p.sku}）庫存只剩 ${p.inventory} 件，已達您設定的低庫存門檻 ${p.threshold}。`, '請補貨，或在庫存頁面更新庫存數量。'],
       action: '開啟庫存頁面',
     }),
+    security_mfa_on: (_p, ctx) => ({
+      subject: '安全通知：兩步驟登入已開啟',
+      greeting: '您好：',
+      paragraphs: ['您賣家平台帳戶的兩步驟登入（驗證器應用程式）剛剛已開啟。現在登入時會要求輸入該應用程式的驗證碼。', `如非本人操作，可能有人知道您的密碼：請立即變更密碼並聯絡客服${supportAt(ctx)}`],
+      action: '登入',
+    }),
     security_mfa_off: (p, ctx) => ({
       subject: '安全通知：兩步驟登入已關閉',
       greeting: '您好：',

@@ -39,6 +39,7 @@ function samples(language: Language): { [T in NotificationType]: NotificationPar
     stock_low: { productId: 'P-0123456789', productName: 'Sea Salt', sku: '10001-0007', inventory: 3, threshold: 5 },
 
     security_mfa_off: { by: 'operations' },
+    security_mfa_on: {},
   };
 }
 

@@ -44,14 +44,17 @@ describe('POST /api/me/two-step (issue 14)', () => {
     expect(unread!.Update).toMatchObject({ UpdateExpression: 'ADD unread :one' });
   });
 
-  it('records "on" without a notice', async () => {
+  it('records "on" with the security_mfa_on notice (issue 24, item 2: a vendor who did not turn it on learns it at once)', async () => {
     idp.on(AdminGetUserCommand).resolves(TOTP_ON);
     ddb.on(TransactWriteCommand).resolves({});
     expect((await post()).body).toEqual({ totp: true, changed: true });
-    // The record's update and the activity log's entry (issue 14); no notice.
-    expect(items()).toHaveLength(2);
-    expect(items()[1]!.Put!.Item).toMatchObject({ action: 'mfa.enabled' });
-    expect(items().some((i) => i.Put?.Item?.type === 'security_mfa_off')).toBe(false);
+    // The record's update (the time the step-up counts sign-ins from), the notice (inbox item and unread
+    // count) and the activity log's entry (issue 14).
+    const [update, inbox, unread, activity] = items();
+    expect(update!.Update).toMatchObject({ Key: { userId: 'user-1' }, ExpressionAttributeValues: { ':on': true } });
+    expect(inbox!.Put).toMatchObject({ TableName: 'notifications-test', Item: { vendorId: 'V-10001', type: 'security_mfa_on', category: 'security' } });
+    expect(unread!.Update).toMatchObject({ UpdateExpression: 'ADD unread :one' });
+    expect(activity!.Put!.Item).toMatchObject({ action: 'mfa.enabled' });
   });
 
   it('changes and announces nothing when the state is the one recorded already (a repeated call)', async () => {

@@ -23,6 +23,7 @@ const samples: Record<NotificationType, Record<string, unknown>> = {
   stock_low: { productId: 'P-1', productName: 'Oolong Tea', sku: '10001-0007', inventory: 3, threshold: 5 },
 
   security_mfa_off: { by: 'operations' },
+  security_mfa_on: {},
 };
 /** Words of the figures themselves (names, ids, free text), which stay as written in every language. */
 const FIGURE_WORDS = /Golden Harvest Foods|Business licence unreadable|Oolong Tea|Label is blurry|Please retake the photo|Add the net weight|account_closed|When is my next payout\?|[\w.]+@example\.com|On the 30th\.|SC-[\w-]+|V-10001|US\$/g;

@@ -5,7 +5,7 @@ import { SUPPORT_CATEGORIES } from '../../../../contracts/support/schema';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { switchLanguage } from '../../../../web/src/i18n/i18n';
-import { auth, configure, meBody, signedInUser, stubFetch, type FetchCall, type Handler } from '../../amplify-mock';
+import { auth, configure, meBody, signedInUser, stubFetch, USER_ID, type FetchCall, type Handler } from '../../amplify-mock';
 import { renderApp, renderSignedIn, resetAppState } from '../../render-app';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
@@ -248,6 +248,46 @@ describe('contact support dialog (spec §2, §7, §8)', () => {
     expect(localStorage.getItem('vendorId')).toBeNull();
     expect(supportPosts(calls)).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('a forced sign-in keeps what was typed (issue 24, item 11): signed in again, the dialog opens with the draft; a send clears it', async () => {
+    const { user, calls } = await renderSignedIn({ api: apiWith(() => ({ status: 201, body: { caseId: 'SC-20260101-KEPT', status: 'open', createdAt: '2026-01-01T00:00:00.000Z' } })) });
+    auth.fetchAuthSession.mockResolvedValue({ tokens: undefined });
+    const dialog = await openSupport(user);
+    await user.selectOptions(fields(dialog).category, 'payouts_category');
+    await user.type(fields(dialog).message, 'My payout is missing,{Shift>}{Enter}{/Shift}please check.{Enter}');
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(supportPosts(calls)).toHaveLength(0);
+
+    // The same user signs in again (the session's tokens are back).
+    signedInUser();
+    await user.type(await screen.findByLabelText('Email'), 'demo.vendor@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Demo!Vendor2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const again = await screen.findByRole('dialog', { name: en.contact_support });
+    expect(fields(again).category.value).toBe('payouts_category');
+    expect(fields(again).message.value).toBe('My payout is missing,\nplease check.');
+    expect(within(again).getByTestId('support-draft-restored').textContent).toBe(en.support_draft_restored);
+
+    await user.click(fields(again).send);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(supportPosts(calls)).toHaveLength(1);
+    expect(supportPosts(calls)[0]!.body).toMatchObject({ category: 'payouts_category', message: 'My payout is missing,\nplease check.' });
+    // Sent: nothing is kept, and the dialog opens empty next time.
+    expect(Object.keys(sessionStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+    const next = await openSupport(user);
+    expect(fields(next).message.value).toBe('');
+  });
+
+  it('a kept draft is only its own user’s, and Cancel forgets it', async () => {
+    sessionStorage.setItem('draft:v1:someone-else:support-case', JSON.stringify({ values: { category: 'report_bug', message: 'Not yours' }, reopen: true }));
+    const { user } = await renderSignedIn();
+    const dialog = await openSupport(user);
+    expect(fields(dialog).message.value).toBe('');
+    await user.type(fields(dialog).message, 'Half a thought');
+    expect(JSON.parse(sessionStorage.getItem(`draft:v1:${USER_ID}:support-case`) ?? 'null')).toMatchObject({ values: { message: 'Half a thought' } });
+    await user.click(within(dialog).getByRole('button', { name: en.cancel }));
+    expect(sessionStorage.getItem(`draft:v1:${USER_ID}:support-case`)).toBeNull();
   });
 
   it('a visitor nobody signed in (an unguarded page) gets no message field to lose, but the way to sign in and to vendor support by e-mail (issue 10)', async () => {

@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert';
 import { Dropdown } from '../../components/dropdown';
 import { LANGUAGES, languageButtonLabel, languageNameKey } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
+import { draftWaiting, DRAFT_FORMS } from '../../lib/form-draft';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { AccountIcon, BellIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
@@ -36,7 +37,9 @@ export function Header() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [supportOpen, setSupportOpen] = useState(false);
+  // A support message the session ended on (issue 24, item 11): its dialog opens again, with the message,
+  // when the same user is back (the header mounts anew after the sign-in page; lib/form-draft.ts).
+  const [supportOpen, setSupportOpen] = useState(() => session.status === 'signed-in' && draftWaiting(session.user?.userId, DRAFT_FORMS.supportCase));
   // The page's alert after a support case was opened; it belongs to the page it was shown on.
   const [submitted, setSubmitted] = useState<{ caseId: string; pathname: string } | null>(null);
   const submittedCaseId = submitted?.pathname === pathname ? submitted.caseId : null;

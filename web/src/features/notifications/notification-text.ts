@@ -85,6 +85,8 @@ export function notificationText(t: TFunction, language: Language, item: Pick<No
     case 'stock_low':
       return text({ productName: p.params.productName, sku: p.params.sku, inventory: String(p.params.inventory), threshold: String(p.params.threshold) });
 
+    case 'security_mfa_on':
+      return text({});
     case 'security_mfa_off':
       return text({ how: t(p.params.by === 'operations' ? 'notifications_mfa_off_by_operations' : 'notifications_mfa_off_by_you') });
     case 'support_case_received': {

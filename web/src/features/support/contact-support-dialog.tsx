@@ -3,7 +3,7 @@ import '@aws-amplify/ui-react/styles/textArea.css';
 import '@aws-amplify/ui-react/styles/textAreaField.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
-import { useRef, useState, type BaseSyntheticEvent, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type BaseSyntheticEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX, supportCaseBody } from '../../
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useErrorText } from '../../lib/error-message';
+import { clearDraft, DRAFT_FORMS, readDraft, writeDraft } from '../../lib/form-draft';
 import { useSession } from '../../lib/session';
 import { submitSupportCase } from './submit-support-case';
 import { ActionKey } from '../../lib/idempotency';
@@ -24,6 +25,8 @@ const supportFormSchema = supportCaseBody.pick({ message: true }).extend({
   category: z.union([supportCaseBody.shape.category, z.literal('')]).refine((value) => value !== '', 'please_select_category'),
 });
 type SupportFormValues = z.input<typeof supportFormSchema>;
+/** A kept draft (lib/form-draft.ts): the two fields as they may stand while typed, read back at the storage boundary. */
+const draftSchema = z.strictObject({ category: z.union([supportCaseBody.shape.category, z.literal('')]), message: z.string().max(SUPPORT_MESSAGE_MAX) });
 /** The issue code of each field's first problem, for the values as they stand. */
 function fieldProblems(values: SupportFormValues): Partial<Record<keyof SupportFormValues, string>> {
   const out: Partial<Record<keyof SupportFormValues, string>> = {};
@@ -55,7 +58,10 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
   const navigate = useNavigate();
   const session = useSession();
   const errorText = useErrorText();
-  const { register, handleSubmit, control, formState } = useForm<SupportFormValues>({ resolver, defaultValues: { category: '', message: '' } });
+  const userId = session.user?.userId;
+  // What the vendor typed before a forced sign-in (issue 24, item 11), kept for this user in this tab.
+  const [restored] = useState(() => readDraft(userId, DRAFT_FORMS.supportCase, draftSchema));
+  const { register, handleSubmit, control, formState } = useForm<SupportFormValues>({ resolver, defaultValues: restored?.values ?? { category: '', message: '' } });
   const [category, message] = useWatch({ control, name: ['category', 'message'] });
   // Inline errors show once the vendor tried to send, or changed the category, or left a message they had changed.
   const [shown, setShown] = useState({ category: false, message: false });
@@ -64,6 +70,12 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
   const sendKey = useRef(new ActionKey());
   // Typed in at all (even back to empty): leaving it then says what is missing.
   const [messageChanged, setMessageChanged] = useState(false);
+
+  // Every change is kept at once: the session can end on any call, and a reload must not lose it either.
+  useEffect(() => {
+    if (category === '' && message === '') clearDraft(userId, DRAFT_FORMS.supportCase);
+    else writeDraft(userId, DRAFT_FORMS.supportCase, { values: { category, message }, reopen: false });
+  }, [userId, category, message]);
 
   const categoryMissing = category === '';
   const messageMissing = message.trim() === '';
@@ -75,8 +87,11 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
   const categoryError = visible('category') && problems.category ? t('please_select_category') : undefined;
   const messageError = visible('message') && problems.message ? t(problems.message === 'too_big' ? 'listing_error_too_long' : 'please_enter_message') : undefined;
 
+  // Cancel (or Escape) discards the message: the vendor chose not to send it.
   const close = () => {
-    if (!busy) onClose();
+    if (busy) return;
+    clearDraft(userId, DRAFT_FORMS.supportCase);
+    onClose();
   };
 
   // With a field missing, react-hook-form focuses the first and nothing is sent.
@@ -90,12 +105,15 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
     switch (outcome.kind) {
       case 'submitted':
         sendKey.current.done();
+        clearDraft(userId, DRAFT_FORMS.supportCase);
         setBusy(false);
         onSubmitted(outcome.caseId);
         return;
       case 'session-expired':
       case 'token-unavailable':
-        // The page goes away with the session: the sign-in page says why (spec §8).
+        // The page goes away with the session: the sign-in page says why (spec §8). The message stays, and
+        // the dialog opens with it again once the vendor has signed in (app/shell/header.tsx).
+        writeDraft(userId, DRAFT_FORMS.supportCase, { values: { category: values.category, message: values.message }, reopen: true });
         await session.signOut({ kind: outcome.kind });
         navigate('/', { replace: true });
         return;
@@ -174,6 +192,11 @@ export default function ContactSupportDialog({ onClose, onSubmitted }: ContactSu
       }
     >
       <Text className="dialog-intro">{t('support_dialog_intro')}</Text>
+      {restored && (
+        <Text className="dialog-intro" data-testid="support-draft-restored">
+          {t('support_draft_restored')}
+        </Text>
+      )}
       {failure && (
         <Alert tone="error" testId="support-error" detail={failure.detail}>
           {failure.text}

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './app/app';
-import { i18n } from './i18n/i18n';
+import { i18n, startLanguage } from './i18n/i18n';
 import { loadConfig } from './lib/config';
 import { SessionProvider } from './lib/session';
 
@@ -24,10 +24,13 @@ const router = createBrowserRouter([
   },
 ]);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>
-  </StrictMode>,
+// The device's or the browser's language first (at once for English; zh-TW after its small chunk).
+void startLanguage().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language';
+import { DEFAULT_LANGUAGE, LANGUAGES, initialLanguage, type Language } from './language';
 
 /**
  * i18next with the English resources bundled; zh-TW is fetched on first use (a separate chunk of a
@@ -38,6 +38,15 @@ export async function switchLanguage(language: Language): Promise<void> {
     i18n.addResourceBundle(language, 'translation', await loaders[language]());
   }
   if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/**
+ * Applies the language a page load starts in (the device's choice, else the browser's; issue 24,
+ * item 13), loading zh-TW first when it is that: main.tsx renders once this settles, so a zh-TW
+ * visitor never sees an English first paint.
+ */
+export function startLanguage(): Promise<void> {
+  return switchLanguage(initialLanguage()).catch((err: unknown) => console.error('Could not apply the language', err));
 }
 
 export type TranslationKey = keyof typeof en;

@@ -4,6 +4,7 @@
  * a refused or failed sign-in leaves a notice for the login page.
  */
 import { switchLanguage } from '../i18n/i18n';
+import { rememberLanguage } from '../i18n/language';
 import { ApiError } from './api';
 import { authErrorName, hasStoredSession, loadAuth, storedIdToken, type AuthModule } from './auth-client';
 import type { Role } from '../../../contracts/me';
@@ -153,7 +154,11 @@ export async function resolveSession({ userId, email, idToken }: Identity): Prom
   if (access.kind !== 'approved' && !admin) return endSession(access);
   const vendor = access.kind === 'approved' ? access : null;
   storeVendorId(vendor?.vendorId ?? null);
-  if (vendor) await switchLanguage(vendor.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
+  if (vendor) {
+    // The profile's language wins, and this device remembers it for its signed-out pages (issue 24, item 13).
+    rememberLanguage(vendor.language);
+    await switchLanguage(vendor.language).catch((err: unknown) => console.error('Could not apply the stored language', err));
+  }
   return {
     status: 'signed-in',
     user: { userId, email },

@@ -1,6 +1,6 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { i18n, switchLanguage } from '../i18n/i18n';
-import { DEFAULT_LANGUAGE, languageToApply, type Language } from '../i18n/language';
+import { DEFAULT_LANGUAGE, languageToApply, rememberLanguage, type Language } from '../i18n/language';
 import { MEMBERSHIP_ENDED_EVENT } from './api';
 import { authErrorName, hasStoredSession, loadAuth } from './auth-client';
 import { saveMyLanguage } from './me-api';
@@ -30,7 +30,7 @@ export interface Session extends SessionState {
   signOut(notice?: SessionNotice): Promise<void>;
   /** Applies a language; when a vendor is signed in also saves it (PATCH /api/me, retried once, then only logged). */
   changeLanguage(language: Language): Promise<void>;
-  /** An anonymous visitor's switch: applied locally, never saved. */
+  /** An anonymous visitor's switch: applied and remembered on this device, never saved to a profile. */
   changeLanguageLocally(language: Language): Promise<void>;
   /** Reads `/api/me` again (e.g. after accepting a team invitation while signed in). */
   refresh(): Promise<void>;
@@ -141,7 +141,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const dismissJoined = useCallback(() => setState((s) => (s.joined ? { ...s, joined: null } : s)), []);
 
+  // Every choice is remembered on the device (issue 24, item 13): the next page load starts in it.
   const changeLanguageLocally = useCallback(async (next: Language) => {
+    rememberLanguage(next);
     await switchLanguage(next).catch((err: unknown) => console.error('Could not switch the language', err));
   }, []);
 

@@ -1,24 +1,84 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, isFileLoadingAllowed, type Plugin, type ResolvedConfig } from 'vite';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
 
+/** Bare imports (`react`, `@aws-amplify/ui-react/styles.css`) in a folder's sources: the package names. */
+function importedPackages(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.(tsx?|css)$/.test(file)) continue;
+    for (const m of readFileSync(path.join(dir, file), 'utf8').matchAll(/(?:from\s+|import\s*\(?\s*|@import\s+)['"]((?:@[\w.-]+\/)?[\w.-]+)/g)) {
+      if (!m[1]!.startsWith('.')) names.add(m[1]!);
+    }
+  }
+  return names;
+}
+
+/**
+ * The folders (real paths) of the packages the web imports and of everything they depend on: what the
+ * browser may ever be sent from node_modules (pre-bundled dependencies come from Vite's cache under
+ * web/; stylesheets and fonts straight from their package).
+ */
+export function webPackageDirs(): string[] {
+  const dirs = new Set<string>();
+  const visit = (name: string, from: string) => {
+    // Node's lookup: the importer's own node_modules first, then the top-level one.
+    const candidates = [path.join(from, 'node_modules', name), path.join(repoRoot, 'node_modules', name)];
+    const dir = candidates.find((candidate) => existsSync(path.join(candidate, 'package.json')));
+    if (!dir) return;
+    const real = realpathSync(dir);
+    if (dirs.has(real)) return;
+    dirs.add(real);
+    const manifest = JSON.parse(readFileSync(path.join(real, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies })) visit(dep, real);
+  };
+  for (const name of new Set([...importedPackages(path.join(webRoot, 'src')), ...importedPackages(path.join(repoRoot, 'contracts'))])) visit(name, repoRoot);
+  // The dev server's own client (`/@vite/client`) and React Fast Refresh's runtime.
+  for (const name of ['vite', '@vitejs/plugin-react']) visit(name, repoRoot);
+  return [...dirs];
+}
+
 /**
  * What the dev server may read (`/@fs/…` included): the web sources, the modules they share with the
- * server (contracts/) and the dependencies. Never the rest of the
- * repository: `.local/` holds cognito-local's signing key, the pool file with its users and the
- * bank files, and is denied outright even if an allowed folder ever came to contain one.
+ * server (contracts/) and the packages the web imports with their dependencies (issue 24: not all of
+ * node_modules, where cognito-local keeps the private key it signs the local tokens with). Never the
+ * rest of the repository: `.local/` holds the pool file with its users and the bank files, and is
+ * denied outright even if an allowed folder ever came to contain one.
  */
 export const devServerFs = {
   strict: true,
-  allow: [webRoot, path.join(repoRoot, 'contracts'), path.join(repoRoot, 'node_modules')],
+  allow: [webRoot, path.join(repoRoot, 'contracts'), ...webPackageDirs()],
   // Vite's defaults, and the local stack's data wherever it is.
   deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/.local/**', '.local'],
 };
+
+/**
+ * Vite applies `server.fs` to files it serves as they are (`/@fs/…`, `?raw`, `?url`), not to modules it
+ * transforms: `/node_modules/cognito-local/lib/keys/cognitoLocal.private.json` came back as a JSON
+ * module with the key in it. This refuses to load, in the dev server, any file `server.fs` does not
+ * allow, with the error Vite answers 403 to.
+ */
+function devServerLoadsOnlyAllowedFiles(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'dev-server-loads-only-allowed-files',
+    enforce: 'pre',
+    apply: 'serve',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    load(id) {
+      const file = id.split('?')[0]!;
+      if (id.startsWith('\0') || !path.isAbsolute(file) || isFileLoadingAllowed(config, file)) return null;
+      throw Object.assign(new Error(`Denied ID ${id}`), { code: 'ERR_DENIED_ID', id });
+    },
+  };
+}
 
 /**
  * Amplify UI's primitives (Button, TextField, ...) read the default theme for their style props, and
@@ -162,7 +222,7 @@ function amplifyUiWithoutUnreadComponentVariables(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), amplifyUiWithoutComponentTokens(), amplifyUiLazyDefaultTheme(), amplifyUiWithoutUnreadComponentVariables()],
+  plugins: [react(), devServerLoadsOnlyAllowedFiles(), amplifyUiWithoutComponentTokens(), amplifyUiLazyDefaultTheme(), amplifyUiWithoutUnreadComponentVariables()],
   build: {
     outDir: path.resolve(webRoot, '../dist/web'),
     emptyOutDir: true,

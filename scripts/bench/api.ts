@@ -393,7 +393,7 @@ async function reviewQueueTarget(stack: BenchStack, size: number): Promise<Queue
     if (have !== want) console.log(`  review queue of ${size.toLocaleString('en-US')}: ${have < want ? 'wrote' : 'deleted'} ${Math.abs(want - have).toLocaleString('en-US')} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const waiting = await queueSize(db);
     if (waiting !== size) throw new Error(`The review queue holds ${waiting} products, not ${size}`);
-    return { key: String(size), size, apiUrl: stack.apiUrl, token: await benchAdminToken(cognito, stack.cognitoEndpoint, stack.webConfig.userPoolId, stack.webConfig.userPoolClientId) };
+    return { key: String(size), size, apiUrl: stack.apiUrl, token: await benchAdminToken(cognito, stack.cognitoEndpoint, stack.webConfig.userPoolId, stack.webConfig.userPoolClientId, stack.seedToken) };
   } finally {
     cognito.destroy();
     db.destroy();
@@ -439,11 +439,11 @@ async function batchDelete(db: DynamoDBDocumentClient, table: string, keys: Reco
 }
 
 /** An operator of the bench stack (group admins), signed in. */
-async function benchAdminToken(cognito: CognitoIdentityProviderClient, cognitoEndpoint: string, userPoolId: string, clientId: string): Promise<string> {
+async function benchAdminToken(cognito: CognitoIdentityProviderClient, cognitoEndpoint: string, userPoolId: string, clientId: string, seedToken: string): Promise<string> {
   await ensureUser(cognito, userPoolId, { email: ADMIN.email, password: ADMIN.password, vendor: null });
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: ADMIN.email, GroupName: GROUPS.admins.name }));
   // Issue 14: admins need two-step sign-in; the bench operator has it with a fixed key and answers the challenge.
-  await setLocalTotpSecret(cognitoEndpoint, userPoolId, ADMIN.email, ADMIN.totpSecret);
+  await setLocalTotpSecret(cognitoEndpoint, userPoolId, ADMIN.email, ADMIN.totpSecret, seedToken);
   let auth = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password } }));
   if (auth.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
     const { generate } = await import('otplib');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { WebConfig } from '../../contracts/web-config';
+import { readSeedToken } from '../local/cognito';
 import type { LocalPorts } from '../local/ports';
 
 /**
@@ -15,6 +16,8 @@ export interface BenchStack {
   cognitoEndpoint: string;
   dynamodbEndpoint: string;
   webConfig: WebConfig;
+  /** The cognito server's token for its local-only targets (scripts/local/cognito.ts `readSeedToken`). */
+  seedToken: string;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function serveStack(ports: LocalPorts, dataDir: string, opts: { inM
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
-  const ready: BenchStack = { apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, webConfig: stack.webConfig };
+  const ready: BenchStack = { apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, webConfig: stack.webConfig, seedToken: readSeedToken(path.join(dataDir, 'cognito')) };
   console.log(JSON.stringify({ type: 'ready', ...ready }));
 }
 

@@ -20,7 +20,7 @@ import { DEMO_TOTP_SECRETS, demoAccounts, type DemoAccount } from './accounts';
  * Seeds the demo accounts idempotently: a second run finds them and changes nothing. Must be
  * imported after the local Lambda environment is set (the shared DynamoDB client reads it).
  */
-export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: string; log?: (line: string) => void }): Promise<void> {
+export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: string; seedToken: string; log?: (line: string) => void }): Promise<void> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: opts.cognitoEndpoint,
     region: 'us-east-1',
@@ -29,7 +29,7 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   const fresh = !(await poolHasUser(cognito, opts.userPoolId, demoAccounts.admin.email));
   const { userIds, added } = await seedCognito(cognito, opts.userPoolId);
   if (!fresh && added.length) opts.log?.(`Repaired demo group memberships: ${added.join(', ')}`);
-  await seedDemoTotp(opts.cognitoEndpoint, opts.userPoolId);
+  await seedDemoTotp(opts.cognitoEndpoint, opts.userPoolId, opts.seedToken);
   for (const account of Object.values(demoAccounts) as DemoAccount[]) {
     if (!account.vendor) continue;
     const now = new Date().toISOString();
@@ -187,15 +187,18 @@ export async function ensureUser(cognito: CognitoIdentityProviderClient, userPoo
  * (DEMO_TOTP_SECRETS; `npm run demo:code -- ops@example.com` prints its current code). Cognito has no
  * call that sets a chosen key; the local cognito server's local-only target does it (idempotent).
  */
-export async function seedDemoTotp(cognitoEndpoint: string, userPoolId: string): Promise<void> {
-  for (const [email, secret] of Object.entries(DEMO_TOTP_SECRETS)) await setLocalTotpSecret(cognitoEndpoint, userPoolId, email, secret);
+export async function seedDemoTotp(cognitoEndpoint: string, userPoolId: string, seedToken: string): Promise<void> {
+  for (const [email, secret] of Object.entries(DEMO_TOTP_SECRETS)) await setLocalTotpSecret(cognitoEndpoint, userPoolId, email, secret, seedToken);
 }
 
-/** Local cognito only: turns on two-step sign-in for `email` with the key `secret` (base32). The user must exist. */
-export async function setLocalTotpSecret(cognitoEndpoint: string, userPoolId: string, email: string, secret: string): Promise<void> {
+/**
+ * Local cognito only: turns on two-step sign-in for `email` with the key `secret` (base32). The user must
+ * exist. `seedToken`: the cognito server's token of this start (scripts/local/cognito.ts `readSeedToken`).
+ */
+export async function setLocalTotpSecret(cognitoEndpoint: string, userPoolId: string, email: string, secret: string, seedToken: string): Promise<void> {
   const res = await fetch(cognitoEndpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'SellerPortalLocal.SetSoftwareTokenSecret' },
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'SellerPortalLocal.SetSoftwareTokenSecret', 'x-seller-portal-seed-token': seedToken },
     body: JSON.stringify({ UserPoolId: userPoolId, Username: email, Secret: secret }),
   });
   if (!res.ok) throw new Error(`Setting two-step sign-in for ${email}: ${res.status} ${await res.text()}`);

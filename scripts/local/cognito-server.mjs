@@ -8,7 +8,7 @@
 // Like the cloud pool (lib/auth.ts: signInCaseSensitive false), user names (e-mails) are found
 // whatever their case, and SignUp refuses a malformed e-mail as Cognito does (InvalidParameterException),
 // with the portal's one e-mail check (contracts/email.ts, handed over by cognito.ts as EMAIL_PATTERN).
-import { createPrivateKey, sign } from 'node:crypto';
+import { createPrivateKey, sign, timingSafeEqual } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -20,6 +20,12 @@ import userPoolService from 'cognito-local/lib/services/userPoolService.js';
 import targets from 'cognito-local/lib/targets/targets.js';
 
 const port = Number(process.env.PORT ?? 9229);
+// The local-only targets answer only a caller with this start's token (scripts/local/cognito.ts readSeedToken).
+const seedToken = Buffer.from(process.env.SEED_TOKEN ?? '');
+const fromSeed = (req) => {
+  const given = Buffer.from(String(req.headers['x-seller-portal-seed-token'] ?? ''));
+  return seedToken.length > 0 && given.length === seedToken.length && timingSafeEqual(given, seedToken);
+};
 const emailPattern = new RegExp(process.env.EMAIL_PATTERN ?? '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$');
 const isEmail = (value) => typeof value === 'string' && value.length <= 254 && emailPattern.test(value);
 const sameEmail = (a, b) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
@@ -168,6 +174,7 @@ async function setSoftwareTokenSecret(body, res) {
 const server = http.createServer(async (req, res) => {
   const target = String(req.headers['x-amz-target'] ?? '');
   if (req.method === 'POST' && target === 'SellerPortalLocal.SetSoftwareTokenSecret') {
+    if (!fromSeed(req)) return json(res, 403, 'Local-only target: the seed token is missing or wrong.', 'AccessDeniedException');
     const chunks = [];
     for await (const c of req) chunks.push(c);
     return setSoftwareTokenSecret(JSON.parse(Buffer.concat(chunks).toString() || '{}'), res);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +128,18 @@ export function writeCognitoFiles(dir: string, lambdaEndpoint: string): void {
   );
 }
 
+/** Where the cognito server's seed token is kept (under .local/, which the dev server never serves). */
+const seedTokenFile = (dir: string) => path.join(dir, '.cognito', 'seed-token');
+
+/**
+ * The token the local-only targets of the cognito server (cognito-server.mjs) ask for, made anew at
+ * each start: only what reads the data folder (the seed, the benches) can call them; a page in the
+ * browser cannot (cognito-local allows any origin).
+ */
+export function readSeedToken(dir: string): string {
+  return readFileSync(seedTokenFile(dir), 'utf8').trim();
+}
+
 export async function startCognito(opts: {
   port: number;
   dir: string;
@@ -135,9 +148,11 @@ export async function startCognito(opts: {
   log?: (line: string) => void;
 }): Promise<ManagedChild> {
   writeCognitoFiles(opts.dir, opts.lambdaEndpoint);
+  const seedToken = randomBytes(32).toString('base64url');
+  writeFileSync(seedTokenFile(opts.dir), seedToken, { mode: 0o600 });
   const child = startChild('cognito', process.execPath, [path.join(here, 'cognito-server.mjs')], {
     cwd: opts.dir,
-    env: { ...process.env, PORT: String(opts.port), EMAIL_PATTERN: EMAIL_PATTERN.source },
+    env: { ...process.env, PORT: String(opts.port), EMAIL_PATTERN: EMAIL_PATTERN.source, SEED_TOKEN: seedToken },
     onLine(line) {
       try {
         const entry = JSON.parse(line) as { type: string } & VerificationCode & { msg?: string };

@@ -6,7 +6,7 @@ import { DEFAULT_MARKETPLACE_TIME_ZONE } from '../../lambdas/shared/dates';
 import { localTableName, tables, type TableKey } from '../../contracts/tables';
 import { productImageRenditions, productImagesBucket } from '../../contracts/buckets';
 import type { WebConfig } from '../../contracts/web-config';
-import { LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, startCognito, type VerificationCode } from './cognito';
+import { LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, readSeedToken, startCognito, type VerificationCode } from './cognito';
 import { ensureTables, startDynamoDb } from './dynamodb';
 import type { LocalPorts } from './ports';
 import { assertPortFree } from './processes';
@@ -189,7 +189,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stoppers.push(() => api.stop());
 
     const { seedDemoData } = await import('../demo/seed');
-    await seedDemoData({ cognitoEndpoint, userPoolId: LOCAL_USER_POOL_ID, log: opts.log });
+    await seedDemoData({ cognitoEndpoint, userPoolId: LOCAL_USER_POOL_ID, seedToken: readSeedToken(path.join(opts.dataDir, 'cognito')), log: opts.log });
 
     let webUrl: string | null = null;
     if (opts.web) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CognitoIdentityProviderClient, CreateGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUPS } from '../../contracts/auth';
-import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognito } from '../../scripts/local/cognito';
+import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, readSeedToken, startCognito } from '../../scripts/local/cognito';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import type * as Seed from '../../scripts/demo/seed';
 
@@ -26,11 +26,12 @@ let dir: string;
 let seed: typeof Seed;
 let running: { stop(): Promise<void> } | undefined;
 let client: CognitoIdentityProviderClient;
+let port: number;
 
 /** Starts cognito-local on the kept folder, as a new `npm start` would. */
 async function start(): Promise<void> {
   await running?.stop();
-  const port = await freePort();
+  port = await freePort();
   running = await startCognito({ port, dir, lambdaEndpoint: 'http://127.0.0.1:9' });
   client?.destroy();
   client = new CognitoIdentityProviderClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
@@ -86,5 +87,36 @@ describe('seeding a kept cognito-local pool', () => {
     const third = await seed.seedCognito(client, LOCAL_USER_POOL_ID);
     expect(third.added.sort()).toEqual([`${demoAccounts.approved.email} → vendors`, `${demoAccounts.admin.email} → admins`].sort());
     expect(await memberships()).toEqual({ admins: 1, ops: ['admins'], vendor: ['vendors'], pending: [] });
+  });
+});
+
+/**
+ * Issue 24: the local-only target that sets a user's authenticator key answers only the seed. The
+ * cognito server makes a random token at each start, kept in its folder under .local/ (which the dev
+ * server never serves); a caller without it (a page in the browser: cognito-local allows any origin)
+ * cannot give itself a known key.
+ */
+describe("the local-only 'set authenticator key' target", () => {
+  const setKey = (token: string | undefined) =>
+    fetch(`http://127.0.0.1:${port}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'SellerPortalLocal.SetSoftwareTokenSecret', ...(token ? { 'x-seller-portal-seed-token': token } : {}) },
+      body: JSON.stringify({ UserPoolId: LOCAL_USER_POOL_ID, Username: demoAccounts.admin.email, Secret: 'ATTACKERKNOWNKEY234567ABCDEFGHIJ' }),
+    });
+
+  it('refuses a caller without the seed token, or with a stale one, and accepts the seed', { timeout: 60_000 }, async () => {
+    await start();
+    await seed.seedCognito(client, LOCAL_USER_POOL_ID);
+    const stale = readSeedToken(dir);
+    expect((await setKey(undefined)).status).toBe(403);
+    expect((await setKey('x'.repeat(stale.length))).status).toBe(403);
+    // A restart makes a new token: the old one no longer works.
+    await start();
+    await seed.seedCognito(client, LOCAL_USER_POOL_ID);
+    expect((await setKey(stale)).status).toBe(403);
+    const res = await setKey(readSeedToken(dir));
+    expect(res.status, await res.text()).toBe(200);
+    // What the seed itself calls.
+    await seed.setLocalTotpSecret(`http://127.0.0.1:${port}`, LOCAL_USER_POOL_ID, demoAccounts.admin.email, 'OPSDEMOSELLERPORTALTOTPKEY234567', readSeedToken(dir));
   });
 });

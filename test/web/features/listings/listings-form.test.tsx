@@ -223,7 +223,8 @@ describe('the item form (/products/new, /products/:id/edit)', () => {
     await waitFor(() => expect(errorOf(input(en.field_barcode))).toBe(en.listing_error_barcode));
     expect(screen.getByTestId('images-error').textContent).toBe(en.listing_error_image_not_checked);
     expect(screen.getByTestId('label-error').textContent).toBe('This image is already in the product.');
-    expect(screen.getByTestId('form-errors').textContent).toBe(en.form_has_errors);
+    // The alert names them too, in the form's order (issue 24).
+    expect(screen.getByTestId('form-errors').textContent).toBe(en.form_has_errors.replace('{{fields}}', `${en.field_barcode}, ${en.image_manager_title}, and ${en.nutrition_label}`));
     expect(screen.queryByTestId('form-failure')).toBeNull();
     expect(location()).toBe('/products/new');
   });

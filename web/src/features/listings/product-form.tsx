@@ -1,6 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { ItemInfoSection } from './item-info-section';
 import { DimensionsSection, PricingSection } from './price-sections';
 import { fieldErrorText, fieldKit, formValues, type FieldName } from './product-form-fields';
 import { createProduct, updateProduct } from './products-api';
+import { sendWhenImagesChecked } from './image-check-wait';
 import { ActionKey } from '../../lib/idempotency';
 import { RejectionReasons } from './rejection-reasons';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
@@ -44,6 +45,37 @@ const warmLazyParts = () => void loadLazyParts().catch(() => undefined);
 const FIELD_NAMES = Object.keys(emptyProductForm()) as FieldName[];
 const isFieldName = (name: string): name is FieldName => (FIELD_NAMES as string[]).includes(name);
 const PRICE_FIELDS: readonly FieldName[] = ['price', 'compareAtPrice'];
+
+/**
+ * Each field's label (i18n key), in the order the form shows them: the alert over the form names the
+ * fields that need attention (issue 24), so a vendor resubmitting a long form sees at once what is
+ * missing, also where a field's own message is far down the page.
+ */
+const FIELD_LABELS: readonly (readonly [FieldName, string])[] = [
+  ['nameEn', 'field_name_en'],
+  ['nameZh', 'field_name_zh'],
+  ['barcode', 'field_barcode'],
+  ['productType', 'field_product_type'],
+  ['unitOfMeasure', 'field_unit_of_measure'],
+  ['unitQuantity', 'field_unit_quantity'],
+  ['description', 'field_description'],
+  ['ingredients', 'field_ingredients'],
+  ['hasAllergens', 'field_has_allergens'],
+  ['allergens', 'field_allergens'],
+  ['countryOfOrigin', 'field_country_of_origin'],
+  ['images', 'image_manager_title'],
+  ['nutritionLabel', 'nutrition_label'],
+  ['price', 'field_price'],
+  ['compareAtPrice', 'field_compare_at_price'],
+  ['weight', 'field_weight'],
+  ['weightUnit', 'field_weight_unit'],
+  ['volume', 'field_volume'],
+  ['volumeUnit', 'field_volume_unit'],
+  ['length', 'field_length'],
+  ['width', 'field_width'],
+  ['height', 'field_height'],
+  ['dimensionUnit', 'field_dimension_unit'],
+];
 
 /** Where the product lists say what happened after a save (products-page.tsx reads it). */
 export interface SavedState {
@@ -84,6 +116,14 @@ export function ProductForm({ product }: { product: ProductView | null }) {
 
   const productId = product?.productId;
   const [busy, setBusy] = useState<SaveMode | null>(null);
+  // A save waiting for the server's image checks (image-check-wait.ts), ended when the form goes away.
+  const [checkingImages, setCheckingImages] = useState(false);
+  const leaving = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort();
+  }, []);
   const errorText = useErrorText();
   const [failure, setFailure] = useState<{ text: string; detail?: string | null } | null>(null);
   const [invalid, setInvalid] = useState(false);
@@ -103,10 +143,17 @@ export function ProductForm({ product }: { product: ProductView | null }) {
     const said = done.filter((item) => item.kind === 'label' || !managerOpen);
     if (said.length > 0) setUploadedNote(said.map((item) => t('image_uploaded', { name: nameOf(item) })).join(' '));
   });
+  // Validated again only when the images change, not when the form becomes submitted: a save's first
+  // answer sets the server's image errors just before react-hook-form marks the form submitted, and
+  // re-validating then would wipe them (issue 24: a resubmission ended with no message at all).
+  const submitted = useRef(isSubmitted);
+  useLayoutEffect(() => {
+    submitted.current = isSubmitted;
+  });
   useEffect(() => {
-    setValue('images', keys.images, { shouldValidate: isSubmitted });
-    setValue('nutritionLabel', keys.nutritionLabel, { shouldValidate: isSubmitted });
-  }, [keys, setValue, isSubmitted]);
+    setValue('images', keys.images, { shouldValidate: submitted.current });
+    setValue('nutritionLabel', keys.nutritionLabel, { shouldValidate: submitted.current });
+  }, [keys, setValue]);
 
   // Unsaved work: a changed field, an image or label added, removed or reordered, or an upload running.
   // Leaving asks first (in-app links) or lets the browser ask (tab closed, reload); a save navigates freely.
@@ -136,7 +183,10 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       try {
         const submit = which === 'submit';
         // A new product: one Idempotency-Key per save, the same while the same save is sent again.
-        const saved = productId ? await updateProduct(productId, body, submit) : await createProduct(body, submit, createKey.current.keyFor({ values: body, submit }));
+        const send = () => (productId ? updateProduct(productId, body, submit) : createProduct(body, submit, createKey.current.keyFor({ values: body, submit })));
+        // Images just uploaded may still be in the server's check: sent again once they pass, saying so meanwhile.
+        const saved = await sendWhenImagesChecked(send, { onWaiting: () => setCheckingImages(true), signal: leaving.current?.signal });
+        setCheckingImages(false);
         createKey.current.done();
         // The lists and the inventory read it again when shown; this form's own query is not reloaded under it.
         invalidateCatalogue(queryClient, 'none');
@@ -144,6 +194,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
         navigate(`/products?tab=${which === 'submit' ? 'pending' : 'draft'}`, { state });
       } catch (err) {
         setBusy(null);
+        setCheckingImages(false);
         const fields = Object.entries(serverFieldErrors(err));
         // Read-only prices have no field to carry a message: the server's message says it instead.
         const known = fields.filter(([name]) => isFieldName(name) && !(pricesLocked && PRICE_FIELDS.includes(name))) as [FieldName, string][];
@@ -158,7 +209,11 @@ export function ProductForm({ product }: { product: ProductView | null }) {
         }
         setFailure(saveFailure(err));
       }
-    }, onInvalid)();
+    }, onInvalid)().catch((err: unknown) => {
+      // The checks' chunk could not be loaded (e.g. a deploy replaced it): said, never a silent button.
+      setBusy(null);
+      setFailure(saveFailure(err));
+    });
   };
 
   /** A 409 in the vendor's words where the code is known (docs/api.md), else the server's message. */
@@ -173,6 +228,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
   };
 
   const fields = fieldKit(register, errorOf, t);
+  const needAttention = FIELD_LABELS.filter(([name]) => errors[name]).map(([, label]) => t(label));
   // A rejected version saved again as a draft keeps the reasons (the server keeps them): still shown, still "Resubmit".
   const revision = product?.revision ?? null;
   const rejected = revision && (revision.state === 'rejected' || revision.rejectionReasons.length > 0) ? revision : null;
@@ -197,10 +253,15 @@ export function ProductForm({ product }: { product: ProductView | null }) {
         </div>
       )}
       <p className="muted">{t('form_requirements')}</p>
-      {invalid && Object.keys(errors).length > 0 && (
+      {invalid && needAttention.length > 0 && (
         <Alert tone="error" testId="form-errors">
-          {t('form_has_errors')}
+          {t('form_has_errors', { fields: new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(needAttention) })}
         </Alert>
+      )}
+      {checkingImages && (
+        <p className="form-notice" role="status" data-testid="form-image-check-progress">
+          {t('images_being_checked')}
+        </p>
       )}
       {failure && (
         <Alert tone="error" testId="form-failure" detail={failure.detail}>

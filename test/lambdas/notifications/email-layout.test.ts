@@ -37,6 +37,7 @@ function samples(language: Language): { [T in NotificationType]: NotificationPar
     team_member_changed: { change: 'role_changed', memberEmail: 'staff@example.com', role: 'finance', previousRole: 'inventory', by: 'owner@example.com' },
     stock_low: { productId: 'P-0123456789', productName: LONG, sku: '10001-0007', inventory: 3, threshold: 5 },
     security_mfa_off: { by: 'operations' },
+    security_mfa_on: {},
   };
 }
 

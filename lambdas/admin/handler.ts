@@ -1,9 +1,10 @@
 import { adminOverviewSchema } from '../../contracts/admin';
-import { apiHandler, route } from '../shared/http';
+import { adminApiHandler } from '../shared/admin-access';
+import { route } from '../shared/http';
 import { overview } from './queues';
 
 /** GET /api/admin/overview (issue 13): what waits for operations staff, with the oldest wait of each queue. */
-export const handler = apiHandler('adminOverview', {
+export const handler = adminApiHandler('adminOverview', {
   'GET /api/admin/overview': route({
     access: 'admin',
     async handler() {

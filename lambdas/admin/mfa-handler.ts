@@ -1,5 +1,6 @@
 import { mfaResetAnswerSchema, mfaResetBodySchema } from '../../contracts/admin-mfa';
-import { apiHandler, route } from '../shared/http';
+import { adminApiHandler } from '../shared/admin-access';
+import { route } from '../shared/http';
 import { resetTwoStep } from '../vendor/two-step';
 
 /**
@@ -7,7 +8,7 @@ import { resetTwoStep } from '../vendor/two-step';
  * Cognito (the function's `cognitoAdmin` grant), audited (`mfa.reset`), and the vendor is told by a
  * security notice. The actor is the verified caller, never the request.
  */
-export const handler = apiHandler('adminMfa', {
+export const handler = adminApiHandler('adminMfa', {
   'POST /api/admin/users/{userId}/mfa-reset': route({
     access: 'admin',
     body: mfaResetBodySchema,

@@ -21,7 +21,8 @@ import { auditWrite } from '../audit/record';
 import { dynamo } from '../shared/clients';
 import { env } from '../shared/env';
 import { BadRequestError, ConflictError, NotFoundError } from '../shared/errors';
-import { apiHandler, route } from '../shared/http';
+import { adminApiHandler } from '../shared/admin-access';
+import { route } from '../shared/http';
 import { readInstructions, instructionsCsv } from '../payouts/bank-batch';
 import { confirmBankPayout } from '../payouts/confirm';
 import { parsePayoutId } from '../payouts/period';
@@ -47,7 +48,7 @@ async function payoutNow(payoutId: string) {
   return adminPayoutOf(payout, vendor?.vendorName ?? null);
 }
 
-export const handler = apiHandler('adminPayouts', {
+export const handler = adminApiHandler('adminPayouts', {
   'GET /api/admin/payouts': route({
     access: 'admin',
     query: adminPayoutsQuery,

@@ -9,7 +9,8 @@ import { originalImageSigner } from '../listings/images';
 import { imageUrls } from '../shared/image-urls';
 import { reviewProduct, type ReviewInput } from '../listings/review';
 import { decodeCursor, encodeCursor } from '../shared/cursor';
-import { apiHandler, route } from '../shared/http';
+import { adminApiHandler } from '../shared/admin-access';
+import { route } from '../shared/http';
 import { logger } from '../shared/logger';
 import { nextInQueue, productReview, reviewQueue } from './reviews';
 
@@ -35,7 +36,7 @@ export const reviewQueueQuery = z.strictObject({
 
 const productId = (params: Record<string, string>) => params.productId ?? '';
 
-export const handler = apiHandler('adminReviews', {
+export const handler = adminApiHandler('adminReviews', {
   'GET /api/admin/reviews': route({
     access: 'admin',
     query: reviewQueueQuery,

@@ -6,7 +6,8 @@
  */
 import { adminSupportCaseSchema, adminSupportListQuery, emptyBody, supportCasePageSchema, supportMessageBody } from '../../contracts/support/thread';
 import type { Caller } from '../shared/auth';
-import { apiHandler, route } from '../shared/http';
+import { adminApiHandler } from '../shared/admin-access';
+import { route } from '../shared/http';
 import { decodeInboxCursor, encodeInboxCursor } from '../support/cursors';
 import { closeCase, getAdminCase, listInbox, reopenCase, replyToCase, supportCaseNotFound } from '../support/thread';
 
@@ -21,7 +22,7 @@ async function adminView(vendorId: string, caseId: string) {
 
 const ids = (params: Record<string, string>) => ({ vendorId: params.vendorId ?? '', caseId: params.caseId ?? '' });
 
-export const handler = apiHandler('adminSupport', {
+export const handler = adminApiHandler('adminSupport', {
   'GET /api/admin/support': route({
     access: 'admin',
     query: adminSupportListQuery,

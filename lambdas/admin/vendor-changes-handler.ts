@@ -1,5 +1,6 @@
 import { applicationDecisionAnswerSchema, applicationDecisionBodySchema, commissionBodySchema } from '../../contracts/admin-vendors';
-import { apiHandler, route } from '../shared/http';
+import { adminApiHandler } from '../shared/admin-access';
+import { route } from '../shared/http';
 import { changeCommission, decideApplication } from './vendor-changes';
 
 /**
@@ -7,7 +8,7 @@ import { changeCommission, decideApplication } from './vendor-changes';
  * (Cognito is brought in line: the function's `cognitoAdmin` grant) and the commission rate. The
  * actor of the audit entry is the verified caller, never the request.
  */
-export const handler = apiHandler('adminVendorChanges', {
+export const handler = adminApiHandler('adminVendorChanges', {
   'POST /api/admin/applications/{userId}/decision': route({
     access: 'admin',
     body: applicationDecisionBodySchema,

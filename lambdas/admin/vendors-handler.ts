@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { applicationDetailSchema, applicationsPageSchema, vendorDetailSchema, vendorListQuerySchema, vendorsPageSchema } from '../../contracts/admin-vendors';
-import { apiHandler, route } from '../shared/http';
+import { adminApiHandler } from '../shared/admin-access';
+import { route } from '../shared/http';
 import { applicationDetail, listApplications, listVendors, vendorDetail } from './vendors';
 
 const pageQuery = z.strictObject({ cursor: z.string().optional() });
@@ -10,7 +11,7 @@ const pageQuery = z.strictObject({ cursor: z.string().optional() });
  * the pending queue, an application with its history, the directory search and a vendor's detail.
  * Reads only (the audit table too); the changes are admin/vendor-changes-handler.ts's.
  */
-export const handler = apiHandler('adminVendors', {
+export const handler = adminApiHandler('adminVendors', {
   'GET /api/admin/applications': route({
     access: 'admin',
     query: pageQuery,

@@ -1,6 +1,6 @@
 import { auditFilterSchema } from '../../contracts/audit';
 import { route } from '../shared/http';
-import { streamApiHandler } from '../shared/streaming';
+import { adminStreamApiHandler } from '../shared/admin-access';
 import { auditCsvHeader, auditCsvRow, auditFileName } from './csv';
 import { auditPages } from './store';
 import type { AuditEntry } from '../../contracts/audit';
@@ -15,7 +15,7 @@ async function* chunks(first: IteratorResult<AuditEntry[]>, pages: AsyncIterator
 }
 
 /** GET /api/admin/audit.csv (issue 13): the filtered audit log as CSV, streamed page by page. */
-export const handler = streamApiHandler('auditExport', {
+export const handler = adminStreamApiHandler('auditExport', {
   'GET /api/admin/audit.csv': route({
     access: 'admin',
     query: auditFilterSchema,

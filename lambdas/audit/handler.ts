@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { auditFilterFields, auditPageSchema, withFilterRules, type AuditFilter } from '../../contracts/audit';
 import { decodeCursor, encodeCursor } from '../shared/cursor';
-import { apiHandler, route } from '../shared/http';
+import { adminApiHandler } from '../shared/admin-access';
+import { route } from '../shared/http';
 import { readAuditPage } from './store';
 
 export const AUDIT_PAGE_DEFAULT = 50;
@@ -22,7 +23,7 @@ const isKey = (k: unknown): k is Record<string, string> =>
   typeof k === 'object' && k !== null && !Array.isArray(k) && Object.values(k).every((v) => typeof v === 'string') && typeof (k as Record<string, unknown>).entryKey === 'string';
 
 /** GET /api/admin/audit (issue 13): the ops audit log, newest first, filtered and cursor-paged. */
-export const handler = apiHandler('audit', {
+export const handler = adminApiHandler('audit', {
   'GET /api/admin/audit': route({
     access: 'admin',
     query: auditListQuery,

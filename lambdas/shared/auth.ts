@@ -2,7 +2,6 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Access } from '../../contracts/routes';
 import type { MemberRole } from '../../contracts/team';
 import { ForbiddenError, UnauthorizedError } from './errors';
-import { requireAdminTotp } from './step-up';
 import { getUserRecord, getVendorByUserId, isMembershipRecord, type MembershipRecord, type VendorRecord } from './vendors';
 
 /** The caller's place in a shop's team (issue 14): from the stored records, never from the request. */
@@ -51,10 +50,19 @@ export function claimsOf(event: APIGatewayProxyEvent): Record<string, unknown> |
 }
 
 /**
- * Resolves the caller and enforces the route's access level. The vendor id is never taken from
- * the request: it comes from the verified token's subject and the stored vendor record.
+ * The admin routes' extra check (issue 14: two-step sign-in required for admins), which asks Cognito:
+ * `requireAdminTotp` of lambdas/shared/step-up.ts, handed in by the functions that have admin routes
+ * (lambdas/shared/admin-access.ts). Not imported here: every API function resolves its caller through
+ * this module, and only those functions may load the Cognito client (issue 24, item 26).
  */
-export async function resolveCaller(event: APIGatewayProxyEvent, access: Access, roles?: readonly MemberRole[]): Promise<Caller> {
+export type AdminCheck = (caller: Caller) => Promise<void>;
+
+/**
+ * Resolves the caller and enforces the route's access level. The vendor id is never taken from
+ * the request: it comes from the verified token's subject and the stored vendor record. An `admin`
+ * route without its `adminCheck` is refused (a function built without it fails closed).
+ */
+export async function resolveCaller(event: APIGatewayProxyEvent, access: Access, roles?: readonly MemberRole[], adminCheck?: AdminCheck): Promise<Caller> {
   const claims = claimsOf(event);
   const userId = typeof claims?.sub === 'string' ? claims.sub : '';
   if (!userId || claims?.token_use !== 'id') throw new UnauthorizedError();
@@ -69,7 +77,10 @@ export async function resolveCaller(event: APIGatewayProxyEvent, access: Access,
     throw new ForbiddenError('This area is for marketplace operations staff.', 'not_admin');
   }
   // Issue 14: two-step sign-in is required for admins (checked with Cognito, lambdas/shared/step-up.ts).
-  if (access === 'admin') await requireAdminTotp(caller);
+  if (access === 'admin') {
+    if (!adminCheck) throw new Error('An admin route without the admin check: build its function with adminApiHandler (lambdas/shared/admin-access.ts)');
+    await adminCheck(caller);
+  }
   if (access === 'vendor' && caller.membershipRecord?.membershipEnded) {
     throw new ForbiddenError(`Your access to ${caller.membershipRecord.membershipEnded.vendorName} has ended.`, 'membership_ended');
   }

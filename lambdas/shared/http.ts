@@ -4,7 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type * as z from 'zod';
 import { routeKey, routes, type Access, type ApiFunctionKey } from '../../contracts/routes';
 import type { MemberRole } from '../../contracts/team';
-import { resolveCaller, type Caller, type VendorCaller } from './auth';
+import { resolveCaller, type AdminCheck, type Caller, type VendorCaller } from './auth';
 import { fieldErrorsOf, type ApiErrorBody } from '../../contracts/errors';
 import { BadRequestError, HttpError, ValidationError } from './errors';
 import { logger } from './logger';
@@ -26,8 +26,11 @@ export interface RouteRequest<B, Q, C extends Caller> {
 type CallerFor<A extends Access> = A extends 'vendor' ? VendorCaller : Caller;
 
 export interface RouteImpl {
-  /** `roles`: the team roles the route table lets call the route (vendor routes; contracts/routes.ts). */
-  run(event: APIGatewayProxyEvent, access: Access, roles?: readonly MemberRole[]): Promise<Reply>;
+  /**
+   * `roles`: the team roles the route table lets call the route (vendor routes; contracts/routes.ts);
+   * `adminCheck`: the admin routes' check, from the function's handler (lambdas/shared/admin-access.ts).
+   */
+  run(event: APIGatewayProxyEvent, access: Access, roles?: readonly MemberRole[], adminCheck?: AdminCheck): Promise<Reply>;
 }
 
 /**
@@ -42,8 +45,8 @@ export function route<A extends Access, B = undefined, Q = undefined>(spec: {
 }): RouteImpl & { access: A } {
   return {
     access: spec.access,
-    async run(event, _access, roles) {
-      const caller = (await resolveCaller(event, spec.access, roles)) as CallerFor<A>;
+    async run(event, _access, roles, adminCheck) {
+      const caller = (await resolveCaller(event, spec.access, roles, adminCheck)) as CallerFor<A>;
       const body = spec.body ? parse(spec.body, parseJsonBody(event), 'body') : (undefined as B);
       const query = spec.query ? parse(spec.query, event.queryStringParameters ?? {}, 'query') : (undefined as Q);
       const params = Object.fromEntries(
@@ -120,11 +123,27 @@ export function assertMatchesRouteTable(fn: ApiFunctionKey, impls: Record<string
 }
 
 /**
+ * Fails at load time when a function has admin routes but no admin check (issue 24, item 26: the check
+ * asks Cognito, so only those functions get it, through lambdas/shared/admin-access.ts), so that a
+ * forgotten one cannot deploy.
+ */
+export function assertAdminCheck(fn: ApiFunctionKey, impls: Record<string, { access: Access }>, adminCheck: AdminCheck | undefined): void {
+  const admin = Object.entries(impls).filter(([, impl]) => impl.access === 'admin');
+  if (admin.length && !adminCheck) throw new Error(`API function ${fn} has admin routes (${admin.map(([k]) => k).join(', ')}): build it with adminApiHandler (lambdas/shared/admin-access.ts)`);
+}
+
+export interface HandlerOptions {
+  /** The admin routes' check (two-step sign-in on, asked of Cognito): required when the function has admin routes. */
+  adminCheck?: AdminCheck;
+}
+
+/**
  * The Lambda handler of one API function: dispatches on `METHOD resource` to the module's route
  * implementations, which must be exactly the routes the route table gives this function.
  */
-export function apiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl & { access: Access }>) {
+export function apiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl & { access: Access }>, opts: HandlerOptions = {}) {
   assertMatchesRouteTable(fn, impls, { stream: false });
+  assertAdminCheck(fn, impls, opts.adminCheck);
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event, context) => {
@@ -132,7 +151,7 @@ export function apiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl &
       try {
         const impl = impls[`${event.httpMethod} ${event.resource}`];
         if (!impl) return json(404, errorBody('not_found', 'No such route.'));
-        const reply = await impl.run(event, impl.access, rolesOfRoute(`${event.httpMethod} ${event.resource}`));
+        const reply = await impl.run(event, impl.access, rolesOfRoute(`${event.httpMethod} ${event.resource}`), opts.adminCheck);
         return json(reply.statusCode ?? 200, reply.body ?? null, reply.headers);
       } catch (err) {
         return errorReply(err, context.awsRequestId);

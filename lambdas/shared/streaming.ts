@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Access, ApiFunctionKey } from '../../contracts/routes';
-import { assertMatchesRouteTable, errorBody, errorReply, json, rolesOfRoute, type RouteImpl } from './http';
+import { assertAdminCheck, assertMatchesRouteTable, errorBody, errorReply, json, rolesOfRoute, type HandlerOptions, type RouteImpl } from './http';
 import { logger } from './logger';
 
 /**
@@ -36,8 +36,9 @@ const isStreamReply = (body: unknown): body is AsyncIterable<string | Buffer> =>
  * a failure mid-stream can only abort the response (the client sees an incomplete download).
  * The local API server provides the same `awslambda` contract (scripts/local/api-server.ts).
  */
-export function streamApiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl & { access: Access }>) {
+export function streamApiHandler(fn: ApiFunctionKey, impls: Record<string, RouteImpl & { access: Access }>, opts: HandlerOptions = {}) {
   assertMatchesRouteTable(fn, impls, { stream: true });
+  assertAdminCheck(fn, impls, opts.adminCheck);
   return middy<APIGatewayProxyEvent, StreamResult, Error, Context>({ streamifyResponse: true })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event, context): Promise<StreamResult> => {
@@ -48,7 +49,7 @@ export function streamApiHandler(fn: ApiFunctionKey, impls: Record<string, Route
         if (!impl) {
           result = json(404, errorBody('not_found', 'No such route.'));
         } else {
-          const reply = await impl.run(event, impl.access, rolesOfRoute(`${event.httpMethod} ${event.resource}`));
+          const reply = await impl.run(event, impl.access, rolesOfRoute(`${event.httpMethod} ${event.resource}`), opts.adminCheck);
           if (isStreamReply(reply.body)) {
             // Byte mode: an object-mode Readable would pull up to 16 chunks ahead of the client.
             return { statusCode: reply.statusCode ?? 200, headers: reply.headers ?? {}, body: Readable.from(withErrorLog(reply.body), { objectMode: false }) };

@@ -3,6 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { parseGroups, resolveCaller } from '../../../lambdas/shared/auth';
+import { apiHandler, route } from '../../../lambdas/shared/http';
+import { requireAdminTotp } from '../../../lambdas/shared/step-up';
 import { ForbiddenError, UnauthorizedError } from '../../../lambdas/shared/errors';
 import { apiEvent, idClaims } from '../events';
 
@@ -53,9 +55,16 @@ describe('resolveCaller', () => {
   });
 
   it('admits admins only on admin routes', async () => {
-    await expect(resolveCaller(apiEvent('GET', '/api/admin/x'), 'admin')).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(resolveCaller(apiEvent('GET', '/api/admin/x', { claims: idClaims({ 'cognito:groups': 'admins' }) }), 'admin')).resolves.toMatchObject({
+    await expect(resolveCaller(apiEvent('GET', '/api/admin/x'), 'admin', undefined, requireAdminTotp)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(resolveCaller(apiEvent('GET', '/api/admin/x', { claims: idClaims({ 'cognito:groups': 'admins' }) }), 'admin', undefined, requireAdminTotp)).resolves.toMatchObject({
       groups: ['admins'],
     });
+  });
+
+  it('fails closed on an admin route without the admin check (issue 24, item 26: handed in, not imported)', async () => {
+    const admin = apiEvent('GET', '/api/admin/x', { claims: idClaims({ 'cognito:groups': 'admins' }) });
+    await expect(resolveCaller(admin, 'admin')).rejects.toThrow(/without the admin check/);
+    // And a function with admin routes built without it does not load.
+    expect(() => apiHandler('adminOverview', { 'GET /api/admin/overview': route({ access: 'admin', handler: async () => ({}) }) })).toThrow(/adminApiHandler/);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { switchLanguage } from '../../../../web/src/i18n/i18n';
-import { auth, configure, meBody, namedError, signedInUser } from '../../amplify-mock';
+import { ACCESS_TOKEN, auth, configure, meBody, namedError, signedInUser, USER_ID } from '../../amplify-mock';
 import { renderSignedIn, resetAppState } from '../../render-app';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
@@ -12,12 +12,24 @@ vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
+/** The session's tokens with the sign-in `agoSeconds` in the past (`auth_time` of the ID token). */
+function signedInAgo(agoSeconds: number) {
+  const auth_time = Math.floor(Date.now() / 1000) - agoSeconds;
+  return {
+    tokens: {
+      idToken: { toString: () => 'id-token-1', payload: { email: 'demo.vendor@example.com', sub: USER_ID, auth_time } },
+      accessToken: { toString: () => ACCESS_TOKEN, payload: { sub: USER_ID, token_use: 'access' } },
+    },
+  };
+}
+
 /** Issue 14: two-step verification is turned on and off in Account settings. */
 describe('two-step verification in account settings (issue 14)', () => {
   beforeEach(async () => {
     await resetAppState();
     vi.clearAllMocks();
     signedInUser();
+    auth.fetchAuthSession.mockResolvedValue(signedInAgo(30));
     auth.setUpTOTP.mockResolvedValue({
       sharedSecret: SECRET,
       getSetupUri: (issuer: string, account?: string) => new URL(`otpauth://totp/${encodeURIComponent(issuer)}:${account ?? ''}?secret=${SECRET}&issuer=${encodeURIComponent(issuer)}`),
@@ -62,6 +74,27 @@ describe('two-step verification in account settings (issue 14)', () => {
     expect(within(settings).getByTestId('two-step-updated').textContent).toContain(en.two_step_turned_on);
     expect(within(settings).getByTestId('settings-two-step').textContent).toBe('On');
     expect(within(settings).getByRole('button', { name: 'Turn off two-step verification' })).toBeTruthy();
+  });
+
+  it('after an older sign-in, setting up first asks to confirm it is you (a fresh sign-in; issue 24, item 2)', async () => {
+    auth.fetchMFAPreference.mockResolvedValue({});
+    auth.fetchAuthSession.mockResolvedValue(signedInAgo(3600));
+    const { user } = await renderSignedIn({ me: meBody() });
+    await user.click(screen.getByTestId('settings-button'));
+    const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 5_000 });
+    await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('Off'));
+    await user.click(within(settings).getByRole('button', { name: 'Set up two-step verification' }));
+
+    const confirm = await screen.findByRole('dialog', { name: en.step_up_title }, { timeout: 5_000 });
+    expect(auth.setUpTOTP).not.toHaveBeenCalled();
+    // The password signs in again (no code yet: two-step is off); the new session is fresh.
+    auth.fetchAuthSession.mockResolvedValue(signedInAgo(0));
+    await user.type(within(confirm).getByLabelText('Password'), 'Demo!Vendor2026');
+    await user.click(within(confirm).getByRole('button', { name: en.step_up_continue }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-step verification' }, { timeout: 5_000 });
+    expect(await within(dialog).findByTestId('two-step-qr', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(auth.signIn).toHaveBeenCalledWith(expect.objectContaining({ username: 'demo.vendor@example.com', password: 'Demo!Vendor2026' }));
+    expect(auth.setUpTOTP).toHaveBeenCalledTimes(1);
   });
 
   it('turns off after asking', async () => {

@@ -1,5 +1,5 @@
 import { Button, TextField } from '@aws-amplify/ui-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOTP_ISSUER } from '../../../../contracts/auth';
 import { Alert } from '../../components/alert';
@@ -9,7 +9,9 @@ import { useErrorText } from '../../lib/error-message';
 import { saveWithRetryOnce } from '../../lib/save-with-retry';
 import { useSession } from '../../lib/session';
 import { isTotpCode, TOTP_INPUT } from '../../lib/totp';
-import { groupedSecret, isWrongCode, reportTwoStep } from './two-step';
+import { groupedSecret, isWrongCode, reportTwoStep, signedInRecently } from './two-step';
+
+const StepUpDialog = lazy(() => import('../auth/step-up-dialog'));
 
 type Setup = { state: 'preparing' } | { state: 'ready'; qrSvg: string; secret: string } | { state: 'failed'; error: unknown };
 
@@ -32,6 +34,8 @@ export default function TwoStepDialog({ mode, onClose, onChanged }: TwoStepDialo
   const { user } = useSession();
   const describeError = useErrorText();
   const [setup, setSetup] = useState<Setup>({ state: 'preparing' });
+  // Turning it on needs a fresh sign-in (issue 24, item 2): after an older one, "Confirm it's you" first.
+  const [signIn, setSignIn] = useState<'checking' | 'fresh' | 'confirm'>(mode === 'set-up' ? 'checking' : 'fresh');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,7 +46,18 @@ export default function TwoStepDialog({ mode, onClose, onChanged }: TwoStepDialo
   // double effect, or a re-render) would make the QR code shown disagree with the one stored.
   const preparing = useRef<Promise<{ qrSvg: string; secret: string }> | null>(null);
   useEffect(() => {
-    if (mode !== 'set-up') return;
+    if (signIn !== 'checking') return;
+    let active = true;
+    signedInRecently().then(
+      (recent) => active && setSignIn(recent ? 'fresh' : 'confirm'),
+      () => active && setSignIn('confirm'),
+    );
+    return () => {
+      active = false;
+    };
+  }, [signIn]);
+  useEffect(() => {
+    if (mode !== 'set-up' || signIn !== 'fresh') return;
     let active = true;
     preparing.current ??= (async () => {
       const [{ auth }, QRCode] = await Promise.all([loadAuth(), import('qrcode')]);
@@ -62,7 +77,7 @@ export default function TwoStepDialog({ mode, onClose, onChanged }: TwoStepDialo
     return () => {
       active = false;
     };
-  }, [mode, user?.email]);
+  }, [mode, signIn, user?.email]);
 
   const close = () => {
     if (!busy) onClose();
@@ -108,6 +123,15 @@ export default function TwoStepDialog({ mode, onClose, onChanged }: TwoStepDialo
     setBusy(false);
     onChanged(false);
   };
+
+  if (signIn === 'checking') return null;
+  if (signIn === 'confirm') {
+    return (
+      <Suspense fallback={null}>
+        <StepUpDialog onConfirmed={() => setSignIn('fresh')} onCancel={onClose} />
+      </Suspense>
+    );
+  }
 
   if (mode === 'turn-off') {
     return (

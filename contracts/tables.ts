@@ -183,7 +183,9 @@ export const tables = {
    * (type from the bytes, size, count per upload folder) or `rejected` with the reason (the object
    * is deleted). The products API accepts only keys under the caller's prefix that checked valid.
    * Items keyed by an upload folder (`…/products/<folder>/`, ending in '/') hold that folder's
-   * admitted keys, so concurrent checks never admit more than 11 (lambdas/images/model.ts).
+   * admitted keys, so concurrent checks never admit more than 11 (lambdas/images/model.ts). The
+   * products API keeps beside them which products claim an image (`refs#<key>`) and each vendor's
+   * dropped images awaiting deletion (`dropped#<vendorId>`, lambdas/listings/store.ts).
    */
   imageChecks: {
     name: 'image-checks',

@@ -47,8 +47,8 @@ export type ImageCheckItem =
     })
   | (CheckedObject & { status: 'rejected'; reason: ImageRejectionReason })
   /**
-   * A valid image no product references any more, deleted with its renditions
-   * (lambdas/listings/images.ts releaseUnreferencedImages): the item stays as a tombstone with its
+   * A valid image no product references any more, deleted with its renditions a grace period after
+   * the last product dropped it (lambdas/listings/images.ts sweepDroppedImages): the item stays as a tombstone with its
    * bound ETag, so the key can never hold other bytes (the check rejects them as `overwritten`) and
    * its rendition keys, which CloudFront caches for a year, never show another image. No product
    * can take it (a claim needs `valid`); the same bytes uploaded again are valid again.

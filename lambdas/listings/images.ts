@@ -15,7 +15,7 @@ import { logger } from '../shared/logger';
 import { isMissingObject, s3Client, s3ErrorStatus } from '../shared/s3';
 import type { ProductItem } from './product-states';
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, IMAGE_KEY_PATTERN, type ImageContentType, type ProductContent } from '../../contracts/listings/schema';
-import { imageChecks, referencedImageKeys, releaseImageRecords } from './store';
+import { droppedImages, forgetDroppedImage, imageChecks, recordDroppedImages, referencedImageKeys, releaseImageRecords } from './store';
 import { FieldValidationError } from './validation';
 
 /** Bounds the per-container cache (a key is ~120 bytes, a URL ~1 KB). */
@@ -85,7 +85,7 @@ export const ownImagePrefix = (identityId: string): string => `${productImagesBu
  * Accepted keys and their renditions are tagged `referenced=yes` (idempotent), before the product is
  * written: the image check tagged each new upload and its renditions `no`, and the buckets' lifecycle
  * rules (lib/images.ts) expire what is still `no`. Nothing tags an image `no` again: one a save drops is deleted by
- * releaseUnreferencedImages once nothing references it. A write that fails after this leaves its
+ * the vendor's sweep once nothing has referenced it for IMAGE_DELETE_GRACE_MS (dropImages). A write that fails after this leaves its
  * images kept, never a saved product without its images.
  */
 export async function acceptImages(content: ProductContent, identityId: string): Promise<void> {
@@ -123,10 +123,73 @@ async function tagReferenced(bucket: string, key: string): Promise<void> {
 }
 
 /**
- * Deletes the candidates (keys a product just stopped referencing) that no product references —
- * a key can be saved into two products, so the product alone cannot tell. Runs after the state
- * change is written; a failure here leaves an unreferenced object behind (logged) rather than
- * failing the change. Returns what was deleted.
+ * How long an image no product references stays before it is deleted (issue 24). Claims alone let the
+ * cleanup of one save win against another save racing it with the same image: that save was refused
+ * and the image gone for good, although the vendor had just chosen it. Within this period a dropped
+ * image is still `valid`, so any save can take it back; a request lasts seconds, an item form left open
+ * in another tab hours at most.
+ */
+export const IMAGE_DELETE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+type ImageOwner = Pick<ProductItem, 'vendorId' | 'identityId'>;
+
+/**
+ * After a write that stopped referencing `candidates` (its transaction removed the product's claims):
+ * records them as dropped now, then sweeps the vendor's images dropped long enough ago
+ * (sweepDroppedImages). Nothing just dropped is deleted here. Returns what the sweep deleted. A
+ * failure is logged, never the write's: at worst an unreferenced image stays. A write that drops
+ * nothing does neither.
+ */
+export async function dropImages(owner: ImageOwner, candidates: Iterable<string>, now: Date = new Date()): Promise<string[]> {
+  const keys = ownImageKeys(owner, candidates);
+  // Writes that drop nothing cost nothing more: the sweep rides on the vendor's writes that drop images.
+  if (!keys.length) return [];
+  try {
+    await recordDroppedImages(owner.vendorId, keys, now);
+  } catch (err) {
+    logger.error('dropped product images not recorded; they stay until deleted by hand', { vendorId: owner.vendorId, keys, error: err as Error });
+  }
+  return sweepDroppedImages(owner, now);
+}
+
+/**
+ * Deletes the vendor's images dropped at least IMAGE_DELETE_GRACE_MS before `now` that no product
+ * references (releaseUnreferencedImages: a consistent read of the vendor's products, then a release
+ * conditional on no claim), and forgets them; a dropped image a product took back is forgotten and
+ * kept. Runs after each of the vendor's product writes that drop images. Returns what was deleted.
+ */
+export async function sweepDroppedImages(owner: ImageOwner, now: Date = new Date()): Promise<string[]> {
+  try {
+    const dropped = Object.entries(await droppedImages(owner.vendorId));
+    const due = dropped.filter(([, at]) => Date.parse(at) <= now.getTime() - IMAGE_DELETE_GRACE_MS);
+    if (!due.length) return [];
+    const { deleted, kept } = await releaseUnreferenced(owner, due.map(([key]) => key));
+    // Deleted, or referenced again (kept): forgotten either way, unless dropped again meanwhile. What a
+    // failure left (S3 or DynamoDB failing) stays for the next sweep.
+    const done = new Set([...deleted, ...kept]);
+    await Promise.all(due.filter(([key]) => done.has(key)).map(([key, at]) => forgetDroppedImage(owner.vendorId, key, at)));
+    return deleted;
+  } catch (err) {
+    logger.error('dropped product images not swept; they stay until the next sweep', { vendorId: owner.vendorId, error: err as Error });
+    return [];
+  }
+}
+
+/** The candidates under the owner's own identity prefix (logged: any other); none without a recorded identity. */
+function ownImageKeys(owner: ImageOwner, candidates: Iterable<string>): string[] {
+  const unique = [...new Set(candidates)];
+  const prefix = owner.identityId ? ownImagePrefix(owner.identityId) : null;
+  const keys = unique.filter((k) => prefix !== null && k.startsWith(prefix) && IMAGE_KEY_PATTERN.test(k));
+  const foreign = unique.filter((k) => !keys.includes(k));
+  if (foreign.length) logger.warn('product image cleanup skipped keys outside the owner’s identity prefix', { vendorId: owner.vendorId, identityId: owner.identityId, keys: foreign });
+  return keys;
+}
+
+/**
+ * Deletes the candidates (keys dropped at least the grace period ago: sweepDroppedImages) that no
+ * product references — a key can be saved into two products, so the product alone cannot tell. A
+ * failure here leaves an unreferenced object behind (logged) rather than failing anything. Returns
+ * what was deleted.
  *
  * Two looks, because a save of another product can run at the same moment: the vendor's products
  * as stored (which also covers products written before image claims existed), then, per key, one
@@ -140,21 +203,25 @@ async function tagReferenced(bucket: string, key: string): Promise<void> {
  * get into a product anyway, this cleanup must not become a way to delete another vendor's image;
  * such a key is left alone and logged. A product without a recorded identity deletes nothing.
  */
-export async function releaseUnreferencedImages(owner: Pick<ProductItem, 'vendorId' | 'identityId'>, candidates: Iterable<string>): Promise<string[]> {
+export async function releaseUnreferencedImages(owner: ImageOwner, candidates: Iterable<string>): Promise<string[]> {
+  return (await releaseUnreferenced(owner, candidates)).deleted;
+}
+
+/** releaseUnreferencedImages, also saying which keys were kept because a product references or claims them. */
+async function releaseUnreferenced(owner: ImageOwner, candidates: Iterable<string>): Promise<{ deleted: string[]; kept: string[] }> {
   const { vendorId } = owner;
-  const unique = [...new Set(candidates)];
-  const prefix = owner.identityId ? ownImagePrefix(owner.identityId) : null;
-  const keys = unique.filter((k) => prefix !== null && k.startsWith(prefix) && IMAGE_KEY_PATTERN.test(k));
-  const foreign = unique.filter((k) => !keys.includes(k));
-  if (foreign.length) logger.warn('product image cleanup skipped keys outside the owner’s identity prefix', { vendorId, identityId: owner.identityId, keys: foreign });
+  const keys = ownImageKeys(owner, candidates);
   const deleted: string[] = [];
-  if (keys.length === 0) return deleted;
+  const kept: string[] = [];
+  if (keys.length === 0) return { deleted, kept };
   try {
     const referenced = await referencedImageKeys(vendorId);
+    kept.push(...keys.filter((k) => referenced.has(k)));
     const unreferenced = keys.filter((k) => !referenced.has(k));
     for (const key of unreferenced) {
       if (!(await releaseImageRecords(key))) {
         logger.info('product image kept: another product claims it', { vendorId, key });
+        kept.push(key);
         continue;
       }
       // The original, then its renditions (the record stays as a tombstone: no other bytes can take the key).
@@ -166,5 +233,5 @@ export async function releaseUnreferencedImages(owner: Pick<ProductItem, 'vendor
     logger.error('product image cleanup failed; unreferenced images may remain', { vendorId, keys, error: err as Error });
   }
   if (deleted.length) logger.info('product images deleted', { vendorId, keys: deleted });
-  return deleted;
+  return { deleted, kept };
 }

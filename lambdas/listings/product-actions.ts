@@ -9,7 +9,7 @@ import { notificationWrites, type NotificationEvent } from '../notifications/rec
 import { ConflictError, type ApiErrorBody } from '../shared/errors';
 import type { Reply } from '../shared/http';
 import { recordItem, replayOf, type Idempotent } from '../shared/idempotency';
-import { acceptImages, releaseUnreferencedImages } from './images';
+import { acceptImages, dropImages } from './images';
 import {
   becameLowStock,
   changeOffer,
@@ -153,7 +153,7 @@ export async function saveProduct(vendorId: string, productId: string, identityI
       return { before: item, after: next };
     }),
   );
-  await releaseUnreferencedImages(after, droppedImageKeys(before, after));
+  await dropImages(after, droppedImageKeys(before, after), now);
   return after;
 }
 
@@ -185,7 +185,7 @@ export async function deleteProduct(vendorId: string, productId: string, now = n
     await putProduct(outcome.item, item.version, imageRefChanges(item, outcome.item), [], item);
     return { before: item, after: outcome.item };
   });
-  await releaseUnreferencedImages(before, droppedImageKeys(before, after));
+  await dropImages(before, droppedImageKeys(before, after), now);
   return after;
 }
 

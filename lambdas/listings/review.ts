@@ -10,7 +10,7 @@ import type { AuditValues } from '../../contracts/audit';
 import { auditWrite, type Operator } from '../audit/record';
 import { notificationWrites } from '../notifications/record';
 import { BadRequestError, ConflictError, NotFoundError } from '../shared/errors';
-import { releaseUnreferencedImages } from './images';
+import { dropImages } from './images';
 import {
   approveRevision,
   droppedImageKeys,
@@ -134,7 +134,7 @@ export async function reviewProduct(input: ReviewInput, actor: Operator, now = n
     ], item);
     return { before: item, after: next };
   });
-  const deletedImages = review.decision === 'approve' ? await releaseUnreferencedImages(after, droppedImageKeys(before, after)) : [];
+  const deletedImages = review.decision === 'approve' ? await dropImages(after, droppedImageKeys(before, after), now) : [];
   return { product: after, deletedImages };
 }
 

@@ -24,6 +24,9 @@
  * the same transaction as the product (adding also re-checks, atomically, that the image's check
  * record still says valid), and cleanup deletes an image's records only while that set is empty
  * (releaseImageRecords), so an image can never be deleted under a product being saved with it.
+ * Nothing is deleted at once, though: a dropped image is recorded in `dropped#<vendorId>` and deleted
+ * only after a grace period without a claim (issue 24, lambdas/listings/images.ts), so a save racing
+ * the drop gets its image rather than a refusal.
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, paginateQuery, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -747,6 +750,69 @@ export async function releaseImageRecords(key: string, now: Date = new Date()): 
       if (attempt >= 4) return false;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
+  }
+}
+
+/**
+ * The imageChecks item `dropped#<vendorId>`: the vendor's images that a product write stopped
+ * referencing and that no product claimed at that moment, each with when (`images`: key → instant).
+ * They are deleted only once the grace period has passed with no claim (lambdas/listings/images.ts
+ * sweepDroppedImages), so a save that races the drop still gets the image (issue 24).
+ */
+export const droppedImagesKey = (vendorId: string): string => `dropped#${vendorId}`;
+
+/** Records `keys` as dropped `at` (a later drop of the same key moves its time on). */
+export async function recordDroppedImages(vendorId: string, keys: readonly string[], at: Date): Promise<void> {
+  if (!keys.length) return;
+  const names = Object.fromEntries(keys.map((k, i) => [`#k${i}`, k]));
+  const update = (expression: string, condition: string, values: Record<string, unknown> = { ':at': at.toISOString() }) =>
+    dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('imageChecks'),
+        Key: { key: droppedImagesKey(vendorId) },
+        UpdateExpression: expression,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#images': 'images', ...(expression.includes('#k') ? names : {}) },
+        ExpressionAttributeValues: values,
+      }),
+    );
+  const nested = `SET ${keys.map((_, i) => `#images.#k${i} = :at`).join(', ')}`;
+  try {
+    // Into the map when the item has one (the usual case) ...
+    await update(nested, 'attribute_exists(#images)');
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    try {
+      // ... else the map made with them; two first drops at once: the loser goes into the winner's map.
+      await update('SET #images = :map', 'attribute_not_exists(#images)', { ':map': Object.fromEntries(keys.map((k) => [k, at.toISOString()])) });
+    } catch (again) {
+      if (!(again instanceof ConditionalCheckFailedException)) throw again;
+      await update(nested, 'attribute_exists(#images)');
+    }
+  }
+}
+
+/** The vendor's dropped images (key → when), read consistently. */
+export async function droppedImages(vendorId: string): Promise<Record<string, string>> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('imageChecks'), Key: { key: droppedImagesKey(vendorId) }, ConsistentRead: true }));
+  return (out.Item?.images as Record<string, string> | undefined) ?? {};
+}
+
+/** Forgets a dropped image (deleted, or referenced again) unless it was dropped again since `at`. */
+export async function forgetDroppedImage(vendorId: string, key: string, at: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('imageChecks'),
+        Key: { key: droppedImagesKey(vendorId) },
+        UpdateExpression: 'REMOVE #images.#k',
+        ConditionExpression: '#images.#k = :at',
+        ExpressionAttributeNames: { '#images': 'images', '#k': key },
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
   }
 }
 

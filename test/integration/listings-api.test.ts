@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type { InventoryPage, ProductPage, ProductView } from '../../contracts/listings/model';
 import type * as Review from '../../lambdas/listings/review';
+import type * as Images from '../../lambdas/listings/images';
 import { completeForm } from '../lambdas/listings/fixtures';
 import { productImagesBucket } from '../../contracts/buckets';
 import {
@@ -21,6 +22,7 @@ import { useTestStackEnv } from '../support/auth';
 let a: ListingsVendor;
 let b: ListingsVendor;
 let review: typeof Review;
+let images: typeof Images;
 /** The `referenced` tag an object in s3rver has (lib/images.ts expires uploads tagged `no`). */
 let referencedTagOf: (key: string) => Promise<string | undefined>;
 
@@ -28,6 +30,7 @@ beforeAll(async () => {
   useTestStackEnv();
   [a, b] = [await listingsVendor('listings.a', 'Listings A Foods'), await listingsVendor('listings.b', 'Listings B Foods')];
   review = await import('../../lambdas/listings/review');
+  images = await import('../../lambdas/listings/images');
   const { GetObjectTaggingCommand } = await import('@aws-sdk/client-s3');
   const s3: ClientS3.S3Client = (await import('../../lambdas/shared/s3')).s3Client();
   referencedTagOf = async (key) =>
@@ -177,6 +180,12 @@ describe('bad bodies', () => {
   });
 });
 
+/**
+ * The vendor's sweep of dropped images as it runs a grace period from now (issue 24: an image no
+ * product uses is deleted only then, so a save racing its drop still gets it). Answers what it deleted.
+ */
+const sweptAfterGrace = () => images.sweepDroppedImages({ vendorId: a.vendorId, identityId: a.identityId }, new Date(Date.now() + images.IMAGE_DELETE_GRACE_MS + 1_000));
+
 describe('review and the offer', () => {
   it('the offer changes without review, also while pending; review approves and rejects', async () => {
     const p = await createdProduct(a, true, { nameEn: 'Pineapple Cake' });
@@ -194,7 +203,9 @@ describe('review and the offer', () => {
     const resubmitted = await products.save(a.token, p.productId, { ...completeForm({ nameEn: 'Pineapple Cake', price: '18.50', compareAtPrice: '22' }), images: p.revision!.content.images, nutritionLabel: fixedLabel }, true);
     expect(view(resubmitted)).toMatchObject({ revision: { state: 'pending', rejectionReasons: [] } });
     expect(await tabIds(a.token, 'rejected')).not.toContain(p.productId);
-    // The label the rejected revision had is used by no version any more: deleted with the save.
+    // The label the rejected revision had is used by no version any more: kept for the grace period, then deleted.
+    expect(await objectExists(p.revision!.content.nutritionLabel)).toBe(true);
+    expect(await sweptAfterGrace()).toContain(p.revision!.content.nutritionLabel);
     expect(await objectExists(p.revision!.content.nutritionLabel)).toBe(false);
     expect(await objectExists(fixedLabel)).toBe(true);
     const approved = await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' });
@@ -206,7 +217,7 @@ describe('review and the offer', () => {
     await expect(review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' })).rejects.toMatchObject({ code: 'product_not_pending' });
   });
 
-  it('an update of a published product waits in Pending while the live version stays; approval deletes dropped images', async () => {
+  it('an update of a published product waits in Pending while the live version stays; approval drops the images it no longer uses', async () => {
     const p = await createdProduct(a, true, { nameEn: 'Green Tea' });
     await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' });
     const [kept, dropped] = p.revision!.content.images as [string, string];
@@ -219,7 +230,10 @@ describe('review and the offer', () => {
     expect(await objectExists(dropped)).toBe(true);
 
     const { deletedImages } = await review.reviewProduct({ productId: p.productId, decision: 'approve', reasons: []}, { userId: 'test', email: 'test' });
-    expect(deletedImages).toEqual([dropped]);
+    // Deleted a grace period later, by the vendor's sweep.
+    expect(deletedImages).toEqual([]);
+    expect(await objectExists(dropped)).toBe(true);
+    expect(await sweptAfterGrace()).toEqual([dropped]);
     expect(await objectExists(dropped)).toBe(false);
     expect(await objectExists(kept)).toBe(true);
     expect(await objectExists(label)).toBe(true);
@@ -254,6 +268,9 @@ describe('review and the offer', () => {
     const draft = await createdProduct(a, false);
     expect((await products.remove(a.token, draft.productId)).status).toBe(204);
     expect((await products.get(a.token, draft.productId)).status).toBe(404);
+    // Its images go a grace period later (issue 24).
+    for (const key of draft.revision!.content.images) expect(await objectExists(key)).toBe(true);
+    expect(await sweptAfterGrace()).toEqual(expect.arrayContaining(draft.revision!.content.images));
     for (const key of draft.revision!.content.images) expect(await objectExists(key)).toBe(false);
 
     const p = await createdProduct(a, true, { nameEn: 'Sesame Oil' });
@@ -264,6 +281,7 @@ describe('review and the offer', () => {
     const discarded = await products.remove(a.token, p.productId);
     expect(discarded.status).toBe(200);
     expect(view(discarded)).toMatchObject({ nameEn: 'Sesame Oil', revision: null, live: { content: { nameEn: 'Sesame Oil' } } });
+    expect(await sweptAfterGrace()).toEqual([extra]);
     expect(await objectExists(extra)).toBe(false);
     expect(await objectExists(p.revision!.content.images[0]!)).toBe(true);
   });

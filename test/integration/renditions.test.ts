@@ -146,6 +146,10 @@ describe('renditions on the local stack', () => {
     const view = (await products.create(vendor.token, form, false)).body as ProductView;
     expect(await exists(productImageRenditions.localName, renditionKey(dropped, 'thumbnail'))).toBe(true);
     expect((await products.save(vendor.token, view.productId, { ...form, images: [kept] }, false)).status).toBe(200);
+    // Kept for the grace period (issue 24), then deleted by the vendor's sweep.
+    expect(await exists(productImageRenditions.localName, renditionKey(dropped, 'thumbnail'))).toBe(true);
+    const { sweepDroppedImages, IMAGE_DELETE_GRACE_MS } = await import('../../lambdas/listings/images');
+    expect(await sweepDroppedImages({ vendorId: vendor.vendorId, identityId: vendor.identityId }, new Date(Date.now() + IMAGE_DELETE_GRACE_MS + 1_000))).toEqual([dropped]);
     expect(await exists(productImagesBucket.localName, dropped)).toBe(false);
     expect(await exists(productImageRenditions.localName, renditionKey(dropped, 'thumbnail'))).toBe(false);
     expect(await exists(productImageRenditions.localName, renditionKey(dropped, 'display'))).toBe(false);

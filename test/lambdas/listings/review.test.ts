@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { changeOffer, newProduct, approveRevision, saveRevision, type ProductItem } from '../../../lambdas/listings/product-states';
 import { pendingReviews, reviewProduct } from '../../../lambdas/listings/review';
+import { IMAGE_DELETE_GRACE_MS } from '../../../lambdas/listings/images';
 import { completeContent, IDENTITY, imageKeyFor, OTHER_IDENTITY } from './fixtures';
 import { renditionKey } from '../../../contracts/buckets';
 
@@ -29,9 +30,26 @@ function given(item: ProductItem, others: Partial<ProductItem>[] = []) {
   ddb.on(GetCommand, { TableName: 'products-test' }).resolves({ Item: item });
   ddb.on(PutCommand).resolves({});
   ddb.on(TransactWriteCommand).resolves({});
+  ddb.on(UpdateCommand).resolves({});
   s3.on(DeleteObjectCommand).resolves({});
   return { others };
 }
+
+/**
+ * The vendor's dropped images as recorded (issue 24: deleted only a grace period after nothing used
+ * them): `keys` dropped `ago` ms before the review.
+ */
+function droppedAgo(keys: readonly string[], ago: number) {
+  const at = new Date(NOW.getTime() - ago).toISOString();
+  ddb.on(GetCommand, { TableName: 'image-checks-test', Key: { key: 'dropped#V-10001' } }).resolves({ Item: { key: 'dropped#V-10001', images: Object.fromEntries(keys.map((k) => [k, at])) } });
+}
+/** The drops a decision recorded: the keys set in the vendor's dropped item, at the decision's time. */
+const recordedDrops = () =>
+  ddb
+    .commandCalls(UpdateCommand)
+    .map((c) => c.args[0].input)
+    .filter((i) => i.Key?.key === 'dropped#V-10001' && i.UpdateExpression?.startsWith('SET'))
+    .flatMap((i) => Object.entries(i.ExpressionAttributeNames ?? {}).filter(([name]) => name.startsWith('#k')).map(([, key]) => [key, i.ExpressionAttributeValues?.[':at']]));
 /** The review's writes: the product's put first, then image claims, then the vendor's notification (one transaction each). */
 // The product tabs' counters (issue 15) move in the same transaction; tabCounterWrites() reads them, the rest of the tests the other items.
 const isTabCounter = (i: { Update?: { TableName?: string } }) => i.Update?.TableName === 'counters-test';
@@ -90,7 +108,22 @@ describe('reviewProduct: approve', () => {
     expect(s3.calls()).toHaveLength(0);
   });
 
-  it('deletes the images the update dropped, unless another product of the vendor still uses them', async () => {
+  it('records the images the update dropped, and deletes nothing dropped within the grace period (issue 24)', async () => {
+    const live = approveRevision(pending(), 'ops', '2026-03-02T00:00:00.000Z');
+    const [kept, gone] = [live.live!.content.images[0]!, live.live!.content.images[1]!];
+    const update = saveRevision(live, { ...live.live!.content, images: [kept] }, true, '2026-03-03T00:00:00.000Z');
+    given(update);
+    droppedAgo([gone], IMAGE_DELETE_GRACE_MS - 1_000);
+    ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
+    const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' }, NOW);
+    expect(recordedDrops()).toEqual([[gone, NOW.toISOString()]]);
+    expect(deletedImages).toEqual([]);
+    expect(s3.calls()).toHaveLength(0);
+    // Only the decision's transaction: no release.
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('deletes the images dropped a grace period ago, unless another product of the vendor still uses them', async () => {
     const live = approveRevision(pending(), 'ops', '2026-03-02T00:00:00.000Z');
     const [kept, dropped, sharedWithOther] = [live.live!.content.images[0]!, live.live!.content.images[1]!, live.live!.content.nutritionLabel];
     const newLabel = completeContent().nutritionLabel;
@@ -100,6 +133,7 @@ describe('reviewProduct: approve', () => {
     ddb.on(QueryCommand, { ConsistentRead: true }).resolves({
       Items: [{ live: { content: { images: [kept], nutritionLabel: newLabel } } }, { revision: { content: { images: [], nutritionLabel: sharedWithOther } } }],
     });
+    droppedAgo([dropped, sharedWithOther!], IMAGE_DELETE_GRACE_MS);
     const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' }, NOW);
     expect(deletedImages).toEqual([dropped]);
     expect(deletedObjects()).toEqual([dropped]);
@@ -126,7 +160,10 @@ describe('reviewProduct: approve', () => {
     const update = saveRevision(tampered, { ...live.live!.content, images: [] }, true, '2026-03-03T00:00:00.000Z');
     given(update);
     ddb.on(QueryCommand, { ConsistentRead: true }).resolves({ Items: [] });
+    droppedAgo([own!], IMAGE_DELETE_GRACE_MS);
     const { deletedImages } = await reviewProduct({ productId: update.productId, decision: 'approve', reasons: []}, { userId: 'ops', email: 'ops' }, NOW);
+    // Never recorded as dropped either.
+    expect(recordedDrops().map(([key]) => key)).not.toContain(foreign);
     expect(deletedImages).toEqual([own]);
     expect(deletedObjects()).toEqual([own]);
     expect(deletedObjects()).not.toContain(foreign);

@@ -28,7 +28,7 @@ async function openForm(handler: SalesHandler, lang: 'en' | 'zh-TW') {
   storeAmplifySession();
   stubSalesFetch(handler);
   renderApp('/products/P-4/edit');
-  await screen.findByRole('button', { name: en.resubmit_for_review }, { timeout: 20_000 });
+  await screen.findByRole('button', { name: en.resubmit_for_review }, { timeout: 45_000 });
   if (lang === 'zh-TW') await act(() => switchLanguage('zh-TW'));
   return userEvent.setup();
 }
@@ -61,7 +61,7 @@ describe('resubmitting a rejected product', () => {
     ['en', en],
     ['zh-TW', zhTW],
   ] as const) {
-    it(`waits while the images are still being checked, saying so, then lands in Pending review (${lang})`, { timeout: 60_000 }, async () => {
+    it(`waits while the images are still being checked, saying so, then lands in Pending review (${lang})`, { timeout: 90_000 }, async () => {
       const api = rejectedProduct([stillChecking, stillChecking, { status: 200, body: productView(4, 'pending') }]);
       const user = await openForm(api.handler, lang);
       await user.click(screen.getByRole('button', { name: text.resubmit_for_review }));
@@ -77,7 +77,7 @@ describe('resubmitting a rejected product', () => {
       expect((await screen.findByTestId('products-notice')).textContent).toContain(text.product_submitted.replace('{{name}}', 'High Mountain Oolong Tea'));
     });
 
-    it(`names what is missing when a field is empty or an image failed its check (${lang})`, { timeout: 60_000 }, async () => {
+    it(`names what is missing when a field is empty or an image failed its check (${lang})`, { timeout: 90_000 }, async () => {
       const api = rejectedProduct([
         { status: 400, body: { error: 'validation_error', message: 'Check these fields: images, nutritionLabel.', fields: { images: 'listing_error_image_rejected', nutritionLabel: 'listing_error_image_not_checked' } } },
       ]);
@@ -95,7 +95,7 @@ describe('resubmitting a rejected product', () => {
       expect(location()).toBe('/products/P-4/edit');
     });
 
-    it(`names a field the rejected version lacks before sending anything (${lang})`, { timeout: 60_000 }, async () => {
+    it(`names a field the rejected version lacks before sending anything (${lang})`, { timeout: 90_000 }, async () => {
       const api = rejectedProduct([{ status: 200, body: productView(4, 'pending') }], productView(4, 'rejected', {}, teaContent({ barcode: '', nutritionLabel: undefined })));
       const user = await openForm(api.handler, lang);
       await user.click(screen.getByRole('button', { name: text.resubmit_for_review }));

@@ -4,6 +4,7 @@
  * docs/web.md, "Weight"), for the server's answers and the web's parsing alike.
  */
 import * as z from 'zod/mini';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './typed-text';
 
 // The zod-free text helpers (pages import them without zod); everything stays importable from here.
 export * from './typed-text';
@@ -30,3 +31,10 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * The one refinement of every name and subject (issue 24, item 4): no line break, NUL or other
+ * C0/C1 control character (`hasControlCharacters`); its message is the key `error_control_characters`.
+ * Used by the business name at sign-up (the web's form and the post-confirmation trigger), the
+ * product names (contracts/listings/schema.ts). A `zod/mini` check: full zod schemas take it too (`.check(noControlCharacters)`).
+ */
+export const noControlCharacters = z.refine<string>((text) => !hasControlCharacters(text), CONTROL_CHARACTERS_MESSAGE);

@@ -5,7 +5,7 @@
  * of web/src/i18n/{en,zh-TW}.json; the API answers them in `fields` next to an English `message`.
  */
 import * as z from 'zod';
-import { foldTyped, isCalendarDay } from '../values';
+import { foldTyped, isCalendarDay, noControlCharacters } from '../values';
 import { LOW_STOCK_DEFAULT_MAX } from './model';
 import { ALLERGENS, LENGTH_UNITS, MAX_PRODUCT_IMAGES, NAME_MAX, PRICE_MAX_CENTS, PRODUCT_TYPES, TEXT_MAX, UNITS_OF_MEASURE, VOLUME_UNITS, WEIGHT_UNITS } from './form';
 
@@ -84,8 +84,8 @@ export const imageKey = z.string().regex(IMAGE_KEY_PATTERN, 'listing_error_image
  */
 export const productFormSchema = z
   .object({
-    nameEn: z.string().trim().min(1, 'listing_error_name_en_required').max(NAME_MAX, 'listing_error_too_long'),
-    nameZh: z.string().trim().max(NAME_MAX, 'listing_error_too_long'),
+    nameEn: z.string().trim().min(1, 'listing_error_name_en_required').max(NAME_MAX, 'listing_error_too_long').check(noControlCharacters),
+    nameZh: z.string().trim().max(NAME_MAX, 'listing_error_too_long').check(noControlCharacters),
     barcode: z
       .string()
       .trim()

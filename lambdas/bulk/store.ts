@@ -51,18 +51,25 @@ export interface JobActor {
 export const jobKey = (jobId: string) => `J#${jobId}`;
 export const chunkKey = (jobId: string, chunk: number) => `R#${jobId}#${String(chunk).padStart(4, '0')}`;
 
-/** The vendor's products as the dry run needs them, by SKU (upper case). */
+/**
+ * The vendor's products as the dry run needs them, by SKU (upper case): read from the vendor's SKU
+ * index (`byVendorSku`, which projects exactly these attributes), not the whole product partition with
+ * consistent reads (issue 24: 5.7 s of a 5,000-row dry run on a busy machine; a full product item is up
+ * to ~65 KB, the index row a few hundred bytes). An index is read eventually consistent, which is
+ * safe here: the apply writes each row only onto the version the dry run saw, so a version read a
+ * moment stale makes that row `changed` in the report, never an overwrite. A product without a SKU
+ * is not in the index, and no row of a sheet could name it.
+ */
 export async function catalogueBySku(vendorId: string): Promise<Map<string, CatalogueProduct>> {
   const attributes = ['productId', 'sku', 'nameEn', 'nameZh', 'priceCents', 'compareAtCents', 'inventory', 'version'];
   const names = Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a]));
   const pages = paginateQuery(paging(), {
     TableName: tableName('products'),
+    IndexName: 'byVendorSku',
     KeyConditionExpression: '#vendorId = :vendorId',
     ProjectionExpression: Object.keys(names).join(', '),
     ExpressionAttributeNames: { ...names, '#vendorId': 'vendorId' },
     ExpressionAttributeValues: { ':vendorId': vendorId },
-    // The versions are what the apply writes onto: read them as they are now.
-    ConsistentRead: true,
   });
   const bySku = new Map<string, CatalogueProduct>();
   for await (const page of pages) {

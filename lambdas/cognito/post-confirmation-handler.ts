@@ -1,7 +1,12 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import * as z from 'zod/mini';
 import { logger } from '../shared/logger';
 import { recordNotification } from '../notifications/record';
 import { createVendorIfAbsent, getVendorByUserId, LANGUAGES, type Language } from '../shared/vendors';
+import { noControlCharacters } from '../../contracts/values';
+
+/** The `name` attribute as a business name: the shared refinement of every name (contracts/values.ts). */
+const businessName = z.string().check(noControlCharacters);
 
 /**
  * Cognito post-confirmation trigger: a confirmed sign-up becomes a vendor application (status
@@ -21,6 +26,8 @@ export async function handler(event: PostConfirmationTriggerEvent): Promise<Post
   const now = new Date().toISOString();
   const email = attrs.email ?? '';
   const language: Language = (LANGUAGES as readonly string[]).includes(attrs.locale ?? '') ? (attrs.locale as Language) : 'en';
+  // The sign-up form refuses such a name; Cognito's SignUp API can be called without it (issue 24, item 4).
+  if (!businessName.safeParse(attrs.name ?? '').success) throw new Error('The business name may not contain line breaks or other control characters.');
   const created = await createVendorIfAbsent({
     userId,
     email,

@@ -8,6 +8,7 @@ import type * as z from 'zod';
 import { ValidationError } from '../shared/errors';
 import type { Reply } from '../shared/http';
 import { productFormSchema, productSubmitSchema, type ProductContent } from '../../contracts/listings/schema';
+import { CONTROL_CHARACTERS_MESSAGE } from '../../contracts/typed-text';
 
 /** For input the browser never sends (a number where text belongs, an unknown option): one generic key. */
 export const INVALID_FIELD_KEY = 'listing_error_invalid';
@@ -28,7 +29,8 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   for (const issue of issues) {
     const field = issue.path[0];
     if (typeof field !== 'string' || field in fields) continue;
-    fields[field] = /^listing_error_[a-z0-9_]+$/.test(issue.message) ? issue.message : INVALID_FIELD_KEY;
+    // The form's own keys, and the one every name shares (contracts/values.ts `noControlCharacters`).
+    fields[field] = /^listing_error_[a-z0-9_]+$/.test(issue.message) || issue.message === CONTROL_CHARACTERS_MESSAGE ? issue.message : INVALID_FIELD_KEY;
   }
   return fields;
 }

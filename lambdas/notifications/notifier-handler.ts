@@ -25,6 +25,7 @@ import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEven
 import { DEFAULT_EMAIL_PREFERENCES, notificationCategory, notificationParams, NOTIFICATION_TYPES, OPTIONAL_CATEGORIES, type OptionalCategory } from '../../contracts/notifications';
 import { dynamo } from '../shared/clients';
 import { normalizeEmail } from '../../contracts/email';
+import { oneLine } from '../../contracts/typed-text';
 import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { tableName } from '../shared/tables';
@@ -179,7 +180,8 @@ export async function notify(item: InboxItem, now: () => Date = () => new Date()
         ConfigurationSetName: env.sesConfigurationSet(),
         Content: {
           Simple: {
-            Subject: { Data: email.subject, Charset: 'UTF-8' },
+            // One line whatever a stored name holds (issue 24): the names are refused at the boundary, this is the last guard.
+            Subject: { Data: oneLine(email.subject), Charset: 'UTF-8' },
             Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
           },
         },

@@ -1,4 +1,5 @@
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { oneLine } from '../../contracts/typed-text';
 import { env } from '../shared/env';
 import { logger } from '../shared/logger';
 import { injectedOpsNotifier, type OpsNotifier } from './ops-notifier';
@@ -30,7 +31,8 @@ export function snsOpsNotifier(topicArn: string): OpsNotifier {
       await sns.send(
         new PublishCommand({
           TopicArn: topicArn,
-          Subject: subject,
+          // SNS refuses line breaks and control characters in a subject (and it becomes an e-mail header).
+          Subject: oneLine(subject),
           Message: body,
           MessageAttributes: { category: { DataType: 'String', StringValue: c.category } },
         }),

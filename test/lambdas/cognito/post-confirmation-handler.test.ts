@@ -30,6 +30,14 @@ describe('post-confirmation trigger', () => {
     expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({ language: 'en', vendorName: 'shop' });
   });
 
+  it('refuses a business name with a line break or another control character, and creates no record (issue 24, item 4)', async () => {
+    ddb.on(PutCommand).resolves({});
+    for (const name of ['Jade Garden\r\nBcc: x@example.com', 'Jade\u0000Garden', 'Jade\u009bGarden']) {
+      await expect(handler(event('PostConfirmation_ConfirmSignUp', { name }))).rejects.toThrow('The business name may not contain line breaks or other control characters.');
+    }
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
   it('leaves an existing (possibly reviewed) record alone when Cognito retries', async () => {
     ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
     const e = event('PostConfirmation_ConfirmSignUp', {});

@@ -121,6 +121,14 @@ describe('POST /api/products', () => {
     expect(ddb.commandCalls(UpdateCommand)).toEqual([]);
   });
 
+  it('refuses a name with a line break, a NUL or another control character: the exact 400, nothing written (issue 24, item 4)', async () => {
+    for (const [field, name] of [['nameEn', 'Oolong Tea\r\nBcc: all@example.com'], ['nameZh', '烏龍茶\u0000'], ['nameEn', 'Tea\u0085'], ['nameZh', '茶\u001b[31m']] as const) {
+      const res = await call('POST', '/api/products', { body: { values: completeForm({ [field]: name }), submit: false } });
+      expect(res).toEqual({ status: 400, body: { error: 'validation_error', message: `Check this field: ${field}.`, fields: { [field]: 'error_control_characters' } } });
+    }
+    expect(writes()).toEqual([]);
+  });
+
   it('a submission must be complete; a draft need not be', async () => {
     const res = await call('POST', '/api/products', { body: { values: completeForm({ nameZh: '', images: [], nutritionLabel: '' }), submit: true } });
     expect(res.body).toMatchObject({

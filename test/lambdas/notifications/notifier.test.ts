@@ -8,6 +8,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { handler } from '../../../lambdas/notifications/notifier-handler';
 import { useNotifierTestEnv } from './notifier-env';
 import { inboxItemOf } from '../../../lambdas/notifications/record';
+import { hasControlCharacters } from '../../../contracts/typed-text';
 import { matchesNotifierFilter, notifierFunction } from '../../../lambdas/notifications/functions';
 
 useNotifierTestEnv({ SUPPORT_EMAIL: 'support@example.com' });
@@ -86,6 +87,15 @@ describe('notifier', () => {
     await handler({ Records: [record(methodChanged, '2')] });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(1);
     expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content!.Simple!.Subject!.Data).toBe('安全通知：您的收款方式已變更');
+  });
+
+  it('sends a subject without line breaks or control characters, whatever a stored name holds (issue 24, item 4)', async () => {
+    given();
+    const approved = inboxItemOf({ vendorId: 'V-10001', type: 'product_approved', subject: 'P-1.v2', params: { productId: 'P-1', productName: 'Oolong\r\nBcc: all@example.com\u0000 Tea' }, createdAt: '2026-11-30T10:00:00.000Z' });
+    await handler({ Records: [record(approved, '1')] });
+    const subject = ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content!.Simple!.Subject!.Data!;
+    expect(subject).toContain('Oolong Bcc: all@example.com Tea');
+    expect(hasControlCharacters(subject)).toBe(false);
   });
 
   it('sends nothing to a suppressed address (bounced or complained)', async () => {

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type BatchGetCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/clients';
 import { BALANCE_SK, entrySk, type LedgerEntryItem } from '../sales/model';
 import { logger } from '../shared/logger';
@@ -23,6 +23,41 @@ export async function getBalanceCents(vendorId: string): Promise<number> {
 export async function getPayoutAccount(vendorId: string): Promise<PayoutAccountItem | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('payoutAccounts'), Key: { vendorId }, ConsistentRead: true }));
   return (out.Item as PayoutAccountItem | undefined) ?? null;
+}
+
+/** What the worker decides a payout from: the period's payout, the vendor's balance and payout method. */
+export interface PayoutState {
+  payout: PayoutItem | null;
+  balanceCents: number;
+  account: PayoutAccountItem | null;
+}
+
+/**
+ * The period's payout, the BALANCE item and the payout method of one vendor in one round trip (issue
+ * 24: a consistent BatchGetItem over the ledger and the payout accounts, where three GetItems were
+ * three round trips). Keys DynamoDB leaves unprocessed are asked again with backoff, as `balancesOf`.
+ */
+export async function readPayoutState(vendorId: string, periodId: string): Promise<PayoutState> {
+  const ledger = tableName('ledger');
+  const accounts = tableName('payoutAccounts');
+  const state: PayoutState = { payout: null, balanceCents: 0, account: null };
+  let request: NonNullable<BatchGetCommandInput['RequestItems']> = {
+    [ledger]: { Keys: [{ vendorId, sk: payoutSk({ id: periodId }) }, { vendorId, sk: BALANCE_SK }], ConsistentRead: true },
+    [accounts]: { Keys: [{ vendorId }], ConsistentRead: true },
+  };
+  for (let round = 0; Object.keys(request).length; round++) {
+    if (round >= BATCH_GET_ROUNDS) throw new Error(`BatchGetItem left vendor ${vendorId}'s payout state unprocessed after ${round} rounds`);
+    if (round > 0) await new Promise((r) => setTimeout(r, Math.min(2_000, 50 * 2 ** round)));
+    const out = await dynamo.send(new BatchGetCommand({ RequestItems: request }));
+    for (const item of out.Responses?.[ledger] ?? []) {
+      if (item.sk === BALANCE_SK) state.balanceCents = typeof item.balanceCents === 'number' ? item.balanceCents : 0;
+      else state.payout = item as PayoutItem;
+    }
+    const account = out.Responses?.[accounts]?.[0];
+    if (account) state.account = account as PayoutAccountItem;
+    request = Object.fromEntries(Object.entries(out.UnprocessedKeys ?? {}).filter(([, unprocessed]) => unprocessed.Keys?.length));
+  }
+  return state;
 }
 
 /**

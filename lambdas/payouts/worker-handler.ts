@@ -18,7 +18,7 @@ import { s3InstructionStore } from './bank-s3';
 import { emailPayoutProvider, envConfigSource } from './provider';
 import { cachedSecretsConfigSource } from './secrets-config';
 import { destinationBlock, payoutMessage, pendingPayout, providerTransition, settlementRoute, type PayoutMessage, type Providers, type SettlementOutcome } from './settlement';
-import { debitForPayout, failPayout, getBalanceCents, getPayout, getPayoutAccount, markPaid, markSubmitted } from './store';
+import { debitForPayout, failPayout, markPaid, markSubmitted, readPayoutState } from './store';
 
 const MAX_ATTEMPTS = 5;
 
@@ -35,14 +35,14 @@ export async function payVendor(message: PayoutMessage, deps: WorkerDeps): Promi
   if (!period) throw new RangeError(`Not a payout period: ${message.periodId}`);
   const { vendorId } = message;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const existing = await getPayout(vendorId, period.id);
-    if (existing) return existing.status === 'pending' ? settle(existing, deps, now) : 'already_settled';
+    // One round trip for the three items (issue 24): with the debit and the paid transaction, three a paid vendor.
+    const { payout: existing, account, balanceCents } = await readPayoutState(vendorId, period.id);
+    if (existing) return existing.status === 'pending' ? settle(existing, deps, now, account) : 'already_settled';
 
-    const account = await getPayoutAccount(vendorId);
     const blocked = destinationBlock(account, deps.providers, now().toISOString());
     if (blocked || !account) return blocked ?? 'no_method';
 
-    const decision = decidePayout(await getBalanceCents(vendorId), deps.feeCents, deps.minimumCents ?? MINIMUM_PAYOUT_CENTS);
+    const decision = decidePayout(balanceCents, deps.feeCents, deps.minimumCents ?? MINIMUM_PAYOUT_CENTS);
     if (!decision.pay) return 'below_minimum';
 
     const payout = pendingPayout(vendorId, period, decision, account, now().toISOString());
@@ -55,8 +55,9 @@ export async function payVendor(message: PayoutMessage, deps: WorkerDeps): Promi
   throw new Error(`Payout ${payoutIdFor(vendorId, period)}: gave up after ${MAX_ATTEMPTS} contended attempts`);
 }
 
-async function settle(payout: PayoutItem, deps: WorkerDeps, now: () => Date, known?: PayoutAccountItem): Promise<SettlementOutcome> {
-  const route = settlementRoute(payout, known ?? (await getPayoutAccount(payout.vendorId)), deps.providers);
+/** `account`: the payout method as read with the payout (null: none). */
+async function settle(payout: PayoutItem, deps: WorkerDeps, now: () => Date, account: PayoutAccountItem | null): Promise<SettlementOutcome> {
+  const route = settlementRoute(payout, account, deps.providers);
   if (!route.pay) return failPayout(payout, route.reason, now().toISOString());
   const next = providerTransition(await route.provider.pay({ payoutId: payout.payoutId, idempotencyKey: attemptKey(payout), amountCents: payout.paidCents, account: route.account }));
   if (next.to === 'failed') return failPayout(payout, next.reason, now().toISOString());

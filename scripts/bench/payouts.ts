@@ -12,17 +12,20 @@
  *      once. Then the worker (worker-handler.ts) on the last run's messages against the provider fake
  *      (scripts/local/payout-provider-fake.ts), with `--concurrency` messages in flight as SQS would
  *      hand them to that many workers;
- *   2. the raw TransactWriteItems throughput, after the run (and after an unmeasured warm-up before
- *      it, so that neither pays for the JIT alone): N of the worker's own debit transaction
- *      (lambdas/payouts/store.ts `debitForPayout`: payout put-if-absent + conditional balance
- *      update + entry put) on throwaway vendors, with the same concurrency, against the same DynamoDB.
+ *   2. the matching raw limit, after the run (and after an unmeasured warm-up before it, so that
+ *      neither pays for the JIT alone): N times the worker's own DynamoDB round trips for a paid
+ *      vendor (lambdas/payouts/store.ts `readPayoutState`, one BatchGetItem; `debitForPayout`: payout
+ *      put-if-absent + conditional balance update + entry put; `markPaid`) on throwaway vendors, with
+ *      the same concurrency, against the same DynamoDB. The worker's own requests are counted too:
+ *      at most 3 per paid vendor (issue 24).
  *   3. the notifier (issue 12): each payout writes a "payout paid" inbox item; the bench stack's
  *      notifier (scripts/local/streams.ts, the same handler as the cloud's) e-mails it through the
  *      SES v2 client to aws-ses-v2-local, while the worker pays.
  * Prints each run's time with the load average beside it and their median, vendors per second,
  * transactions per second and their ratio, and the notifier's e-mails per second (run start → last
  * vendor's e-mail sent). Exits 1 when a vendor is not enqueued exactly once by a run, not paid exactly
- * once, or the stand-in does not hold exactly one e-mail per vendor.
+ * once, costs the worker more than 3 DynamoDB round trips on average, or the stand-in does not hold
+ * exactly one e-mail per vendor.
  *
  *   --vendors N       vendors to seed (default 1000, at most 100000; above 20000 the run only)
  *   --run-only        the run (seeding, enqueueing) only: no worker, notifier or raw transactions
@@ -57,6 +60,8 @@ const DATA_DIR = path.join(root, '.local', 'bench-payouts');
 /** Its own ports, so the bench runs beside `npm start` (dev), the test stack and `bench:api`. */
 const PORTS: LocalPorts = { web: 5194, api: 8898, dynamodb: 8021, cognito: 9250, s3: 20026, ses: 8031 };
 const DEFAULT_VENDORS = 1_000;
+/** DynamoDB round trips a paid vendor may cost the worker (issue 24): one read, the debit, the paid transaction. */
+const MAX_ROUND_TRIPS_PER_VENDOR = 3;
 const MAX_VENDORS = 100_000;
 /** Beyond this the worker and notifier phases would take hours on DynamoDB Local: the run only. */
 const MAX_PAID_VENDORS = 20_000;
@@ -197,6 +202,7 @@ async function main(): Promise<number> {
     if (!runOnly) {
       paid = await measureWorker(last.messages, concurrency);
       problems.push(...checkPaidOnce(vendors, period, paid.outcomes, provider));
+      if (paid.roundTrips > MAX_ROUND_TRIPS_PER_VENDOR * paid.outcomes.size) problems.push(`the worker sent ${count(paid.roundTrips)} DynamoDB requests for ${count(paid.outcomes.size)} vendors: over ${MAX_ROUND_TRIPS_PER_VENDOR} a vendor`);
       notifier = await measureNotifier(vendors, paid);
       problems.push(...notifier.problems);
       raw = await measureRawTransactions(vendors, concurrency, period);
@@ -343,13 +349,30 @@ interface PaidResult {
   /** payVendor for every message. */
   workerMs: number;
   outcomes: Map<string, string>;
+  /** DynamoDB requests the worker sent (its document client's sends, retries included). */
+  roundTrips: number;
 }
+
+/** Counts the requests the lambdas' shared DynamoDB client sends while `counting` (the worker runs in this process). */
+async function dynamoRequestCounter(): Promise<{ count: () => number; reset: () => void }> {
+  const { dynamo } = await import('../../lambdas/shared/clients');
+  let sent = 0;
+  // Per attempt (the retry middleware is in `finalizeRequest`, before `deserialize`): a retried request is another round trip.
+  dynamo.middlewareStack.add((next) => (input) => {
+    sent += 1;
+    return next(input);
+  }, { step: 'deserialize', name: 'benchRoundTripCounter' });
+  return { count: () => sent, reset: () => (sent = 0) };
+}
+let requestCounter: Awaited<ReturnType<typeof dynamoRequestCounter>> | undefined;
 
 /** The worker on the run's messages, with `concurrency` in flight as SQS would hand them to that many workers. */
 async function measureWorker(queue: PayoutMessage[], concurrency: number): Promise<PaidResult> {
   const { payVendor, defaultWorkerDeps } = await import('../../lambdas/payouts/worker-handler');
   const deps = defaultWorkerDeps();
   console.log(`Payout worker: ${count(queue.length)} messages, ${concurrency} in flight…`);
+  requestCounter ??= await dynamoRequestCounter();
+  requestCounter.reset();
   const startedAt = Date.now();
   const t0 = performance.now();
   const outcomes = new Map<string, string>();
@@ -366,7 +389,7 @@ async function measureWorker(queue: PayoutMessage[], concurrency: number): Promi
     },
     progress('paid', queue.length),
   );
-  return { startedAt, workerDoneAt: Date.now(), workerMs: performance.now() - t0, outcomes };
+  return { startedAt, workerDoneAt: Date.now(), workerMs: performance.now() - t0, outcomes, roundTrips: requestCounter.count() };
 }
 
 /** Every seeded vendor paid, once: the worker said so and the provider fake made exactly one payment per payout id. */
@@ -438,12 +461,14 @@ interface RawResult {
 }
 
 /**
- * N of the worker's debit transaction (store.ts `debitForPayout`, unchanged) on throwaway vendors
- * whose BALANCE items look like the bench vendors' (payable index included). They are written after
- * the run, so the run never sees them.
+ * The matching raw limit (issue 24): N times the worker's own DynamoDB round trips for a paid vendor,
+ * back to back and nothing else (no provider, no decisions) — store.ts `readPayoutState` (one
+ * BatchGetItem), `debitForPayout` and `markPaid` (a transaction each), unchanged — on throwaway
+ * vendors whose BALANCE items look like the bench vendors' (payable index included). They are written
+ * after the run, so the run never sees them.
  */
 async function measureRawTransactions(n: number, concurrency: number, period: PayoutPeriod): Promise<RawResult> {
-  console.log(`Raw TransactWriteItems: ${count(n)} debit transactions, ${concurrency} in flight…`);
+  console.log(`Raw limit: ${count(n)} × the worker's round trips (BatchGetItem, debit transaction, paid transaction), ${concurrency} in flight…`);
   const ms = await rawTransactions(RAW_VENDOR_BASE, n, concurrency, period, true, 'transactions');
   return { transactions: n, ms };
 }
@@ -457,9 +482,9 @@ async function warmUp(concurrency: number, period: PayoutPeriod): Promise<void> 
   await rawTransactions(WARM_UP_VENDOR_BASE, WARM_UP_TRANSACTIONS, concurrency, period, false, 'warm-up');
 }
 
-/** Seeds `n` throwaway balances from `base`, then times `n` debit transactions on them (ms). */
+/** Seeds `n` throwaway balances from `base`, then times `n` read + debit + paid sequences on them (ms). */
 async function rawTransactions(base: number, n: number, concurrency: number, period: PayoutPeriod, payable: boolean, label: string): Promise<number> {
-  const { debitForPayout } = await import('../../lambdas/payouts/store');
+  const { debitForPayout, markPaid, readPayoutState } = await import('../../lambdas/payouts/store');
   const at = new Date().toISOString();
   const amountCents = MINIMUM_PAYOUT_CENTS;
   const decision = decidePayout(amountCents, payoutFeeCents());
@@ -481,10 +506,12 @@ async function rawTransactions(base: number, n: number, concurrency: number, per
       const account: PayoutAccountItem = { vendorId, payoutAccountId: `PA-${vendorId}-1`, method: 'email', email: 'bench@example.com', updatedAt: at };
       const payout = pendingPayout(vendorId, period, decision, account, at);
       for (let attempt = 0; ; attempt++) {
+        await readPayoutState(vendorId, period.id);
         const outcome = await debitForPayout(payout);
-        if (outcome === 'written') return;
+        if (outcome === 'written') break;
         if (outcome !== 'contention' || attempt >= 4) throw new Error(`Raw transaction for ${vendorId}: ${outcome}`);
       }
+      if (!(await markPaid(payout, `RAW-${vendorId}`, at))) throw new Error(`Raw paid transaction for ${vendorId}: not pending`);
     },
     progress(label, n),
   );
@@ -529,16 +556,20 @@ function report(r: {
     const vendorsPerSecond = r.paid.outcomes.size / (r.paid.workerMs / 1000);
     const transactionsPerSecond = r.raw.transactions / (r.raw.ms / 1000);
     const ratio = vendorsPerSecond / transactionsPerSecond;
+    const roundTripsPerVendor = r.paid.roundTrips / r.paid.outcomes.size;
     const emailsPerSecond = r.notifier.emails / (r.notifier.ms / 1000);
     line('worker (transaction, provider, mark paid)', `${seconds(r.paid.workerMs)}, ${r.concurrency} in flight`);
     line('vendors paid per second', vendorsPerSecond.toFixed(1));
-    line('raw TransactWriteItems per second', `${transactionsPerSecond.toFixed(1)} (${count(r.raw.transactions)} in ${seconds(r.raw.ms)})`);
-    line('ratio (vendors/s ÷ transactions/s)', ratio.toFixed(2));
+    line('DynamoDB round trips per paid vendor', `${roundTripsPerVendor.toFixed(2)} (${count(r.paid.roundTrips)} requests)`);
+    line('raw limit: the same round trips per second', `${transactionsPerSecond.toFixed(1)} vendors (${count(r.raw.transactions)} in ${seconds(r.raw.ms)})`);
+    line('ratio (vendors/s ÷ raw limit)', ratio.toFixed(2));
     line('notifier: "payout paid" e-mails sent', `${count(r.notifier.emails)} (aws-ses-v2-local)`);
     line('notifier: e-mails per second', `${emailsPerSecond.toFixed(1)} (worker start → last e-mail, ${seconds(r.notifier.ms)})`);
     line('notifier: last e-mail after the worker', seconds(r.notifier.trailMs));
     extra = {
       workerMs: r.paid.workerMs,
+      roundTrips: r.paid.roundTrips,
+      roundTripsPerVendor,
       raw: r.raw,
       vendorsPerSecond,
       transactionsPerSecond,

@@ -18,11 +18,18 @@ const NOW = new Date('2026-11-30T10:00:00Z');
 const message = { vendorId: 'V-10001', periodId: '2026-11-2' };
 
 function state(opts: { payout?: Record<string, unknown>; balance?: number; account?: Record<string, unknown> | null }) {
-  ddb.on(GetCommand).callsFake((input: { TableName: string; Key: { sk?: string } }) => {
-    if (input.TableName === 'payout-accounts-test') return { Item: opts.account === null ? undefined : (opts.account ?? account) };
-    if (input.Key.sk === 'BALANCE') return { Item: opts.balance === undefined ? undefined : { balanceCents: opts.balance } };
-    return { Item: opts.payout };
-  });
+  const item = (table: string, key: { sk?: string }) => {
+    if (table === 'payout-accounts-test') return opts.account === null ? undefined : (opts.account ?? account);
+    if (key.sk === 'BALANCE') return opts.balance === undefined ? undefined : { vendorId: 'V-10001', sk: 'BALANCE', balanceCents: opts.balance };
+    return opts.payout && { vendorId: 'V-10001', sk: 'PAYOUT#2026-11-2', ...opts.payout };
+  };
+  ddb.on(GetCommand).callsFake((input: { TableName: string; Key: { sk?: string } }) => ({ Item: item(input.TableName, input.Key) }));
+  // A BatchGetItem answers only the items that exist, in any order.
+  ddb.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => ({
+    Responses: Object.fromEntries(
+      Object.entries(input.RequestItems!).map(([table, request]) => [table, request.Keys!.map((key) => item(table, key as { sk?: string })).filter((found) => found !== undefined)]),
+    ),
+  }));
 }
 
 const paying = (): PayoutProvider & { pay: ReturnType<typeof vi.fn> } => ({ pay: vi.fn(() => Promise.resolve({ status: 'paid' as const, reference: 'PP-1' })) });
@@ -52,6 +59,36 @@ describe('payout worker decisions', () => {
       Item: { vendorId: 'V-10001', id: 'payout_paid.P-V-10001-2026-11-2', type: 'payout_paid', category: 'payouts', params: { payoutId: 'P-V-10001-2026-11-2', period: '2026-11-2', amountCents: 12_345, feeCents: 100, paidCents: 12_245 } },
     });
     expect(paid[2]!.Update).toMatchObject({ Key: { vendorId: 'V-10001', sk: 'STATE' }, UpdateExpression: 'ADD unread :one' });
+  });
+
+  /**
+   * Issue 24: a paid vendor costs three DynamoDB round trips — one consistent BatchGetItem for the
+   * payout, the balance and the payout method (five were one GetItem each, the transaction and the
+   * paid transaction), the debit transaction and the paid transaction.
+   */
+  it('pays a vendor in at most 3 DynamoDB round trips, reading consistently', async () => {
+    state({ balance: 12_345 });
+    expect(await payVendor(message, deps(paying()))).toBe('paid');
+    expect(ddb.calls().map((call) => call.args[0].constructor.name)).toEqual(['BatchGetCommand', 'TransactWriteCommand', 'TransactWriteCommand']);
+    const read = ddb.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems!;
+    expect(read['ledger-test']).toMatchObject({ ConsistentRead: true, Keys: expect.arrayContaining([{ vendorId: 'V-10001', sk: 'BALANCE' }, { vendorId: 'V-10001', sk: 'PAYOUT#2026-11-2' }]) });
+    expect(read['payout-accounts-test']).toMatchObject({ ConsistentRead: true, Keys: [{ vendorId: 'V-10001' }] });
+  });
+
+  it('reads again what a BatchGetItem left unprocessed', async () => {
+    // Throttled: the balance is left unprocessed the first time (the payout does not exist, the method is read).
+    ddb
+      .on(BatchGetCommand)
+      .resolvesOnce({
+        Responses: { 'payout-accounts-test': [account], 'ledger-test': [] },
+        UnprocessedKeys: { 'ledger-test': { Keys: [{ vendorId: 'V-10001', sk: 'BALANCE' }], ConsistentRead: true } },
+      })
+      .resolves({ Responses: { 'ledger-test': [{ vendorId: 'V-10001', sk: 'BALANCE', balanceCents: 12_345 }] } });
+    expect(await payVendor(message, deps(paying()))).toBe('paid');
+    const reads = ddb.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems);
+    expect(reads).toHaveLength(2);
+    expect(reads[1]).toEqual({ 'ledger-test': { Keys: [{ vendorId: 'V-10001', sk: 'BALANCE' }], ConsistentRead: true } });
+    expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![1]!.Update).toMatchObject({ ExpressionAttributeValues: expect.objectContaining({ ':amount': 12_345 }) });
   });
 
   it('pays nothing below the minimum, without a method, or while the destination is on hold', async () => {
@@ -121,6 +158,7 @@ describe('payout worker decisions', () => {
 
   it('answers a batch in which every record failed with all of them, rather than throwing; a DynamoDB error is a failed record', async () => {
     ddb.on(GetCommand).rejects(new Error('Service unavailable'));
+    ddb.on(BatchGetCommand).rejects(new Error('Service unavailable'));
     const record = (messageId: string, body: string) => ({ messageId, body }) as SQSEvent['Records'][number];
     const out = await handler({ Records: [record('m1', JSON.stringify(message)), record('m2', 'not json')] });
     expect(out).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }] });
@@ -129,12 +167,12 @@ describe('payout worker decisions', () => {
   it('processes the records of a batch one after another', async () => {
     let inFlight = 0;
     let most = 0;
-    ddb.on(GetCommand).callsFake(async () => {
+    ddb.on(BatchGetCommand).callsFake(async () => {
       inFlight += 1;
       most = Math.max(most, inFlight);
       await new Promise((resolve) => setTimeout(resolve, 5));
       inFlight -= 1;
-      return { Item: { status: 'paid' } };
+      return { Responses: { 'ledger-test': [{ vendorId: 'V-10001', sk: 'PAYOUT#2026-11-2', status: 'paid' }] } };
     });
     const record = (messageId: string) => ({ messageId, body: JSON.stringify(message) }) as SQSEvent['Records'][number];
     expect(await handler({ Records: [record('m1'), record('m2'), record('m3')] })).toEqual({ batchItemFailures: [] });

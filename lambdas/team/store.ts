@@ -206,7 +206,14 @@ function holderFixed(): never {
   throw new ConflictError('The account holder is always an owner and cannot be changed or removed.', 'account_holder_fixed');
 }
 
-/** Changes a member's role (member record and membership item together), conditional on the role the owner saw. */
+/**
+ * Changes a member's role (member record and membership item together), conditional on the role the
+ * owner saw and on the record's status: an invitation accepted meanwhile (its membership item written
+ * with the old role) makes the change fail as `member_changed`, and acceptInvitation in turn holds
+ * only while the record keeps the role it read — whichever lands second loses (issue 24, item 1).
+ * The membership item is set to the new role whatever it held, so a change also mends an item that
+ * went wrong before (see role-check.ts).
+ */
 export async function changeRole(caller: VendorCaller, memberId: string, body: RoleChangeBody, now = new Date()): Promise<MemberView> {
   if (memberId === HOLDER_MEMBER_ID) holderFixed();
   const vendorId = caller.vendor.vendorId;
@@ -330,64 +337,80 @@ export async function describeInvitation(caller: Caller, token: string, now = ne
   return { vendorName: shop.vendorName, role: member.role, email: member.email, invitedBy: member.invitedBy, expiresAt: member.expiresAt ?? '' };
 }
 
+/** Reads of an invitation an acceptance makes when the owner keeps changing it meanwhile. */
+const ACCEPT_ATTEMPTS = 3;
+
 /**
  * Accepts an invitation as the signed-in user, whose verified e-mail must be the invited one: the
  * member record becomes active with their user id, and their item in `vendors` becomes the
  * membership — replacing an application they made on signing up (pending or rejected, never an
  * approved vendor's record: a user belongs to one shop). One transaction, with the shop's notice.
+ *
+ * The membership item carries the role the member record had when read, so the transaction holds
+ * only while the record still has that role (issue 24, item 1): an owner changing the invitation's
+ * role meanwhile makes it fail, and the acceptance reads the invitation again and joins with the new
+ * role. Without that condition the member kept the old role's rights while the team page showed the
+ * new one.
  */
 export async function acceptInvitation(caller: Caller, token: string, now = new Date()): Promise<{ vendorName: string; role: MemberRole }> {
-  const member = await openInvitation(token, now);
-  mustBeInvitee(caller, member);
-  const shop = await getVendorByUserId(member.holderUserId);
-  if (!shop || shop.vendorId !== member.vendorId || shop.status !== 'approved') throw new NotFoundError('This invitation is no longer valid.', 'invitation_invalid');
-  const own = await getUserRecord(caller.userId);
-  if (own && !isMembershipRecord(own) && own.status === 'approved') throw new ConflictError('This account already belongs to a shop.', 'already_in_shop');
-  if (own && isMembershipRecord(own) && own.membership) throw new ConflictError('This account already belongs to a shop.', 'already_in_shop');
-  const at = now.toISOString();
-  const membership: MembershipRecord = {
-    userId: caller.userId,
-    email: member.email,
-    membership: { holderUserId: member.holderUserId, vendorId: member.vendorId, memberId: member.memberId, role: member.role },
-    ...(own?.language ? { language: own.language } : {}),
-    createdAt: own?.createdAt ?? at,
-    updatedAt: at,
-  };
-  const holderCaller = { ...caller, email: member.email, vendor: { ...shop, status: 'approved', vendorId: member.vendorId } } as VendorCaller;
-  try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('members'),
-              Key: { vendorId: member.vendorId, memberId: member.memberId },
-              UpdateExpression: 'SET #status = :active, userId = :userId, joinedAt = :at, updatedAt = :at REMOVE inviteTokenHash, expiresAt',
-              ConditionExpression: '#status = :invited AND inviteTokenHash = :h',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':userId': caller.userId, ':at': at, ':h': member.inviteTokenHash },
+  for (let attempt = 1; ; attempt++) {
+    const member = await openInvitation(token, now);
+    mustBeInvitee(caller, member);
+    const shop = await getVendorByUserId(member.holderUserId);
+    if (!shop || shop.vendorId !== member.vendorId || shop.status !== 'approved') throw new NotFoundError('This invitation is no longer valid.', 'invitation_invalid');
+    const own = await getUserRecord(caller.userId);
+    if (own && !isMembershipRecord(own) && own.status === 'approved') throw new ConflictError('This account already belongs to a shop.', 'already_in_shop');
+    if (own && isMembershipRecord(own) && own.membership) throw new ConflictError('This account already belongs to a shop.', 'already_in_shop');
+    const at = now.toISOString();
+    const membership: MembershipRecord = {
+      userId: caller.userId,
+      email: member.email,
+      membership: { holderUserId: member.holderUserId, vendorId: member.vendorId, memberId: member.memberId, role: member.role },
+      ...(own?.language ? { language: own.language } : {}),
+      createdAt: own?.createdAt ?? at,
+      updatedAt: at,
+    };
+    const holderCaller = { ...caller, email: member.email, vendor: { ...shop, status: 'approved', vendorId: member.vendorId } } as VendorCaller;
+    try {
+      await dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName('members'),
+                Key: { vendorId: member.vendorId, memberId: member.memberId },
+                UpdateExpression: 'SET #status = :active, userId = :userId, joinedAt = :at, updatedAt = :at REMOVE inviteTokenHash, expiresAt',
+                // Still open, still this token, and still the role the membership item is given.
+                ConditionExpression: '#status = :invited AND inviteTokenHash = :h AND #role = :role',
+                ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+                ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':userId': caller.userId, ':at': at, ':h': member.inviteTokenHash, ':role': member.role },
+              },
             },
-          },
-          {
-            // Whatever the user's item is now — none, an application, an ended membership — it is
-            // replaced, unless it became a vendor's or a membership meanwhile.
-            Put: {
-              TableName: tableName('vendors'),
-              Item: membership,
-              ConditionExpression: 'attribute_not_exists(userId) OR ((attribute_not_exists(vendorId) OR #status <> :approved) AND attribute_not_exists(membership))',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':approved': 'approved' },
+            {
+              // Whatever the user's item is now — none, an application, an ended membership — it is
+              // replaced, unless it became a vendor's or a membership meanwhile.
+              Put: {
+                TableName: tableName('vendors'),
+                Item: membership,
+                ConditionExpression: 'attribute_not_exists(userId) OR ((attribute_not_exists(vendorId) OR #status <> :approved) AND attribute_not_exists(membership))',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':approved': 'approved' },
+              },
             },
-          },
-          ...teamNotice(holderCaller, 'joined', member, at),
-          teamActivity(holderCaller, 'member.joined', member, at, { after: member.role }),
-        ],
-      }),
-    );
-  } catch (err) {
-    if (cancelledBy(err, 0)) throw new NotFoundError('This invitation is no longer valid.', 'invitation_invalid');
-    if (cancelledBy(err, 1)) throw new ConflictError('This account already belongs to a shop.', 'already_in_shop');
-    throw err;
+            ...teamNotice(holderCaller, 'joined', member, at),
+            teamActivity(holderCaller, 'member.joined', member, at, { after: member.role }),
+          ],
+        }),
+      );
+      return { vendorName: shop.vendorName, role: member.role };
+    } catch (err) {
+      // The invitation changed since it was read (its role, or it was withdrawn or accepted): read
+      // it again; openInvitation says whether it is still open.
+      if (cancelledBy(err, 0) && attempt < ACCEPT_ATTEMPTS) continue;
+      if (cancelledBy(err, 0)) throw new ConflictError('This invitation was changed meanwhile. Please try again.', 'member_changed');
+      if (cancelledBy(err, 1)) throw new ConflictError('This account already belongs to a shop.', 'already_in_shop');
+      throw err;
+    }
   }
-  return { vendorName: shop.vendorName, role: member.role };
 }
+

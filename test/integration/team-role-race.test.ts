@@ -4,7 +4,10 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLE_GROUPS, type MemberRole } from '../../contracts/team';
 import { localTableName } from '../../contracts/tables';
+import type * as Auth from '../../lambdas/shared/auth';
 import type { Caller, VendorCaller } from '../../lambdas/shared/auth';
+import type * as Clients from '../../lambdas/shared/clients';
+import type * as TeamStore from '../../lambdas/team/store';
 import { useTestStackEnv } from '../support/auth';
 import { approvedVendor, type TestVendor } from './orders-fixtures';
 import { invitationTokenOf } from './team-fixtures';
@@ -19,9 +22,9 @@ import { invitationTokenOf } from './team-fixtures';
  */
 
 let shop: TestVendor;
-let store: typeof import('../../lambdas/team/store');
-let auth: typeof import('../../lambdas/shared/auth');
-let dynamo: typeof import('../../lambdas/shared/clients').dynamo;
+let store: typeof TeamStore;
+let auth: typeof Auth;
+let dynamo: typeof Clients.dynamo;
 let owner: VendorCaller;
 
 /** The event API Gateway hands a Lambda for a signed-in user (the authorizer's verified claims). */

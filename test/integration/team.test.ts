@@ -88,7 +88,7 @@ describe('vendor teams', () => {
     expect(await api('/api/team/members/holder', { method: 'DELETE', token: shop.token })).toMatchObject({ status: 409, body: { error: 'account_holder_fixed' } });
     // An approved vendor cannot join another shop: a user belongs to one.
     const other = await plainVendor('team.other', 'Other Shop');
-    const forOther = await invite(shop, other.email, 'manager');
+    await invite(shop, other.email, 'manager');
     expect(
       await api('/api/team/invitation/accept', { method: 'POST', token: other.token, body: JSON.stringify({ token: await invitationTokenOf(other.email) }) }),
     ).toMatchObject({ status: 409, body: { error: 'already_in_shop' } });

@@ -83,6 +83,7 @@ export const API_ERROR_CODES = [
   // 429
   'too_many_requests',
   'support_rate_limited',
+  'invitation_rate_limited',
   'support_busy',
   // 5xx
   'internal_error',

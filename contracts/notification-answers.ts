@@ -42,7 +42,7 @@ export const notificationParams = {
   // Issue 14: an invitation to a shop's team, e-mailed to the invitee (who has no inbox: the item sits
   // under `INVITE#<vendorId>#<memberId>`, and `language` is the inviting owner's), and the security
   // notice the shop gets for every change to its team.
-  team_invitation: z.object({ email: z.string(), businessName: z.string(), role: z.enum(MEMBER_ROLES), invitedBy: z.string(), token: z.string(), language: z.string(), expiresAt: isoTime }),
+  team_invitation: z.object({ email: z.string(), businessName: z.string(), role: z.enum(MEMBER_ROLES), invitedBy: z.string(), language: z.string(), expiresAt: isoTime }),
   team_member_changed: z.object({
     change: z.enum(['invited', 'joined', 'role_changed', 'removed']),
     memberEmail: z.string(),

@@ -181,7 +181,8 @@ export const apiFunctions = {
     entry: 'team/handler.ts',
     // vendors: the shop's record and the members' membership items (an accepted invitation replaces
     // the invitee's own application); notifications: the invitation e-mail and the security notices.
-    tables: { vendors: 'rw', members: 'rw', notifications: 'w', activity: 'append' },
+    // idempotency: the invitation e-mails' rate windows per shop and per address (issue 24, item 5).
+    tables: { vendors: 'rw', members: 'rw', notifications: 'w', activity: 'append', idempotency: 'rw' },
     // AdminGetUser: the step-up of a team change (TOTP on, lambdas/shared/step-up.ts).
     cognitoAdmin: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminGetUser'],
     description: 'Vendor teams: members and invitations, roles, removal (with a global sign-out); accepting an invitation',

@@ -9,6 +9,13 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** An invitation stays open a week; then the owner invites again. */
 export const INVITATION_TTL_DAYS = 7;
+/**
+ * Invitation e-mails a shop may send in an hour, and one address may get in a day from all shops
+ * together (issue 24, item 5: nobody's inbox is a target, whichever shops send). A refused
+ * invitation is 429 `invitation_rate_limited` and writes nothing.
+ */
+export const INVITATIONS_PER_SHOP_PER_HOUR = 20;
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 3;
 /** Members besides the account holder (invitations included): a shop's staff, not a directory. */
 export const TEAM_MAX_MEMBERS = 50;
 

@@ -19,7 +19,8 @@ export const NOTIFIER_TIMEOUT_SECONDS = 30;
 export const notifierFunction = {
   entry: 'notifications/notifier-handler.ts',
   description: 'Vendor notifications: e-mails each new inbox item through SES v2 in the vendor language, once',
-  tables: { notifications: 'r', vendors: 'r', idempotency: 'rw', emailSuppressions: 'r' },
+  // members: an invitation e-mail's token is made as it is sent, its SHA-256 set on the invitation (issue 24, item 5).
+  tables: { notifications: 'r', vendors: 'r', idempotency: 'rw', emailSuppressions: 'r', members: 'w' },
   /** Lambda event source filter pattern (a JSON rule of EventBridge syntax). */
   filterPattern: { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: INBOX_PREFIX }] } } } },
   batchSize: 25,

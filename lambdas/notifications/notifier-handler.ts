@@ -15,7 +15,10 @@
  *     waits for a slot (this container's pacer, then the shared per-second window); no slot before
  *     the invocation's deadline, or SES throttling this batch, releases the claim and fails the
  *     record before sending (retried by Lambda, nothing lost, nothing sent twice).
+ *   - a team invitation's token is made here, as its e-mail is sent (issueInvitationToken): the
+ *     outbox item holds none (issue 24, item 5).
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -32,11 +35,12 @@ import { tableName } from '../shared/tables';
 import { LANGUAGES, type Language, type VendorRecord } from '../shared/vendors';
 import { NOTIFIER_TIMEOUT_SECONDS } from './functions';
 import { INBOX_PREFIX, STATE_SK, type InboxItem, type StateItem } from './model';
+import { invitationPath } from './record';
 import { ses } from './ses';
 import { isSesThrottle, SendDeferred, sendGate, SendPacer, type SendGate } from './send-rate';
 import { renderEmail } from './templates/render';
 
-export type NotifyOutcome = 'sent' | 'duplicate' | 'preference_off' | 'suppressed' | 'no_recipient' | 'not_an_inbox_item';
+export type NotifyOutcome = 'sent' | 'duplicate' | 'preference_off' | 'suppressed' | 'no_recipient' | 'not_an_inbox_item' | 'invitation_closed';
 
 /** Claims are kept a week (the stream keeps records a day), then DynamoDB's TTL deletes them. */
 const CLAIM_TTL_SECONDS = 7 * 86_400;
@@ -141,6 +145,35 @@ function invitee(item: InboxItem): Pick<VendorRecord, 'email' | 'language' | 've
   return params.success ? { email: params.data.email, language: params.data.language, vendorName: params.data.businessName } : null;
 }
 
+/**
+ * The token of a team invitation's e-mail (issue 24, item 5), made as it is sent: 32 random bytes,
+ * whose SHA-256 is set on the invitation — only while it is still this open invitation (its
+ * `invitedAt` is the item's time) — and which goes nowhere but the e-mail's link. Each attempt makes
+ * a new one, so a retried send leaves only the link it sends valid. Null when the invitation is no
+ * longer open (withdrawn, accepted, lapsed or invited again): nothing is sent.
+ */
+async function issueInvitationToken(item: InboxItem, now: Date): Promise<string | null> {
+  const [, vendorId, memberId] = item.vendorId.split('#');
+  if (!vendorId || !memberId) return null;
+  const token = randomBytes(32).toString('base64url');
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('members'),
+        Key: { vendorId, memberId },
+        UpdateExpression: 'SET inviteTokenHash = :h',
+        ConditionExpression: '#status = :invited AND invitedAt = :invitedAt AND expiresAt > :now',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':h': createHash('sha256').update(token).digest('hex'), ':invited': 'invited', ':invitedAt': item.createdAt, ':now': now.toISOString() },
+      }),
+    );
+    return token;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return null;
+    throw err;
+  }
+}
+
 const languageOf = (vendor: Pick<VendorRecord, 'language'>): Language => ((LANGUAGES as readonly string[]).includes(vendor.language) ? (vendor.language as Language) : 'en');
 
 /** E-mails one inbox item (at most once per event, see the header); `gate` admits the send to SES (the handler's, paced). */
@@ -165,11 +198,21 @@ export async function notify(item: InboxItem, now: () => Date = () => new Date()
   const language = languageOf(vendor);
   let messageId: string | undefined;
   try {
+    let link = item.link;
+    if (item.type === 'team_invitation') {
+      const token = await issueInvitationToken(item, now());
+      if (!token) {
+        await release(key, claimed.claimedAt);
+        logger.info('invitation no longer open: no e-mail', { vendorId: item.vendorId, eventId: item.id });
+        return 'invitation_closed';
+      }
+      link = invitationPath(token, String(item.params.businessName));
+    }
     await gate?.admit();
     const email = renderEmail(item.type, item.params, language, {
       vendorName: vendor.vendorName,
       portalUrl,
-      url: `${portalUrl}${item.link}`,
+      url: `${portalUrl}${link}`,
       signInUrl: `${portalUrl}/`,
       supportEmail: env.supportEmail(),
     });

@@ -53,7 +53,8 @@ export function linkFor<T extends NotificationType>(type: T, params: Notificatio
     case 'support_reply':
       return `/support/${encodeURIComponent(String(p.caseId))}`;
     case 'team_invitation':
-      return `/invite?token=${encodeURIComponent(String(p.token))}&shop=${encodeURIComponent(String(p.businessName))}`;
+      // No token: the notifier makes it as it sends the e-mail (invitationPath), issue 24 item 5.
+      return `/invite?shop=${encodeURIComponent(String(p.businessName))}`;
     case 'team_member_changed':
       return '/team';
 
@@ -63,6 +64,10 @@ export function linkFor<T extends NotificationType>(type: T, params: Notificatio
       return '/dashboard';
   }
 }
+
+/** The invitation e-mail's link: the token exists only there (and as its SHA-256 on the invitation). */
+export const invitationPath = (token: string, businessName: string): string =>
+  `/invite?token=${encodeURIComponent(token)}&shop=${encodeURIComponent(businessName)}`;
 
 /** The inbox item of an event (params checked against contracts/notifications.ts). */
 export function inboxItemOf<T extends NotificationType>(event: NotificationEvent<T>): InboxItem {

@@ -14,7 +14,8 @@ import type { VendorRecord } from './vendors';
  * and the shop's security notice (always e-mailed: category security): `security_mfa_off` when it went
  * off, `security_mfa_on` when it went on (a vendor who did not turn it on learns it at once).
  * `onlyIfChanged`: the record update is conditional on the state differing from the recorded one
- * (a repeated call changes and announces nothing).
+ * (a repeated call changes and announces nothing); "off" only from a recorded "on", so nobody who
+ * never had it on is told it went off (issue 24, item 7).
  */
 export function twoStepWrites(record: Pick<VendorRecord, 'userId' | 'vendorId'>, on: boolean, by: 'vendor' | 'operations', at: string, opts: { onlyIfChanged: boolean; notify: boolean }): TransactItem[] {
   const items: TransactItem[] = [
@@ -23,8 +24,12 @@ export function twoStepWrites(record: Pick<VendorRecord, 'userId' | 'vendorId'>,
         TableName: tableName('vendors'),
         Key: { userId: record.userId },
         UpdateExpression: 'SET mfaEnabled = :on, mfaChangedAt = :at, updatedAt = :at',
-        ConditionExpression: opts.onlyIfChanged ? 'attribute_exists(userId) AND (attribute_not_exists(mfaEnabled) OR mfaEnabled <> :on)' : 'attribute_exists(userId)',
-        ExpressionAttributeValues: { ':on': on, ':at': at },
+        ConditionExpression: !opts.onlyIfChanged
+          ? 'attribute_exists(userId)'
+          : on
+            ? 'attribute_exists(userId) AND (attribute_not_exists(mfaEnabled) OR mfaEnabled <> :on)'
+            : 'attribute_exists(userId) AND mfaEnabled = :wasOn',
+        ExpressionAttributeValues: { ':on': on, ':at': at, ...(opts.onlyIfChanged && !on ? { ':wasOn': true } : {}) },
       },
     },
   ];

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/clients';
 import { TooManyRequestsError } from '../shared/errors';
 import type { Reply } from '../shared/http';
 import { recordItem, replayOf, type Idempotent } from '../shared/idempotency';
+import { minutesUntilFree, readRateWindow, takeSlot, windowFull } from '../shared/rate-window';
 import { tableName } from '../shared/tables';
 import { notificationWrites } from '../notifications/record';
 import { SUPPORT_CASES_PER_HOUR, type SupportCategory } from '../../contracts/support/schema';
@@ -20,7 +21,7 @@ export interface SupportCase {
   createdAt: string;
 }
 
-/** The per-vendor item that remembers the times of the last cases (sliding one-hour window). */
+/** The per-vendor item that remembers the times of the last cases (sliding one-hour window, lambdas/shared/rate-window.ts). */
 const RATE_KEY = '#rate';
 const HOUR_MS = 3_600_000;
 
@@ -49,11 +50,9 @@ export async function openSupportCase(
   const table = tableName('supportCases');
   for (let attempt = 0; attempt < 12; attempt += 1) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, 5 + Math.random() * 25 * attempt));
-    const rate = await dynamo.send(new GetCommand({ TableName: table, Key: { vendorId: input.vendorId, caseId: RATE_KEY }, ConsistentRead: true }));
-    const version = (rate.Item?.version as number | undefined) ?? 0;
-    const recent = ((rate.Item?.recent as string[] | undefined) ?? []).filter((t) => Date.parse(t) > now.getTime() - HOUR_MS).sort();
-    if (recent.length >= SUPPORT_CASES_PER_HOUR) {
-      const minutes = Math.max(1, Math.ceil((Date.parse(recent[0]!) + HOUR_MS - now.getTime()) / 60_000));
+    const rate = await readRateWindow({ table, key: { vendorId: input.vendorId, caseId: RATE_KEY }, limit: SUPPORT_CASES_PER_HOUR, windowMs: HOUR_MS }, now);
+    if (windowFull(rate)) {
+      const minutes = minutesUntilFree(rate, now);
       throw new TooManyRequestsError(
         `You can open at most ${SUPPORT_CASES_PER_HOUR} support cases an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         'support_rate_limited',
@@ -64,14 +63,7 @@ export async function openSupportCase(
       await dynamo.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: table,
-                Item: { vendorId: input.vendorId, caseId: RATE_KEY, recent: [...recent, supportCase.createdAt], version: version + 1 },
-                ConditionExpression: version === 0 ? 'attribute_not_exists(caseId)' : 'version = :version',
-                ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
-              },
-            },
+            takeSlot(rate, now),
             { Put: { TableName: table, Item: supportCase, ConditionExpression: 'attribute_not_exists(caseId)' } },
             ...(idempotent ? [recordItem(idempotent, supportCaseReply(supportCase), now)] : []),
             // The vendor's copy of the case ("case received"), with the case.

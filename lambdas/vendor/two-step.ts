@@ -34,6 +34,10 @@ export async function recordTwoStep(caller: Caller, now: Date = new Date()): Pro
   const totp = await totpIsOn(caller.userId);
   // A user without a vendor record (an admin) has no record or inbox: the answer is the state alone.
   if (!caller.vendor) return { totp, changed: false };
+  // Off is news only after a recorded "on" (the caller's own item: a member's, or the account
+  // holder's vendor record): a vendor who never had it on is not told it went off (issue 24, item 7).
+  const own = caller.membershipRecord ?? caller.vendor;
+  if (!totp && (own as { mfaEnabled?: boolean }).mfaEnabled !== true) return { totp, changed: false };
   const at = now.toISOString();
   // A team member (issue 14) records it on their own item, not the shop's record; the shop's notice is
   // the account holder's own, so a member's change is told in the activity log only.
@@ -59,7 +63,8 @@ export async function recordTwoStep(caller: Caller, now: Date = new Date()): Pro
  * the vendor record's state and the vendor's notice. Cognito is not part of a DynamoDB transaction: if
  * the transaction fails after Cognito turned it off, the operator's retry finds it off already
  * (`wasOn` false), turns it off again (a no-op) and writes the entry then; the notice is still sent while
- * the vendor record says it was on. A user unknown to Cognito is 404 `user_not_found`.
+ * the vendor record says it was on — and only then or when Cognito had it on: a vendor who never had it
+ * on gets no "turned off" notice (issue 24, item 7). A user unknown to Cognito is 404 `user_not_found`.
  */
 export async function resetTwoStep(userId: string, reason: string, operator: Operator, now: Date = new Date()): Promise<MfaResetAnswer> {
   if (!userId || userId.length > USER_ID_MAX) throw new NotFoundError(`No user ${userId.slice(0, 64)}`, 'user_not_found');
@@ -77,7 +82,7 @@ export async function resetTwoStep(userId: string, reason: string, operator: Ope
   const items: TransactItem[] = [
     auditWrite({ actor: operator, action: 'mfa.reset', target: { type: 'user', id: userId }, vendorId: record?.vendorId ?? record?.userId ?? null, before: { totp: wasOn }, after: { totp: false }, reason, at }),
   ];
-  if (record) items.push(...twoStepWrites(record, false, 'operations', at, { onlyIfChanged: false, notify: wasOn || record.mfaEnabled !== false }));
+  if (record) items.push(...twoStepWrites(record, false, 'operations', at, { onlyIfChanged: false, notify: wasOn || record.mfaEnabled === true }));
   await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
   logger.info('two-step sign-in reset by operations', { userId, operator: operator.email, wasOn });
   return { userId, totp: false, wasOn };

@@ -69,7 +69,8 @@ describe('vendor teams', () => {
     await expect.poll(() => owner.page.getByTestId('team-member').count()).toBe(2);
     await auditAtPhoneWidth(owner.page, 'team (en)');
 
-    // The invitee: the link, then an account with the invited address (the business name is the shop's).
+    // The invitee: the link, then an account with the invited address — joining the shop, not applying
+    // to sell (no business name), and signed in right after the code (issue 24, item 18).
     const link = await invitationLink(financeEmail);
     const invitee = await newPage(browser);
     await invitee.page.goto(webUrl(link));
@@ -77,18 +78,15 @@ describe('vendor teams', () => {
     await auditAtPhoneWidth(invitee.page, 'invitation, signed out (en)');
     await invitee.page.getByTestId('invite-sign-up').click();
     await invitee.page.waitForURL(webUrl('/signup'));
-    expect(await invitee.page.getByLabel(en.business_name).inputValue()).toBe(shop.vendorName);
+    await invitee.page.getByRole('heading', { name: en.invite_title_shop.replace('{{shop}}', shop.vendorName) }).waitFor();
+    expect(await invitee.page.getByLabel(en.business_name).count()).toBe(0);
     await invitee.page.getByLabel(en.email).fill(financeEmail);
     await invitee.page.getByLabel(en.password, { exact: true }).fill(password);
     await invitee.page.getByLabel(en.confirm_password).fill(password);
-    await invitee.page.getByRole('button', { name: en.create_account }).click();
+    await invitee.page.getByRole('button', { name: en.invite_create_and_join }).click();
     await invitee.page.getByLabel(en.verification_code).waitFor();
     await invitee.page.getByLabel(en.verification_code).fill(confirmationCode(financeEmail));
     await invitee.page.getByRole('button', { name: en.confirm, exact: true }).click();
-    await invitee.page.waitForURL(webUrl('/'));
-    await invitee.page.getByLabel('Email').fill(financeEmail);
-    await invitee.page.getByLabel('Password', { exact: true }).fill(password);
-    await invitee.page.getByRole('button', { name: 'Sign in' }).click();
     await invitee.page.waitForURL(webUrl('/dashboard'));
     expect(await invitee.page.getByTestId('joined-alert').textContent()).toContain(`You joined ${shop.vendorName} as Finance.`);
     const nav = invitee.page.getByRole('navigation', { name: en.main_navigation });

@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
 import type { MemberRole, MemberView } from '../../contracts/team';
-import { localTableName } from '../../contracts/tables';
-import { api, idTokenFor, signUpVendor, useTestStackEnv } from '../support/auth';
+import { storedEmails } from '../../scripts/local/ses';
+import { api, idTokenFor, signUpVendor } from '../support/auth';
 import type { TestVendor } from './orders-fixtures';
 
 export interface TestMember {
@@ -12,16 +12,20 @@ export interface TestMember {
   token: string;
 }
 
-/** The invitation token the e-mail carries: read from the invitation's outbox item (the notifier e-mails it). */
-export async function invitationTokenOf(vendorId: string, memberId: string): Promise<string> {
-  useTestStackEnv();
-  const { dynamo } = await import('../../lambdas/shared/clients');
-  const out = await dynamo.send(
-    new QueryCommand({ TableName: localTableName('notifications'), KeyConditionExpression: 'vendorId = :v', ExpressionAttributeValues: { ':v': `INVITE#${vendorId}#${memberId}` }, ScanIndexForward: false, Limit: 1 }),
-  );
-  const token = (out.Items?.[0]?.params as { token?: string } | undefined)?.token;
-  if (!token) throw new Error(`no invitation e-mail for ${memberId}`);
-  return token;
+/**
+ * The invitation token, as the invitee gets it: from the link in the invitation e-mail to `email`
+ * (the local SES stand-in's store; the notifier sends it). Nothing else holds it in plain text.
+ */
+export async function invitationTokenOf(email: string): Promise<string> {
+  const { sesEndpoint } = inject('stack');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const links = (await storedEmails(sesEndpoint, email)).flatMap((e) => [...(e.body.text ?? '').matchAll(/\/invite\?token=([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!));
+    // The newest e-mail's link (an invitation sent again carries a new token).
+    if (links.length) return links[links.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`no invitation e-mail to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Owner `shop` invites `email` with `role` through the API; answers the invitation's member record. */
@@ -41,7 +45,7 @@ export async function teamMember(shop: TestVendor, role: MemberRole, label: stri
   await signUpVendor(email, password, 'Team member');
   const member = await invite(shop, email, role);
   const token = await idTokenFor(email, password);
-  const accepted = await api('/api/team/invitation/accept', { method: 'POST', token, body: JSON.stringify({ token: await invitationTokenOf(shop.vendorId, member.memberId) }) });
+  const accepted = await api('/api/team/invitation/accept', { method: 'POST', token, body: JSON.stringify({ token: await invitationTokenOf(email) }) });
   if (accepted.status !== 200) throw new Error(`POST /api/team/invitation/accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
   return { email, password, memberId: member.memberId, token };
 }

@@ -33,7 +33,7 @@ function samples(language: Language): { [T in NotificationType]: NotificationPar
     password_changed: {},
     support_case_received: { caseId: 'SC-20261121-051912-7F3A', category: 'payouts_category', message: free.message },
     support_reply: { caseId: 'SC-20261121-051912-7F3A', message: free.message },
-    team_invitation: { email: 'staff@example.com', businessName: 'Harbor Fresh', role: 'inventory', invitedBy: 'owner@example.com', token: 'x'.repeat(43), language, expiresAt: '2026-12-01T08:00:00.000Z' },
+    team_invitation: { email: 'staff@example.com', businessName: 'Harbor Fresh', role: 'inventory', invitedBy: 'owner@example.com', language, expiresAt: '2026-12-01T08:00:00.000Z' },
     team_member_changed: { change: 'role_changed', memberEmail: 'staff@example.com', role: 'finance', previousRole: 'inventory', by: 'owner@example.com' },
 
     stock_low: { productId: 'P-0123456789', productName: 'Sea Salt', sku: '10001-0007', inventory: 3, threshold: 5 },

@@ -27,8 +27,8 @@ beforeEach(() => {
 });
 
 describe('POST /api/me/two-step (issue 14)', () => {
-  const post = async (body = '{}') => {
-    ddb.on(GetCommand).resolves({ Item: vendor });
+  const post = async (body = '{}', record: Record<string, unknown> = { ...vendor, mfaEnabled: true }) => {
+    ddb.on(GetCommand).resolves({ Item: record });
     const res = await meHandler(apiEvent('POST', '/api/me/two-step', { claims: idClaims(), body }), context);
     return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
   };
@@ -39,9 +39,19 @@ describe('POST /api/me/two-step (issue 14)', () => {
     expect(await post()).toEqual({ status: 200, body: { totp: false, changed: true } });
     const [update, inbox, unread] = items();
     expect(update!.Update).toMatchObject({ TableName: 'vendors-test', Key: { userId: 'user-1' }, ExpressionAttributeValues: { ':on': false } });
-    expect(update!.Update!.ConditionExpression).toContain('mfaEnabled <> :on');
+    // Off only from a recorded "on": the notice cannot go to someone who never had it on (issue 24, item 7).
+    expect(update!.Update!.ConditionExpression).toContain('mfaEnabled = :wasOn');
+    expect(update!.Update!.ExpressionAttributeValues).toMatchObject({ ':wasOn': true });
     expect(inbox!.Put).toMatchObject({ TableName: 'notifications-test', Item: { vendorId: 'V-10001', type: 'security_mfa_off', category: 'security', params: { by: 'vendor' } } });
     expect(unread!.Update).toMatchObject({ UpdateExpression: 'ADD unread :one' });
+  });
+
+  it('a vendor who never had two-step on (nothing recorded, or recorded off) gets no "turned off" notice and nothing is written (issue 24, item 7)', async () => {
+    idp.on(AdminGetUserCommand).resolves({ UserMFASettingList: [] });
+    ddb.on(TransactWriteCommand).resolves({});
+    expect(await post('{}', vendor)).toEqual({ status: 200, body: { totp: false, changed: false } });
+    expect(await post('{}', { ...vendor, mfaEnabled: false })).toEqual({ status: 200, body: { totp: false, changed: false } });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it('records "on" with the security_mfa_on notice (issue 24, item 2: a vendor who did not turn it on learns it at once)', async () => {
@@ -98,6 +108,20 @@ describe('ops reset (POST /api/admin/users/{userId}/mfa-reset)', () => {
     ddb.on(TransactWriteCommand).resolves({});
     expect(await resetTwoStep('user-1', 'retry', ops)).toMatchObject({ wasOn: false });
     expect(items().map((i) => i.Put?.TableName ?? i.Update?.TableName)).toEqual(['audit-test', 'vendors-test', 'notifications-test', 'notifications-test']);
+  });
+
+  it('a reset of a vendor who never had two-step on (Cognito off, nothing recorded) is audited but sends no "turned off" notice (issue 24, item 7)', async () => {
+    idp.on(AdminGetUserCommand).resolves({ UserMFASettingList: [] });
+    idp.on(AdminSetUserMFAPreferenceCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    for (const record of [vendor, { ...vendor, mfaEnabled: false }]) {
+      ddb.on(GetCommand).resolves({ Item: record });
+      expect(await resetTwoStep('user-1', 'Asked to reset; it was never on', ops)).toEqual({ userId: 'user-1', totp: false, wasOn: false });
+    }
+    for (const n of [0, 1]) {
+      expect(items(n).map((i) => i.Put?.TableName ?? i.Update?.TableName)).toEqual(['audit-test', 'vendors-test']);
+      expect(items(n).some((i) => i.Put?.Item?.type === 'security_mfa_off')).toBe(false);
+    }
   });
 
   it('answers 404 user_not_found for a user Cognito does not know, changing nothing', async () => {

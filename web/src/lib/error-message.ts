@@ -92,6 +92,7 @@ export const API_ERROR_REASONS = {
   // 429
   too_many_requests: 'error_reason_rate_limited',
   support_rate_limited: 'error_reason_support_rate_limited',
+  invitation_rate_limited: 'error_reason_invitation_rate_limited',
   support_busy: 'error_reason_busy',
   // 5xx and answers the web could not read
   internal_error: 'error_reason_server',

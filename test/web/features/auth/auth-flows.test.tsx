@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auth, configure, namedError, stubFetch } from '../../amplify-mock';
+import { auth, configure, namedError, signedInUser, stubFetch } from '../../amplify-mock';
 import { renderApp, resetAppState } from '../../render-app';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
@@ -16,7 +16,11 @@ describe('sign-up (/signup, /signup-success)', () => {
     vi.clearAllMocks();
     stubFetch(() => ({ status: 404 }));
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // A followed invitation (kept for the tab) belongs to its own test.
+    sessionStorage.clear();
+  });
 
   async function fill(user: ReturnType<typeof userEvent.setup>, password: string, confirm: string) {
     await user.type(await screen.findByLabelText('Business name'), 'Fresh Farm Co');
@@ -85,6 +89,36 @@ describe('sign-up (/signup, /signup-success)', () => {
     expect(auth.confirmSignUp).toHaveBeenCalledWith({ username: 'fresh@example.com', confirmationCode: '123456' });
     expect(location()).toBe('/signup-success');
     expect(screen.getByText(/under review/)).toBeTruthy();
+  });
+
+  it('an invitee (from an invitation link) joins a shop: no application, no business name, and is signed in after confirming (issue 24, item 18)', async () => {
+    sessionStorage.setItem('seller-portal.invitation', JSON.stringify({ token: 'T'.repeat(43), shop: 'Harbor Fresh' }));
+    auth.signUp.mockResolvedValue({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
+    auth.confirmSignUp.mockResolvedValue({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' } });
+    signedInUser('staff@example.com');
+    renderApp('/signup');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Join Harbor Fresh on Seller Portal' }, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByText('Apply to sell')).toBeNull();
+    expect(screen.queryByLabelText('Business name')).toBeNull();
+    await user.type(screen.getByLabelText('Email'), 'staff@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Fresh!Staff2026');
+    await user.type(screen.getByLabelText('Confirm password'), 'Fresh!Staff2026');
+    await user.click(screen.getByRole('button', { name: 'Create account and join' }));
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address' }, { timeout: 5_000 })).toBeTruthy();
+    // The account's name is the shop's (the post-confirmation trigger's application is replaced on joining).
+    expect(auth.signUp).toHaveBeenCalledWith({
+      username: 'staff@example.com',
+      password: 'Fresh!Staff2026',
+      options: { userAttributes: { email: 'staff@example.com', name: 'Harbor Fresh', locale: 'en' } },
+    });
+    expect(screen.getByText(/to join Harbor Fresh/)).toBeTruthy();
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    // Signed in with the password just chosen: no second trip through the sign-in form.
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith(expect.objectContaining({ username: 'staff@example.com', password: 'Fresh!Staff2026' })), { timeout: 5_000 });
+    await waitFor(() => expect(location()).not.toMatch(/^\/signup/), { timeout: 5_000 });
+    expect(location()).not.toBe('/signup-success');
   });
 
   it('explains a wrong code and an existing account', async () => {

@@ -17,7 +17,7 @@ const samples: Record<NotificationType, Record<string, unknown>> = {
   password_changed: {},
   support_case_received: { caseId: 'SC-20261120-000001-ABCD', category: 'payouts_category', message: 'When is my next payout?' },
   support_reply: { caseId: 'SC-20261120-000001-ABCD', message: 'On the 30th.' },
-  team_invitation: { email: 'staff@example.com', businessName: 'Golden Harvest Foods', role: 'inventory', invitedBy: 'owner@example.com', token: 'x'.repeat(43), language: 'en', expiresAt: '2026-12-01T08:00:00.000Z' },
+  team_invitation: { email: 'staff@example.com', businessName: 'Golden Harvest Foods', role: 'inventory', invitedBy: 'owner@example.com', language: 'en', expiresAt: '2026-12-01T08:00:00.000Z' },
   team_member_changed: { change: 'role_changed', memberEmail: 'staff@example.com', role: 'finance', previousRole: 'inventory', by: 'owner@example.com' },
 
   stock_low: { productId: 'P-1', productName: 'Oolong Tea', sku: '10001-0007', inventory: 3, threshold: 5 },

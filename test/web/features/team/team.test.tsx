@@ -118,6 +118,27 @@ describe('vendor teams (issue 14)', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/team/members/M-staff')).toBe(true);
   });
 
+  it('says up front that inviting needs two-step verification, and an owner without it sets it up from the invitation form (issue 24, item 18)', { timeout: 40_000 }, async () => {
+    auth.setUpTOTP.mockResolvedValue({ sharedSecret: 'JBSWY3DPEHPK3PXP', getSetupUri: () => new URL('otpauth://totp/Seller%20Portal:demo?secret=JBSWY3DPEHPK3PXP') });
+    const { user } = await signedInAt('/team', meBody({ memberRole: 'owner', accountHolder: true }));
+    // The team page's chunk is loaded on first use: slow on a busy machine.
+    await screen.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 20_000 });
+    const notice = await screen.findByTestId('team-two-step-required', {}, SOON);
+    expect(notice.textContent).toContain('Inviting members and changing their roles needs two-step verification');
+    await waitFor(() => expect(notice.textContent).toContain('It is off for your account'), SOON);
+    await user.click(within(notice).getByRole('button', { name: 'Set up two-step verification' }));
+    expect(await screen.findByTestId('two-step-dialog', {}, SOON)).toBeTruthy();
+  });
+
+  it('an owner with two-step verification on is told team changes are confirmed with a code, with no set-up link', { timeout: 40_000 }, async () => {
+    auth.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    await signedInAt('/team', meBody({ memberRole: 'owner', accountHolder: true }));
+    await screen.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 20_000 });
+    const notice = await screen.findByTestId('team-two-step-required', {}, SOON);
+    await waitFor(() => expect(notice.textContent).toContain('you confirm team changes with a code from your authenticator app'), SOON);
+    expect(within(notice).queryByRole('button')).toBeNull();
+  });
+
   it('in Traditional Chinese: the team page, roles and the invitation error from the server', async () => {
     await switchLanguage('zh-TW');
     const { user } = await signedInAt('/team', meBody({ language: 'zh-TW', memberRole: 'owner', accountHolder: true }));

@@ -1,7 +1,7 @@
 import '../../components/empty-state.css';
 import './team.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
@@ -17,9 +17,12 @@ import { toResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../../lib/session';
 import { useStepUp } from '../auth/use-step-up';
+import { twoStepEnabled } from '../settings/two-step';
 import { changeMemberRole, getTeam, inviteMember, removeMember, type MemberRole, type MemberView } from './team-api';
 
 type Outcome = { tone: 'success' | 'error'; text: string; detail?: string | null };
+
+const TwoStepDialog = lazy(() => import('../settings/two-step-dialog'));
 
 /**
  * The owner's team page (issue 14, `/team`): the account holder and every member with role and
@@ -187,6 +190,44 @@ export default function TeamPage() {
   );
 }
 
+/**
+ * Said before the owner fills the form (issue 24, item 18): inviting and changing members needs
+ * two-step verification (the server answers 403 `mfa_required` otherwise), and an owner without it
+ * sets it up from here rather than discovering it on sending.
+ */
+function TwoStepNotice() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const twoStep = useQuery({ queryKey: queryKeys.twoStep, queryFn: twoStepEnabled });
+  const [settingUp, setSettingUp] = useState(false);
+  const off = twoStep.data === false;
+  return (
+    <div className="team-two-step" data-testid="team-two-step-required">
+      <p className="muted">
+        {t('team_two_step_required')} {twoStep.data === true && t('team_two_step_on')}
+        {off && t('team_two_step_off')}
+      </p>
+      {off && (
+        <button type="button" className="amplify-button amplify-button--small" onClick={() => setSettingUp(true)} data-testid="team-two-step-set-up">
+          {t('two_step_set_up_label')}
+        </button>
+      )}
+      {settingUp && (
+        <Suspense fallback={null}>
+          <TwoStepDialog
+            mode="set-up"
+            onClose={() => setSettingUp(false)}
+            onChanged={() => {
+              setSettingUp(false);
+              void queryClient.invalidateQueries({ queryKey: queryKeys.twoStep });
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
 function InviteForm({
   run,
   disabled,
@@ -226,6 +267,7 @@ function InviteForm({
       <h2 className="amplify-heading amplify-heading--3" id={`${id}-title`}>
         {t('team_invite_heading')}
       </h2>
+      <TwoStepNotice />
       {disabled && <p className="muted">{t('error_reason_team_full')}</p>}
       <div className="team-invite-fields">
         <label className="team-field" htmlFor={`${id}-email`}>

@@ -93,6 +93,44 @@ describe('bulk price and stock (/inventory/bulk)', () => {
     });
   }
 
+  it('choosing another file clears the previous dry run: Apply acts only on the file just checked (issue 24, item 15)', { timeout: 30_000 }, async () => {
+    const second: BulkJob = { ...dryRun, jobId: 'B-0MIE1J8Q0D4E5F6', fileName: 'second.csv' };
+    let uploads = 0;
+    let releaseSecond: () => void = () => undefined;
+    const secondChecked = new Promise<void>((resolve) => (releaseSecond = resolve));
+    const applies: string[] = [];
+    const handler: SalesHandler = async (call) => {
+      if (call.path === '/api/inventory/bulk' && call.method === 'GET') return { status: 200, body: { job: null } };
+      if (call.path === '/api/inventory/bulk' && call.method === 'POST') {
+        uploads += 1;
+        if (uploads === 1) return { status: 201, body: dryRun };
+        await secondChecked;
+        return { status: 201, body: second };
+      }
+      if (call.method === 'POST' && call.path.startsWith('/api/inventory/bulk/')) {
+        applies.push(call.path);
+        return { status: 202, body: { ...second, status: 'applying' } };
+      }
+      if (call.path === `/api/inventory/bulk/${dryRun.jobId}`) return { status: 200, body: dryRun };
+      if (call.path === `/api/inventory/bulk/${second.jobId}`) return { status: 200, body: applies.length ? { ...second, status: 'applying' } : second };
+      return undefined;
+    };
+    const { user } = await openRoute('/inventory/bulk', handler, TITLE);
+    await user.upload(screen.getByTestId('bulk-file'), new File(['SKU,Price\r\n10001-0001,11.50\r\n'], 'inventory.csv', { type: 'text/csv' }));
+    await user.click(screen.getByTestId('bulk-check'));
+    expect((await screen.findByTestId('bulk-job')).textContent).toContain('inventory.csv');
+    // Another file chosen: the first file's dry run (and its Apply) is gone before the new one is checked.
+    await user.upload(screen.getByTestId('bulk-file'), new File(['SKU,Price\r\n10001-0001,12.00\r\n'], 'second.csv', { type: 'text/csv' }));
+    expect(screen.queryByTestId('bulk-job')).toBeNull();
+    expect(screen.queryByTestId('bulk-apply')).toBeNull();
+    await user.click(screen.getByTestId('bulk-check'));
+    expect(screen.queryByTestId('bulk-apply')).toBeNull();
+    releaseSecond();
+    await waitFor(() => expect(screen.getByTestId('bulk-job').textContent).toContain('second.csv'));
+    await user.click(screen.getByTestId('bulk-apply'));
+    await waitFor(() => expect(applies).toEqual([`/api/inventory/bulk/${second.jobId}`]));
+  });
+
   it('says in the page why a file could not be read (400 bulk_file_invalid)', async () => {
     const handler: SalesHandler = (call) => {
       if (call.path === '/api/inventory/bulk' && call.method === 'GET') return { status: 200, body: { job: null } };

@@ -52,6 +52,14 @@ export default function BulkPage() {
     }
   }, [shown, queryClient]);
 
+  /**
+   * A dry run belongs to the file it checked (issue 24): once another file is chosen, that dry run
+   * (and its Apply) leaves the page until the new file is checked, so Apply can only act on the file
+   * just checked. The last applied change (its report and Undo) stays.
+   */
+  const [replaced, setReplaced] = useState<string | null>(null);
+  const visible = shown && !(shown.status === 'ready' && shown.jobId === replaced) ? shown : null;
+
   const [actionError, setActionError] = useState<unknown>(null);
   const [acting, setActing] = useState(false);
   const act = async (target: BulkJob, action: 'apply' | 'undo') => {
@@ -80,9 +88,14 @@ export default function BulkPage() {
       <p className="muted">{t('bulk_intro')}</p>
       <Downloads q={q} />
       <Upload
+        onChosen={() => {
+          setReplaced(shown?.status === 'ready' ? shown.jobId : null);
+          setActionError(null);
+        }}
         onChecked={(checked) => {
           queryClient.setQueryData(bulkKey(checked.jobId), checked);
           setActionError(null);
+          setReplaced(null);
           setJobId(checked.jobId);
         }}
       />
@@ -91,7 +104,7 @@ export default function BulkPage() {
           {t('bulk_action_failed', { message: failed.message })}
         </Alert>
       )}
-      {shown && <JobView job={shown} last={jobId === null} language={language} acting={acting} onAct={(action) => void act(shown, action)} />}
+      {visible && <JobView job={visible} last={jobId === null} language={language} acting={acting} onAct={(action) => void act(visible, action)} />}
     </section>
   );
 }
@@ -131,26 +144,37 @@ function Downloads({ q }: { q: string }) {
   );
 }
 
-function Upload({ onChecked }: { onChecked(job: BulkJob): void }) {
+function Upload({ onChosen, onChecked }: { onChosen(): void; onChecked(job: BulkJob): void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const input = useRef<HTMLInputElement>(null);
+  /** Bumped when another file is chosen: a check still on its way for the file before is then dropped. */
+  const choice = useRef(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [missing, setMissing] = useState(false);
+  const chosen = () => {
+    choice.current += 1;
+    setError(null);
+    setMissing(false);
+    setBusy(false);
+    onChosen();
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const file = input.current?.files?.[0];
     setError(null);
     setMissing(!file);
     if (!file) return;
+    const mine = choice.current;
     setBusy(true);
     try {
-      onChecked(await uploadBulkFile(file));
+      const checked = await uploadBulkFile(file);
+      if (mine === choice.current) onChecked(checked);
     } catch (err) {
-      setError(err);
+      if (mine === choice.current) setError(err);
     } finally {
-      setBusy(false);
+      if (mine === choice.current) setBusy(false);
     }
   };
   const failed = error ? errorText(error) : null;
@@ -161,7 +185,15 @@ function Upload({ onChecked }: { onChecked(job: BulkJob): void }) {
       </Heading>
       <form className="bulk-upload" onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor="bulk-file">{t('bulk_file_label')}</label>
-        <input id="bulk-file" ref={input} type="file" accept=".csv,.txt,text/csv,text/plain" data-testid="bulk-file" aria-describedby={missing ? 'bulk-file-missing' : undefined} />
+        <input
+          id="bulk-file"
+          ref={input}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          data-testid="bulk-file"
+          aria-describedby={missing ? 'bulk-file-missing' : undefined}
+          onChange={chosen}
+        />
         <Button type="submit" variation="primary" size="small" isLoading={busy} loadingText={t('bulk_checking')} data-testid="bulk-check">
           {t('bulk_check')}
         </Button>

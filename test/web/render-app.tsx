@@ -1,11 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { App } from '../../web/src/app/app';
 import { i18n } from '../../web/src/i18n/i18n';
 import { resetAuthForTests } from '../../web/src/lib/auth-client';
 import { resetConfigForTests } from '../../web/src/lib/config';
+import { installHistoryGate } from '../../web/src/lib/history-gate';
 import { SessionProvider } from '../../web/src/lib/session';
 import { meBody, storeAmplifySession, stubFetch, type Handler } from './amplify-mock';
 
@@ -20,34 +21,27 @@ function LocationProbe() {
  * empty cache: nothing leaks from one test to the next.
  */
 export function renderApp(path = '/') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <SessionProvider>
-            <App />
-            <LocationProbe />
-          </SessionProvider>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  currentRouter = router;
+  // jsdom's own history, as main.tsx uses the browser's: the history gate (Back over unsaved changes) listens to its popstate.
+  installHistoryGate();
+  window.history.replaceState({ usr: null, key: 'default', idx: 0 }, '', path);
   return render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <SessionProvider>
+          <App />
+          <LocationProbe />
+        </SessionProvider>
+      </BrowserRouter>
     </I18nextProvider>,
   );
 }
 
-let currentRouter: ReturnType<typeof createMemoryRouter> | null = null;
-
-/** The browser's Back button (a history step) in the app rendered last. */
+/** The browser's Back button (a history step) in the app rendered last: resolves after its popstate. */
 export async function goBack(): Promise<void> {
   await act(async () => {
-    await currentRouter!.navigate(-1);
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true, capture: true }));
+    window.history.back();
+    await popped;
   });
 }
 

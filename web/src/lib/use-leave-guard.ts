@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { dropHeldStep, guardHistory, heldStep, onHeldStep, releaseHeldStep } from './history-gate';
 
 /**
  * Keeps unsaved work from being lost while `dirty`:
@@ -8,8 +9,9 @@ import { useBlocker, useNavigate } from 'react-router-dom';
  * - following an in-app link (header, "Cancel", "Back to products"...): the click is held and
  *   `pending` names where it would go, so the page can ask; `leave()` goes there, `stay()` forgets it.
  *
- * - the browser's Back and Forward buttons: react-router's `useBlocker` (the app runs on a data
- *   router for this) holds the history step the same way; `leave()` lets it proceed.
+ * - the browser's Back and Forward buttons: the history gate (history-gate.ts, ahead of the router)
+ *   holds the history step the same way; `leave()` lets it proceed. (react-router's `useBlocker`
+ *   would need a data router, ~16 KB gzip more on every first visit: issue 24.)
  *
  * Links are caught with one capturing click listener on the document, ahead of react-router's own
  * handler, rather than by blocking every push: programmatic navigations (after a save, signing out,
@@ -19,12 +21,18 @@ export function useLeaveGuard(dirty: boolean): { pending: string | null; stay():
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
   const leaving = useRef(false);
-  // Back / Forward: only history steps (POP) are blocked here; pushes are links (held below) or code.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation, historyAction }) =>
-      dirty && !leaving.current && historyAction === 'POP' && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  const blockedTo = blocker.state === 'blocked' ? blocker.location.pathname + blocker.location.search + blocker.location.hash : null;
+  const location = useLocation();
+  // Back / Forward: only history steps are held here; pushes are links (held below) or code.
+  useEffect(() => {
+    if (!dirty) return;
+    const from = location.pathname + location.search;
+    return guardHistory((to) => {
+      const url = new URL(to, window.location.origin);
+      return !leaving.current && url.pathname + url.search !== from;
+    });
+  }, [dirty, location.key, location.pathname, location.search]);
+  const held = useSyncExternalStore(onHeldStep, heldStep, () => null);
+  const blockedTo = held?.to ?? null;
 
   useEffect(() => {
     if (!dirty) return;
@@ -56,18 +64,18 @@ export function useLeaveGuard(dirty: boolean): { pending: string | null; stay():
 
   const stay = useCallback(() => {
     setPending(null);
-    if (blocker.state === 'blocked') blocker.reset();
-  }, [blocker]);
+    if (heldStep()) dropHeldStep();
+  }, []);
   const leave = useCallback(() => {
-    if (blocker.state === 'blocked') {
+    if (heldStep()) {
       leaving.current = true;
-      blocker.proceed();
+      releaseHeldStep();
       return;
     }
     if (pending === null) return;
     leaving.current = true;
     setPending(null);
     navigate(pending);
-  }, [blocker, navigate, pending]);
+  }, [navigate, pending]);
   return { pending: pending ?? blockedTo, stay, leave };
 }

@@ -29,8 +29,9 @@ export default defineConfig({
           include: ['test/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           env,
-          // Whole-form tests type dozens of fields; a loaded 2-core machine needs more than the default 5 s.
-          testTimeout: 15_000,
+          // Whole-form tests type dozens of fields, and each wait may take up to 15 s on a loaded 2-core
+          // machine (test/web/setup.ts): a passing test ends as soon as its conditions hold.
+          testTimeout: 60_000,
           setupFiles: ['test/web/setup.ts'],
         },
       },

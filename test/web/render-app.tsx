@@ -63,6 +63,6 @@ export async function renderSignedIn(options: { path?: string; me?: Record<strin
   const calls = stubFetch(options.api ?? ((call) => (call.method === 'PATCH' ? { status: 200, body: { ...me, ...(call.body as object) } } : { status: 200, body: me })));
   renderApp(options.path ?? '/dashboard');
   // The first render of a file loads the lazy layout and page chunks: give it time on a busy machine.
-  await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 });
+  await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }

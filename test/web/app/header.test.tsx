@@ -16,7 +16,7 @@ async function signedInAt(path = '/dashboard', patch: (call: FetchCall) => { sta
   const calls = stubFetch((call) => (call.method === 'PATCH' ? patch(call) : { status: 200, body: me }));
   renderApp(path);
   // The first render of a file loads the lazy layout and page chunks: give it time on a busy machine.
-  await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 });
+  await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }
 

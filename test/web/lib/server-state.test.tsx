@@ -17,7 +17,7 @@ async function open(path: string, handler: SalesHandler) {
   const calls = stubSalesFetch(handler);
   renderApp(path);
   // The first render of a file loads the lazy layout and page chunks: give it time on a busy machine.
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }
 
@@ -36,7 +36,7 @@ describe('server state (TanStack Query, issue 11)', () => {
 
   it('each render of the app starts with an empty cache: nothing of the last render is shown', { timeout: 20_000 }, async () => {
     const first = await open('/dashboard', () => undefined);
-    await screen.findByTestId('dashboard-balance', {}, { timeout: 5_000 });
+    await screen.findByTestId('dashboard-balance', {}, { timeout: 15_000 });
     expect(count(first.calls, '/api/dashboard')).toBe(1);
     cleanup();
 
@@ -47,7 +47,7 @@ describe('server state (TanStack Query, issue 11)', () => {
     expect(screen.getByTestId('dashboard-status').textContent).toBe(en.loading_sales);
     expect(screen.queryByTestId('dashboard-balance')).toBeNull();
     answer({ status: 200, body: dashboardBody() });
-    await screen.findByTestId('dashboard-balance', {}, { timeout: 5_000 });
+    await screen.findByTestId('dashboard-balance', {}, { timeout: 15_000 });
   });
 
   it('a failed load is said at once, without automatic retries, and Try again asks the server again', { timeout: 20_000 }, async () => {
@@ -63,7 +63,7 @@ describe('server state (TanStack Query, issue 11)', () => {
 
     fail = false;
     await user.click(within(status).getByRole('button', { name: en.try_again }));
-    await screen.findByTestId('dashboard-balance', {}, { timeout: 5_000 });
+    await screen.findByTestId('dashboard-balance', {}, { timeout: 15_000 });
     expect(count(calls, '/api/dashboard')).toBe(2);
     expect(status.getAttribute('data-state')).toBe('idle');
   });
@@ -76,15 +76,15 @@ describe('server state (TanStack Query, issue 11)', () => {
       if (c.path !== '/api/orders') return undefined;
       return holding ? new Promise<SalesAnswer>((resolve) => (hold = resolve)) : orders;
     });
-    const table = await screen.findByTestId('orders-table', {}, { timeout: 5_000 });
+    const table = await screen.findByTestId('orders-table', {}, { timeout: 15_000 });
     await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('false'));
 
     await user.click(screen.getByRole('link', { name: en.nav_dashboard }));
-    await screen.findByTestId('dashboard-balance', {}, { timeout: 5_000 });
+    await screen.findByTestId('dashboard-balance', {}, { timeout: 15_000 });
     holding = true;
     await user.click(screen.getByRole('link', { name: en.nav_orders }));
     // The cached page is there before the new answer, busy.
-    const again = await screen.findByTestId('orders-table', {}, { timeout: 5_000 });
+    const again = await screen.findByTestId('orders-table', {}, { timeout: 15_000 });
     expect(again.getAttribute('aria-busy')).toBe('true');
     expect(screen.getAllByTestId('order-row')).toHaveLength(2);
     await waitFor(() => expect(count(calls, '/api/orders')).toBe(2));
@@ -124,7 +124,7 @@ describe('server state (TanStack Query, issue 11)', () => {
       if (c.path === '/api/payouts') return { status: 200, body: { payouts: [], balanceCents: 0, minimumPayoutCents: 5000, feeCents: 100, nextPayoutDate: '2026-12-15', timeZone: 'UTC' } };
       return undefined;
     });
-    await user.click(await screen.findByTestId('payout-setup-email', {}, { timeout: 5_000 }));
+    await user.click(await screen.findByTestId('payout-setup-email', {}, { timeout: 15_000 }));
     expect(count(calls, '/api/payout-method')).toBe(1);
     await user.type(screen.getByTestId('payout-email'), 'new@example.com');
     await user.click(screen.getByTestId('payout-email-save'));

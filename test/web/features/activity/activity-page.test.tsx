@@ -53,7 +53,7 @@ async function openActivity(path = '/activity', handler: SalesHandler = activity
   storeAmplifySession();
   const calls = stubSalesFetch(handler);
   renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: new RegExp(`^(${en.activity_title}|${zhTW.activity_title})$`) }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: new RegExp(`^(${en.activity_title}|${zhTW.activity_title})$`) }, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }
 
@@ -79,12 +79,12 @@ describe('the activity page (issue 14)', () => {
     const calls = stubSalesFetch(activityApi());
     renderApp('/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByTestId('account-button', {}, { timeout: 5_000 }));
+    await user.click(await screen.findByTestId('account-button', {}, { timeout: 15_000 }));
     const item = await screen.findByTestId('activity-link');
     expect(item.textContent).toBe(en.activity_title);
     await user.click(item);
     await waitFor(() => expect(location()).toBe('/activity'));
-    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 5_000 });
+    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 15_000 });
     expect(texts()).toEqual(['Changed the price of Jasmine Rice 1 kg: $12.00 → $11.50', 'Changed the stock of Jasmine Rice 1 kg: 40 → 35', 'Marked Jasmine Rice 1 kg out of stock']);
     expect(screen.getAllByTestId('activity-actor').map((c) => c.textContent)).toEqual([owner.email, staff.email, staff.email]);
     // 18:30Z on Nov 20 is 10:30 AM Pacific; the caption names the zone.
@@ -110,7 +110,7 @@ describe('the activity page (issue 14)', () => {
 
   it('applies the filter bar through the URL and asks the API for exactly that; a reversed range is not sent; Clear shows the whole log', { timeout: 20_000 }, async () => {
     const { calls, user } = await openActivity();
-    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 5_000 });
+    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 15_000 });
     await user.selectOptions(screen.getByTestId('activity-filter-action'), 'product.stock_changed');
     await user.type(screen.getByTestId('activity-filter-actor'), ' Staff.Vendor@Example.com ');
     await user.type(screen.getByTestId('activity-filter-from'), '2026-11-19');
@@ -162,7 +162,7 @@ describe('the activity page (issue 14)', () => {
     const vias = () => rows().map((r) => within(r).queryByTestId('activity-via')?.textContent ?? null);
 
     await openActivity('/activity', activityApi('en', withBulk));
-    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 5_000 });
+    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 15_000 });
     expect(vias()).toEqual(['By undoing the bulk change B-0MIE1J8Q0A1B2C3', 'By the bulk change B-0MIE1J8Q0A1B2C3', null]);
     expect(within(rows()[1]!).getByTestId('activity-actor').textContent).toBe(staff.email);
     expect(within(rows()[1]!).getByTestId('activity-text').textContent).toContain('Changed the price of Jasmine Rice 1 kg: $12.50 → $11.00');
@@ -170,15 +170,15 @@ describe('the activity page (issue 14)', () => {
     await resetAppState();
     signedInUser();
     await openActivity('/activity', activityApi('zh-TW', withBulk));
-    await screen.findByRole('heading', { level: 1, name: zhTW.activity_title }, { timeout: 5_000 });
-    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: zhTW.activity_title }, { timeout: 15_000 });
+    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 15_000 });
     expect(vias()).toEqual(['復原批次變更 B-0MIE1J8Q0A1B2C3', '透過批次變更 B-0MIE1J8Q0A1B2C3', null]);
   });
 
   it('says everything in Traditional Chinese', { timeout: 20_000 }, async () => {
     await openActivity('/activity', activityApi('zh-TW'));
-    await screen.findByRole('heading', { level: 1, name: zhTW.activity_title }, { timeout: 5_000 });
-    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: zhTW.activity_title }, { timeout: 15_000 });
+    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 15_000 });
     expect(texts()).toEqual(['變更 Jasmine Rice 1 kg 的價格：US$12.00 → US$11.50', '變更 Jasmine Rice 1 kg 的庫存：40 → 35', '將 Jasmine Rice 1 kg 標示為缺貨']);
     expect(screen.getByTestId('activity-export').textContent).toBe(zhTW.activity_download_csv);
     expect(within(screen.getByTestId('activity-filter-action')).getAllByRole('option').map((o) => o.textContent)).toContain(zhTW.activity_action_product_price_changed);
@@ -213,7 +213,7 @@ describe('Download CSV', () => {
         c.path === '/api/activity.csv' ? new Response('\uFEFFat_utc\r\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="activity-V-10001-2026-11-20.csv"' } }) : undefined,
       ),
     );
-    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 15_000 });
     await user.click(screen.getByTestId('activity-export'));
     await waitFor(() => expect(screen.getByTestId('activity-export-status').textContent).toBe('Downloaded activity-V-10001-2026-11-20.csv.'));
     const call = calls.find((c) => c.path === '/api/activity.csv')!;
@@ -224,7 +224,7 @@ describe('Download CSV', () => {
 
   it('a failed download is said in the page, in Chinese too', { timeout: 20_000 }, async () => {
     const { user } = await openActivity('/activity', activityApi('zh-TW', (c) => (c.path === '/api/activity.csv' ? { status: 503, body: { error: 'unavailable', message: 'Try later.' } } : undefined)));
-    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 5_000 });
+    await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 15_000 });
     await user.click(screen.getByTestId('activity-export'));
     const alert = await screen.findByTestId('activity-export-error');
     expect(alert.getAttribute('role')).toBe('alert');

@@ -50,7 +50,7 @@ describe('the ops console (issues 11 and 13)', () => {
     await user.type(screen.getByLabelText('Password'), 'Demo!Ops2026');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 15_000 })).toBeTruthy();
     expect(location()).toBe('/admin');
     expect(await screen.findByTestId('admin-queues')).toBeTruthy();
     expect(within(card('vendorApplications')).getByRole('heading', { level: 2 }).textContent).toBe('Vendor applications pending');
@@ -83,7 +83,7 @@ describe('the ops console (issues 11 and 13)', () => {
     overviewApi();
     storeAmplifySession();
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 15_000 })).toBeTruthy();
     expect(location()).toBe('/admin');
   });
 
@@ -91,7 +91,7 @@ describe('the ops console (issues 11 and 13)', () => {
     const calls = overviewApi();
     storeAmplifySession();
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 15_000 })).toBeTruthy();
     expect(location()).toBe('/admin');
     expect(calls.some((c) => c.url === '/api/dashboard')).toBe(false);
   });
@@ -100,7 +100,7 @@ describe('the ops console (issues 11 and 13)', () => {
     overviewApi();
     storeAmplifySession();
     renderApp('/admin/nothing-here');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('admin-console-title')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Back to the overview' }));
@@ -111,7 +111,7 @@ describe('the ops console (issues 11 and 13)', () => {
     const calls = overviewApi();
     storeAmplifySession();
     renderApp('/no-such-page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 15_000 })).toBeTruthy();
     // Once the session is restored (the admin's /api/me answered and applied).
     await waitFor(() => expect(calls.some((c) => c.url === '/api/me')).toBe(true));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -125,7 +125,7 @@ describe('the ops console (issues 11 and 13)', () => {
     const calls = overviewApi();
     storeAmplifySession();
     renderApp('/admin');
-    await screen.findByTestId('admin-queues', {}, { timeout: 5_000 });
+    await screen.findByTestId('admin-queues', {}, { timeout: 15_000 });
     const user = userEvent.setup();
     await user.click(screen.getByTestId('admin-language-button'));
     expect(await screen.findByRole('heading', { level: 1, name: '概覽' })).toBeTruthy();
@@ -144,7 +144,7 @@ describe('the ops console (issues 11 and 13)', () => {
     overviewApi(() => (fail ? { status: 500, body: { error: 'internal_error', message: 'Something went wrong. Reference: r-1' } } : { status: 200, body: OVERVIEW }));
     storeAmplifySession();
     renderApp('/admin');
-    const status = await screen.findByTestId('admin-overview-status', {}, { timeout: 5_000 });
+    const status = await screen.findByTestId('admin-overview-status', {}, { timeout: 15_000 });
     await waitFor(() => expect(status.textContent).toContain('The overview could not be loaded: Something went wrong. Reference: r-1'));
     expect(screen.queryByTestId('admin-queues')).toBeNull();
     fail = false;
@@ -156,7 +156,7 @@ describe('the ops console (issues 11 and 13)', () => {
     overviewApi(() => ({ status: 200, body: { ...OVERVIEW, queues: { ...OVERVIEW.queues, failedPayouts: { count: 'many', oldestAt: null } } } }));
     storeAmplifySession();
     renderApp('/admin');
-    const status = await screen.findByTestId('admin-overview-status', {}, { timeout: 5_000 });
+    const status = await screen.findByTestId('admin-overview-status', {}, { timeout: 15_000 });
     await waitFor(() => expect(status.getAttribute('data-state')).toBe('failed'));
     expect(screen.queryByTestId('admin-queues')).toBeNull();
   });
@@ -165,7 +165,7 @@ describe('the ops console (issues 11 and 13)', () => {
     overviewApi();
     storeAmplifySession();
     renderApp('/admin');
-    await screen.findByTestId('admin-queues', {}, { timeout: 5_000 });
+    await screen.findByTestId('admin-queues', {}, { timeout: 15_000 });
     await userEvent.setup().click(screen.getByTestId('admin-logout-button'));
     await waitFor(() => expect(location()).toBe('/'));
     expect(auth.signOut).toHaveBeenCalled();
@@ -188,7 +188,7 @@ describe('/admin for anyone not in admins (spec §2: the prefix shows the header
     const calls = stubFetch(() => ({ status: 200, body: meBody() }));
     storeAmplifySession();
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('account-button')).toBeTruthy());
     expect(screen.queryByTestId('admin-console-title')).toBeNull();
     expect(screen.queryByTestId('admin-queues')).toBeNull();
@@ -203,14 +203,14 @@ describe('/admin for anyone not in admins (spec §2: the prefix shows the header
     await user.type(await screen.findByLabelText('Email'), 'demo.vendor@example.com');
     await user.type(screen.getByLabelText('Password'), 'Demo!Vendor2026');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 });
+    await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 });
     expect(location()).toBe('/dashboard');
   });
 
   it('a visitor nobody signed in gets the not-found page at once, without any network call', async () => {
     const calls = stubFetch(() => ({ status: 500 }));
     renderApp('/admin/vendors');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 15_000 })).toBeTruthy();
     expect(calls).toHaveLength(0);
     await act(async () => undefined);
     expect(location()).toBe('/admin/vendors');

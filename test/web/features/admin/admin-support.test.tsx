@@ -10,7 +10,7 @@ vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
 vi.mock('aws-amplify/auth', () => auth);
 vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
 
-const SOON = { timeout: 5_000 };
+const SOON = { timeout: 15_000 };
 const adminMe = { userId: USER_ID, email: 'ops@example.com', groups: ['admins'], roles: ['admin'], status: null, vendorId: null, vendorName: null, language: null, payoutAccountId: null };
 
 const caseOf = (caseId: string, vendorId: string, over: Partial<AdminSupportCase> = {}): AdminSupportCase => ({

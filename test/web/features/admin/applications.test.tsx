@@ -63,7 +63,7 @@ describe('Vendor applications (ops console)', () => {
       'GET /api/admin/applications/u-42': () => ({ status: 200, body: { application: RECORD, audit: [], generatedAt: '2026-03-10T09:00:00.000Z' } }),
     });
     renderApp('/admin/applications');
-    expect(await screen.findByRole('heading', { level: 1, name: en.admin_apps_title }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: en.admin_apps_title }, { timeout: 15_000 })).toBeTruthy();
     const row = await screen.findByTestId('admin-apps-row');
     expect(within(row).getByRole('link', { name: 'Sunrise Noodle Co.' })).toBeTruthy();
     expect(within(row).getByText('sunrise@example.com')).toBeTruthy();
@@ -81,7 +81,7 @@ describe('Vendor applications (ops console)', () => {
   it('says when nothing waits', async () => {
     consoleApi({ 'GET /api/admin/applications': () => ({ status: 200, body: { items: [], nextCursor: null, generatedAt: '2026-03-10T09:00:00.000Z' } }) });
     renderApp('/admin/applications');
-    expect((await screen.findByTestId('admin-apps-empty', {}, { timeout: 5_000 })).textContent).toBe(en.admin_apps_empty);
+    expect((await screen.findByTestId('admin-apps-empty', {}, { timeout: 15_000 })).textContent).toBe(en.admin_apps_empty);
   });
 
   it('Approve sends the decision with the status the operator saw, and shows the new vendor id', async () => {
@@ -98,7 +98,7 @@ describe('Vendor applications (ops console)', () => {
       'GET /api/admin/applications': listAnswer,
     });
     renderApp('/admin/applications/u-42');
-    await userEvent.setup().click(await screen.findByTestId('admin-app-approve', {}, { timeout: 5_000 }));
+    await userEvent.setup().click(await screen.findByTestId('admin-app-approve', {}, { timeout: 15_000 }));
     const notice = await screen.findByTestId('admin-app-notice');
     expect(notice.getAttribute('role')).toBe('alert');
     expect(notice.textContent).toContain('Sunrise Noodle Co. is approved as V-10009.');
@@ -119,7 +119,7 @@ describe('Vendor applications (ops console)', () => {
     renderApp('/admin/applications/u-42');
     const user = userEvent.setup();
     // The earlier decision is in the history, with its reason.
-    const entry = await screen.findByTestId('admin-app-audit-entry', {}, { timeout: 5_000 });
+    const entry = await screen.findByTestId('admin-app-audit-entry', {}, { timeout: 15_000 });
     expect(entry.textContent).toContain(en.admin_apps_action_rejected);
     expect(entry.textContent).toContain('ann@example.com');
     expect(entry.textContent).toContain('Business licence missing');
@@ -154,7 +154,7 @@ describe('Vendor applications (ops console)', () => {
       'GET /api/admin/applications': listAnswer,
     });
     renderApp('/admin/applications/u-42');
-    await userEvent.setup().click(await screen.findByTestId('admin-app-approve', {}, { timeout: 5_000 }));
+    await userEvent.setup().click(await screen.findByTestId('admin-app-approve', {}, { timeout: 15_000 }));
     const notice = await screen.findByTestId('admin-app-notice');
     expect(notice.textContent).toContain('This application was already decided: Approved by bob@example.com. Nothing was changed.');
     await waitFor(() => expect(screen.getByTestId('admin-app-state').textContent).toBe(en.admin_apps_status_approved));
@@ -167,7 +167,7 @@ describe('Vendor applications (ops console)', () => {
       'GET /api/admin/applications/u-42': () => ({ status: 200, body: { application: RECORD, audit: [EARLIER], generatedAt: '2026-03-10T09:00:00.000Z' } }),
     });
     renderApp('/admin/applications');
-    expect(await screen.findByRole('heading', { level: 1, name: zh.admin_apps_title }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: zh.admin_apps_title }, { timeout: 15_000 })).toBeTruthy();
     const row = await screen.findByTestId('admin-apps-row');
     expect(within(row).getByTestId('admin-apps-age').textContent).toBe('3 天');
     expect(screen.getByRole('columnheader', { name: zh.admin_apps_col_business })).toBeTruthy();

@@ -57,7 +57,7 @@ describe('the audit log screen (issue 13)', () => {
   it('lists who did what to which record, what changed and why, newest first, and loads more', async () => {
     auditApi();
     renderApp('/admin/audit');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' }, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(2));
     const [first, second] = rows();
     expect(within(first!).getByTestId('admin-audit-actor').textContent).toBe('ops@example.com');
@@ -112,7 +112,7 @@ describe('the audit log screen (issue 13)', () => {
     auditApi();
     await switchLanguage('zh-TW');
     renderApp('/admin/audit');
-    expect(await screen.findByRole('heading', { level: 1, name: '稽核紀錄' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '稽核紀錄' }, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(within(rows()[0]!).getByTestId('admin-audit-action').textContent).toBe('拒絕商品');
     expect(within(rows()[0]!).getByTestId('admin-audit-target').textContent).toContain('商品 P-0000000001');
@@ -128,7 +128,7 @@ describe('the audit log screen (issue 13)', () => {
       return fail ? { status: 500, body: { error: 'internal_error', message: 'Something went wrong. Reference: r-9' } } : { status: 200, body: SECOND };
     });
     renderApp('/admin/audit');
-    await waitFor(() => expect(screen.getByTestId('admin-audit-status').textContent).toContain('The audit log could not be loaded: Something went wrong.'), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getByTestId('admin-audit-status').textContent).toContain('The audit log could not be loaded: Something went wrong.'), { timeout: 15_000 });
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(rows()).toHaveLength(1));

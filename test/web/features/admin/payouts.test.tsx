@@ -58,7 +58,7 @@ function adminApi(api: Api) {
 const open = async (path: string) => {
   storeAmplifySession();
   renderApp(path);
-  return screen.findByRole('heading', { level: 1, name: /^(Payouts|撥款)$/ }, { timeout: 5_000 });
+  return screen.findByRole('heading', { level: 1, name: /^(Payouts|撥款)$/ }, { timeout: 15_000 });
 };
 
 describe('the ops console: Payouts (issue 13)', () => {
@@ -84,7 +84,7 @@ describe('the ops console: Payouts (issue 13)', () => {
       return undefined;
     });
     await open('/admin/payouts?status=failed');
-    const row = await screen.findByTestId(`admin-payout-${FAILED.payoutId}`, {}, { timeout: 5_000 });
+    const row = await screen.findByTestId(`admin-payout-${FAILED.payoutId}`, {}, { timeout: 15_000 });
     expect(within(row).getByRole('rowheader').textContent).toContain('Lotus Tea House');
     expect(within(row).getByTestId('admin-payout-reason').textContent).toBe('The provider could not pay this recipient');
     expect(within(screen.getByTestId(`admin-payout-${ODD.payoutId}`)).getByTestId('admin-payout-reason').textContent).toBe('provider_said_no');
@@ -118,7 +118,7 @@ describe('the ops console: Payouts (issue 13)', () => {
     });
     await switchLanguage('zh-TW');
     await open('/admin/payouts?status=failed');
-    const row = await screen.findByTestId(`admin-payout-${FAILED.payoutId}`, {}, { timeout: 5_000 });
+    const row = await screen.findByTestId(`admin-payout-${FAILED.payoutId}`, {}, { timeout: 15_000 });
     expect(within(row).getByTestId('admin-payout-reason').textContent).toBe('撥款服務商無法付款給此收款人');
     expect(within(row).getByTestId('admin-payout-status').textContent).toBe('失敗');
     const user = userEvent.setup();
@@ -140,7 +140,7 @@ describe('the ops console: Payouts (issue 13)', () => {
     });
     await switchLanguage('zh-TW');
     await open('/admin/payouts?status=awaiting');
-    const row = await screen.findByTestId(`admin-payout-${AWAITING.payoutId}`, {}, { timeout: 5_000 });
+    const row = await screen.findByTestId(`admin-payout-${AWAITING.payoutId}`, {}, { timeout: 15_000 });
     expect(within(row).getByTestId('admin-payout-status').textContent).toBe('處理中');
     expect(screen.getByTestId('admin-payouts-batch-2026-03-1').textContent).toMatch(/^下載銀行批次 /);
     const user = userEvent.setup();
@@ -166,7 +166,7 @@ describe('the ops console: Payouts (issue 13)', () => {
       return undefined;
     });
     await open('/admin/payouts?status=awaiting');
-    await screen.findByTestId(`admin-payout-${AWAITING.payoutId}`, {}, { timeout: 5_000 });
+    await screen.findByTestId(`admin-payout-${AWAITING.payoutId}`, {}, { timeout: 15_000 });
     const user = userEvent.setup();
     await user.click(screen.getByTestId('admin-payouts-batch-2026-03-1'));
     expect((await screen.findByTestId('admin-payouts-notice')).textContent).toMatch(/^Bank batch .+ downloaded \(1 transfers\)\. It contains full account numbers: keep it safe\.$/);
@@ -200,7 +200,7 @@ describe('the ops console: Payouts (issue 13)', () => {
       return undefined;
     });
     await open('/admin/payouts?period=2026-03-1');
-    const figures = await screen.findByTestId('admin-payouts-summary', {}, { timeout: 5_000 });
+    const figures = await screen.findByTestId('admin-payouts-summary', {}, { timeout: 15_000 });
     expect(within(figures).getByTestId('admin-payouts-summary-gross').textContent).toBe('Gross sales$1,500.00');
     expect(within(figures).getByTestId('admin-payouts-summary-commission').textContent).toBe('Commission$225.00');
     expect(within(figures).getByTestId('admin-payouts-summary-fees').textContent).toBe('Transfer fees$3.00');

@@ -90,7 +90,7 @@ const decisions = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST
 async function openReview(path = '/admin/reviews/P-BBBBBBBBB2') {
   storeAmplifySession();
   renderApp(path);
-  await screen.findByTestId('admin-review-fields', {}, { timeout: 5_000 });
+  await screen.findByTestId('admin-review-fields', {}, { timeout: 15_000 });
 }
 
 async function toChinese() {
@@ -115,7 +115,7 @@ describe('Product review in the ops console (issue 13)', () => {
       const calls = reviewApi();
       storeAmplifySession();
       renderApp('/admin/reviews');
-      expect(await screen.findByRole('heading', { level: 1, name: 'Product review' }, { timeout: 5_000 })).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Product review' }, { timeout: 15_000 })).toBeTruthy();
       const rows = await screen.findAllByTestId('admin-review-queue-row');
       expect(rows.map((r) => r.getAttribute('data-product-id'))).toEqual(['P-AAAAAAAAA1', 'P-BBBBBBBBB2']);
       expect(within(rows[0]!).getByText('Jasmine Tea')).toBeTruthy();
@@ -137,7 +137,7 @@ describe('Product review in the ops console (issue 13)', () => {
       reviewApi();
       storeAmplifySession();
       renderApp('/admin/reviews');
-      await screen.findAllByTestId('admin-review-queue-row', {}, { timeout: 5_000 });
+      await screen.findAllByTestId('admin-review-queue-row', {}, { timeout: 15_000 });
       await toChinese();
       expect(await screen.findByRole('heading', { level: 1, name: '商品審核' })).toBeTruthy();
       const rows = screen.getAllByTestId('admin-review-queue-row');
@@ -151,7 +151,7 @@ describe('Product review in the ops console (issue 13)', () => {
       stubFetch((call) => (call.url === '/api/me' ? { status: 200, body: adminMe } : { status: 200, body: { items: [], nextCursor: null, generatedAt: FIRST.generatedAt } }));
       storeAmplifySession();
       renderApp('/admin/reviews');
-      expect((await screen.findByTestId('admin-review-queue-empty', {}, { timeout: 5_000 })).textContent).toBe('Nothing is waiting for review.');
+      expect((await screen.findByTestId('admin-review-queue-empty', {}, { timeout: 15_000 })).textContent).toBe('Nothing is waiting for review.');
     });
   });
 

@@ -84,7 +84,7 @@ describe('Vendors (ops console)', () => {
   it('searches by what was typed and filters by status, through the API', async () => {
     const calls = consoleApi({ 'GET /api/admin/vendors': () => ({ status: 200, body: { items: [GOLDEN], nextCursor: null } }) });
     renderApp('/admin/vendors');
-    expect(await screen.findByRole('heading', { level: 1, name: en.admin_vendors_title }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: en.admin_vendors_title }, { timeout: 15_000 })).toBeTruthy();
     const row = await screen.findByTestId('admin-vendors-row');
     expect(within(row).getByRole('link', { name: 'Golden Harvest Foods' }).getAttribute('href')).toBe('/admin/vendors/V-10001');
     expect(row.textContent).toContain(en.admin_apps_status_approved);
@@ -100,7 +100,7 @@ describe('Vendors (ops console)', () => {
   it('shows a vendor: balance, products per tab, the masked payout method, payouts, orders and the audit trail', async () => {
     consoleApi({ 'GET /api/admin/vendors/V-10001': () => ({ status: 200, body: detail(null) }) });
     renderApp('/admin/vendors/V-10001');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Golden Harvest Foods' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Golden Harvest Foods' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('admin-vendor-balance').textContent).toBe('$1,234.56');
     expect(screen.getByTestId('admin-vendor-products-live').textContent).toBe('12');
     expect(screen.getByTestId('admin-vendor-products-pending').textContent).toBe('2');
@@ -123,7 +123,7 @@ describe('Vendors (ops console)', () => {
       },
     });
     renderApp('/admin/vendors/V-10001');
-    const input = await screen.findByTestId('admin-vendor-commission-input', {}, { timeout: 5_000 });
+    const input = await screen.findByTestId('admin-vendor-commission-input', {}, { timeout: 15_000 });
     const user = userEvent.setup();
     await user.clear(input);
     await user.type(input, '12.345');
@@ -155,7 +155,7 @@ describe('Vendors (ops console)', () => {
       'GET /api/admin/vendors/V-10001': () => ({ status: 200, body: detail(1250) }),
     });
     renderApp('/admin/vendors');
-    expect(await screen.findByRole('heading', { level: 1, name: zh.admin_vendors_title }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: zh.admin_vendors_title }, { timeout: 15_000 })).toBeTruthy();
     const row = await screen.findByTestId('admin-vendors-row');
     expect(row.textContent).toContain(zh.admin_apps_status_approved);
     await userEvent.setup().click(within(row).getByRole('link', { name: 'Golden Harvest Foods' }));

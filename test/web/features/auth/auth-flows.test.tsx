@@ -71,7 +71,7 @@ describe('sign-up (/signup, /signup-success)', () => {
     const user = userEvent.setup();
     await fill(user, 'Fresh!Farm2026', 'Fresh!Farm2026');
     // Amplify's code is imported on first use (lib/auth-client.ts): up to 5 s on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address' }, { timeout: 15_000 })).toBeTruthy();
     expect(auth.signUp).toHaveBeenCalledWith({
       username: 'fresh@example.com',
       password: 'Fresh!Farm2026',
@@ -98,14 +98,14 @@ describe('sign-up (/signup, /signup-success)', () => {
     signedInUser('staff@example.com');
     renderApp('/signup');
     const user = userEvent.setup();
-    expect(await screen.findByRole('heading', { name: 'Join Harbor Fresh on Seller Portal' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Join Harbor Fresh on Seller Portal' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText('Apply to sell')).toBeNull();
     expect(screen.queryByLabelText('Business name')).toBeNull();
     await user.type(screen.getByLabelText('Email'), 'staff@example.com');
     await user.type(screen.getByLabelText('Password'), 'Fresh!Staff2026');
     await user.type(screen.getByLabelText('Confirm password'), 'Fresh!Staff2026');
     await user.click(screen.getByRole('button', { name: 'Create account and join' }));
-    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address' }, { timeout: 15_000 })).toBeTruthy();
     // The account's name is the shop's (the post-confirmation trigger's application is replaced on joining).
     expect(auth.signUp).toHaveBeenCalledWith({
       username: 'staff@example.com',
@@ -116,8 +116,8 @@ describe('sign-up (/signup, /signup-success)', () => {
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     // Signed in with the password just chosen: no second trip through the sign-in form.
-    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith(expect.objectContaining({ username: 'staff@example.com', password: 'Fresh!Staff2026' })), { timeout: 5_000 });
-    await waitFor(() => expect(location()).not.toMatch(/^\/signup/), { timeout: 5_000 });
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledWith(expect.objectContaining({ username: 'staff@example.com', password: 'Fresh!Staff2026' })), { timeout: 15_000 });
+    await waitFor(() => expect(location()).not.toMatch(/^\/signup/), { timeout: 15_000 });
     expect(location()).not.toBe('/signup-success');
   });
 

@@ -44,7 +44,7 @@ describe('login page (/) and sign-in outcomes (spec §4)', () => {
     const calls = stubFetch(() => ({ status: 200, body: meBody() }));
     renderApp('/');
     await signIn();
-    expect(await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 })).toHaveProperty('textContent', 'V-10001');
+    expect(await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 })).toHaveProperty('textContent', 'V-10001');
     expect(location()).toBe('/dashboard');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard');
     expect(screen.getByTestId('dashboard-greeting').textContent).toBe('Welcome, Golden Harvest Foods');
@@ -66,7 +66,7 @@ describe('login page (/) and sign-in outcomes (spec §4)', () => {
     stubFetch(() => ({ status: 200, body: meBody({ language: 'zh-TW' }) }));
     renderApp('/');
     await signIn();
-    await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 });
+    await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 });
     expect(document.documentElement.lang).toBe('zh-TW');
     expect(screen.getByTestId('language-button').textContent).toBe('繁中');
   });
@@ -75,7 +75,7 @@ describe('login page (/) and sign-in outcomes (spec §4)', () => {
     stubFetch(() => ({ status: 200, body: meBody({ language: 'zh' }) }));
     renderApp('/');
     await signIn();
-    await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 });
+    await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 });
     expect(document.documentElement.lang).toBe('en');
     expect(screen.getByTestId('language-button').textContent).toBe('EN');
   });
@@ -185,7 +185,7 @@ describe('login page (/) and sign-in outcomes (spec §4)', () => {
     stubFetch(() => ({ status: 200, body: meBody() }));
     renderApp('/');
     await signIn();
-    await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 });
+    await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 });
     expect(auth.signOut).toHaveBeenCalledTimes(1);
     expect(auth.signIn).toHaveBeenCalledTimes(2);
   });
@@ -229,7 +229,7 @@ describe('restoring a session on reload', () => {
     storeAmplifySession();
     stubFetch(() => ({ status: 200, body: meBody() }));
     renderApp('/');
-    expect(await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 })).toBeTruthy();
     expect(location()).toBe('/dashboard');
   });
 

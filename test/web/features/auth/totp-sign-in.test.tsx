@@ -54,7 +54,7 @@ describe('two-step sign-in (issue 14)', () => {
     await user.clear(code);
     await user.type(code, '123 456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(location()).toBe('/dashboard'), { timeout: 5_000 });
+    await waitFor(() => expect(location()).toBe('/dashboard'), { timeout: 15_000 });
     expect(auth.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
   });
 
@@ -69,7 +69,7 @@ describe('two-step sign-in (issue 14)', () => {
     expect((screen.getByLabelText('Authentication code') as HTMLInputElement).value).toBe('');
     await user.type(screen.getByLabelText('Authentication code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(location()).toBe('/dashboard'), { timeout: 5_000 });
+    await waitFor(() => expect(location()).toBe('/dashboard'), { timeout: 15_000 });
   });
 
   it('when the sign-in session is over, goes back to the password step and says why; Back does too', async () => {

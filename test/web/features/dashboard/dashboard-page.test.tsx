@@ -22,11 +22,11 @@ async function openDashboard(handler?: SalesHandler) {
   storeAmplifySession();
   const calls = stubSalesFetch(handler);
   renderApp('/dashboard');
-  await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 5_000 });
+  await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 });
   return calls;
 }
 
-const figures = () => screen.findByTestId('dashboard-balance', {}, { timeout: 5_000 });
+const figures = () => screen.findByTestId('dashboard-balance', {}, { timeout: 15_000 });
 
 describe('dashboard (spec §2, issue 4)', () => {
   beforeEach(async () => {
@@ -92,7 +92,7 @@ describe('dashboard (spec §2, issue 4)', () => {
     const user = userEvent.setup();
     await openDashboard();
     await figures();
-    const table = await screen.findByRole('table', { name: en.daily_sales_table_caption }, { timeout: 5_000 });
+    const table = await screen.findByRole('table', { name: en.daily_sales_table_caption }, { timeout: 15_000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(30);
     const body = dashboardBody();
@@ -141,6 +141,6 @@ describe('dashboard (spec §2, issue 4)', () => {
     expect(within(screen.getByTestId('period-today')).getByRole('heading', { level: 3 }).textContent).toBe(zhTW.period_today);
     expect(screen.getByTestId('dashboard-next-payout').textContent).toBe('2026年3月15日 星期日');
     expect(screen.getByTestId('payout-rule').textContent).toBe(zhTW.payout_schedule.replace('{{minimum}}', 'US$50.00'));
-    expect(await screen.findByRole('table', { name: zhTW.daily_sales_table_caption }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: zhTW.daily_sales_table_caption }, { timeout: 15_000 })).toBeTruthy();
   });
 });

@@ -86,7 +86,7 @@ describe('bulk price and stock (/inventory/bulk)', () => {
       expect(screen.getByText(t.bulk_errors_skipped)).toBeTruthy();
 
       await user.click(screen.getByTestId('bulk-apply'));
-      const report = await screen.findByTestId('bulk-report', {}, { timeout: 5_000 });
+      const report = await screen.findByTestId('bulk-report', {}, { timeout: 15_000 });
       expect(report.textContent).toContain(fill(t.bulk_applied_changed, { count: 1 }));
       expect(within(screen.getAllByTestId('bulk-row')[0]!).getByTestId('bulk-result').textContent).toBe(t.bulk_outcome_changed);
       expect(screen.getByTestId('bulk-undo').textContent).toBe(t.bulk_undo);

@@ -34,7 +34,7 @@ function inventoryApi(offer: SalesHandler = () => ({ status: 200, body: savedPro
   };
 }
 const inventoryCalls = (calls: { path: string; url: string }[]) => calls.filter((c) => c.path === '/api/inventory').map((c) => c.url);
-const table = () => screen.findByTestId('inventory-table', {}, { timeout: 5_000 });
+const table = () => screen.findByTestId('inventory-table', {}, { timeout: 15_000 });
 const input = (label: string, within_: HTMLElement) => within(within_).getByLabelText(label, { exact: true }) as HTMLInputElement;
 const errorOf = (field: HTMLElement) => {
   const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/);

@@ -18,7 +18,7 @@ vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
 
 const TITLE = new RegExp(`^(${en.inventory_title}|${zhTW.inventory_title})$`);
 const location = () => screen.getByTestId('location').textContent;
-const table = () => screen.findByTestId('inventory-table', {}, { timeout: 5_000 });
+const table = () => screen.findByTestId('inventory-table', {}, { timeout: 15_000 });
 const fill = (text: string, values: Record<string, string>) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text);
 
 const ROWS = [

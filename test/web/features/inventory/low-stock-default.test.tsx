@@ -62,7 +62,7 @@ describe('the default low-stock level (issue 15)', () => {
       }),
       TITLE,
     );
-    const open = await screen.findByTestId('low-stock-default-open', {}, { timeout: 5_000 });
+    const open = await screen.findByTestId('low-stock-default-open', {}, { timeout: 15_000 });
     expect(open.textContent).toBe(fill(texts.low_stock_default_button, { count: 5 }));
     await user.click(open);
     const dialog = await screen.findByRole('dialog');
@@ -92,14 +92,14 @@ describe('the default low-stock level (issue 15)', () => {
     expect(status.getAttribute('role')).toBe('status');
     expect(status.textContent).toBe(texts.low_stock_recheck_running);
     await waitFor(() => expect(screen.getByTestId('low-stock-recheck-status').textContent).toBe(fill(texts.low_stock_recheck_progress, { checked: '1,200', total: '4,000' })), {
-      timeout: 5_000,
+      timeout: 15_000,
     });
     // Not read again while it runs: the filter would show a half-done state.
     expect(calls.filter((c) => c.path === '/api/inventory').length).toBe(listReads);
 
     // Done: the status goes, the notice says how many changed, and the list is read again.
     level.recheck = { status: 'done', checked: 4_000, changed: 7, total: 4_000, startedAt: STARTED, finishedAt: '2026-11-25T10:00:09.000Z' };
-    await waitFor(() => expect(screen.getByTestId('low-stock-default-notice').textContent).toContain(fill(texts.low_stock_recheck_done, { changed: 7 })), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getByTestId('low-stock-default-notice').textContent).toContain(fill(texts.low_stock_recheck_done, { changed: 7 })), { timeout: 15_000 });
     expect(screen.queryByTestId('low-stock-recheck-status')).toBeNull();
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/inventory').length).toBeGreaterThan(listReads));
 
@@ -126,7 +126,7 @@ describe('the default low-stock level (issue 15)', () => {
       }),
       TITLE,
     );
-    await user.click(await screen.findByTestId('low-stock-default-open', {}, { timeout: 5_000 }));
+    await user.click(await screen.findByTestId('low-stock-default-open', {}, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     const field = within(dialog).getByLabelText(texts.low_stock_default_field) as HTMLInputElement;
     await user.clear(field);

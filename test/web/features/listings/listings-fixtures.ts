@@ -110,7 +110,7 @@ export async function openRoute(path: string, handler: SalesHandler, heading: Re
   storeAmplifySession();
   const calls = stubSalesFetch(handler);
   renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }
 

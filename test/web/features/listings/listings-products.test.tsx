@@ -32,7 +32,7 @@ const listings =
     return undefined;
   };
 
-const table = () => screen.findByTestId('products-table', {}, { timeout: 5_000 });
+const table = () => screen.findByTestId('products-table', {}, { timeout: 15_000 });
 const headers = (t: HTMLElement) => within(t).getAllByRole('columnheader').map((h) => h.textContent);
 const productCalls = (calls: { path: string; method: string; url: string }[]) => calls.filter((c) => c.path === '/api/products' && c.method === 'GET');
 

@@ -59,14 +59,14 @@ class FakeInbox {
 
 let inbox: FakeInbox;
 /** The first render of a file loads the lazy chunks (the badge's, with zod): give it time on a busy machine. */
-const SOON = { timeout: 5_000 };
+const SOON = { timeout: 15_000 };
 
 async function signedInAt(path: string, language: 'en' | 'zh-TW' = 'en') {
   storeAmplifySession();
   const me = meBody({ language });
   const calls = stubFetch((call) => (call.url.startsWith('/api/notifications') ? inbox.answer(call) : call.url === '/api/me' ? { status: 200, body: me } : { status: 404, body: { error: 'not_found', message: 'x' } }));
   renderApp(path);
-  await screen.findByTestId('notifications-link', {}, { timeout: 5_000 });
+  await screen.findByTestId('notifications-link', {}, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }
 

@@ -27,11 +27,11 @@ async function openOrders(path = '/orders', handler: SalesHandler = pagedOrders,
   storeAmplifySession();
   const calls = stubSalesFetch(handler, config);
   renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: new RegExp(`^(${en.orders_title}|${zhTW.orders_title})$`) }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: new RegExp(`^(${en.orders_title}|${zhTW.orders_title})$`) }, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }
 
-const table = () => screen.findByTestId('orders-table', {}, { timeout: 5_000 });
+const table = () => screen.findByTestId('orders-table', {}, { timeout: 15_000 });
 const rowNumbers = () => screen.getAllByTestId('order-row').map((r) => r.getAttribute('data-order-number'));
 /** Waits until the table shows `page`, no longer busy. */
 const loaded = (page: number) =>
@@ -202,7 +202,7 @@ describe('orders page (spec §2, issue 4)', () => {
 
   it("shows the spec's empty state 'no orders yet' when the vendor has none", async () => {
     await openOrders('/orders', (c) => (c.path === '/api/orders' ? { status: 200, body: { orders: [], nextCursor: null } } : undefined));
-    const empty = await screen.findByTestId('orders-empty', {}, { timeout: 5_000 });
+    const empty = await screen.findByTestId('orders-empty', {}, { timeout: 15_000 });
     expect(within(empty).getByText(en.no_orders_yet)).toBeTruthy();
     expect(en.no_orders_yet.toLowerCase()).toBe('no orders yet');
     expect(screen.queryByTestId('orders-table')).toBeNull();
@@ -213,7 +213,7 @@ describe('orders page (spec §2, issue 4)', () => {
     const { user } = await openOrders('/orders?status=cancelled', (c) =>
       c.path === '/api/orders' ? { status: 200, body: c.query.has('status') ? { orders: [], nextCursor: null } : { orders: [orderBody(1)], nextCursor: null } } : undefined,
     );
-    const empty = await screen.findByTestId('orders-empty', {}, { timeout: 5_000 });
+    const empty = await screen.findByTestId('orders-empty', {}, { timeout: 15_000 });
     expect(empty.textContent).toContain(en.no_orders_match);
     expect(empty.textContent).not.toContain(en.no_orders_yet);
     await user.click(within(empty).getByRole('button', { name: en.clear_filters }));

@@ -88,11 +88,11 @@ async function openPayouts(path = '/payouts', handler: SalesHandler = payoutsApi
   storeAmplifySession();
   const calls = stubSalesFetch(handler);
   renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: new RegExp(`^(${en.payouts_title}|${zhTW.payouts_title})$`) }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: new RegExp(`^(${en.payouts_title}|${zhTW.payouts_title})$`) }, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }
 
-const setupReady = (testId: string) => screen.findByTestId(testId, {}, { timeout: 5_000 });
+const setupReady = (testId: string) => screen.findByTestId(testId, {}, { timeout: 15_000 });
 
 describe('payouts page (spec §2, issue 6)', () => {
   beforeEach(async () => {
@@ -332,7 +332,7 @@ describe('payouts page (spec §2, issue 6)', () => {
     expect(within(status).getByText('Failed to fetch payouts')).toBeTruthy();
     fail = false;
     await user.click(within(status).getByRole('button', { name: en.try_again }));
-    await screen.findByTestId('payouts-table', {}, { timeout: 5_000 });
+    await screen.findByTestId('payouts-table', {}, { timeout: 15_000 });
     expect(status.getAttribute('data-state')).toBe('idle');
   });
 
@@ -351,7 +351,7 @@ describe('payouts page (spec §2, issue 6)', () => {
         return undefined;
       }),
     );
-    const table = await screen.findByTestId('payouts-table', {}, { timeout: 5_000 });
+    const table = await screen.findByTestId('payouts-table', {}, { timeout: 15_000 });
     // The actions column is named for screen readers (a real key, not the key's name).
     expect(within(table).getAllByRole('columnheader').at(-1)!.textContent).toBe(en.payout_actions);
     const row = within(table).getAllByTestId('payout-row')[0]!;
@@ -390,7 +390,7 @@ describe('payouts page (spec §2, issue 6)', () => {
     select.value = '2026-10';
     await user.selectOptions(select, '2026-10');
     await waitFor(() => expect(location()).toBe('/payouts?period=2026-10'));
-    await screen.findByTestId('payouts-empty', {}, { timeout: 5_000 });
+    await screen.findByTestId('payouts-empty', {}, { timeout: 15_000 });
     expect(screen.getByTestId('payouts-empty').textContent).toBe(en.no_payouts_in_period);
     expect(calls.some((c) => c.path === '/api/payouts' && c.query.get('period') === '2026-10')).toBe(true);
   });
@@ -413,7 +413,7 @@ describe('payouts page (spec §2, issue 6)', () => {
       '/payouts',
       payoutsApi((c) => (c.path === '/api/me' ? { status: 200, body: meBody({ language: 'zh-TW' }) } : c.path === `/api/payouts/${PAYOUT.payoutId}` ? { status: 200, body: details } : undefined)),
     );
-    const row = (await screen.findAllByTestId('payout-row', {}, { timeout: 5_000 }))[0]!;
+    const row = (await screen.findAllByTestId('payout-row', {}, { timeout: 15_000 }))[0]!;
     await user.click(within(row).getByTestId('payout-details-open'));
     const dialog = await screen.findByRole('dialog');
     const lines = await within(dialog).findByTestId('payout-reconciliation');

@@ -47,12 +47,12 @@ describe('two-step verification in account settings (issue 14)', () => {
     auth.fetchMFAPreference.mockResolvedValue({});
     const { user, calls } = await renderSignedIn({ me: meBody() });
     await user.click(screen.getByTestId('settings-button'));
-    const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 5_000 });
+    const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 15_000 });
     await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('Off'));
     await user.click(within(settings).getByRole('button', { name: 'Set up two-step verification' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Set up two-step verification' }, { timeout: 5_000 });
-    const qr = (await within(dialog).findByTestId('two-step-qr', {}, { timeout: 5_000 })) as HTMLImageElement;
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-step verification' }, { timeout: 15_000 });
+    const qr = (await within(dialog).findByTestId('two-step-qr', {}, { timeout: 15_000 })) as HTMLImageElement;
     expect(qr.alt).toBe(en.two_step_qr_alt);
     expect(decodeURIComponent(qr.src)).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg/);
     expect(within(dialog).getByTestId('two-step-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
@@ -81,18 +81,18 @@ describe('two-step verification in account settings (issue 14)', () => {
     auth.fetchAuthSession.mockResolvedValue(signedInAgo(3600));
     const { user } = await renderSignedIn({ me: meBody() });
     await user.click(screen.getByTestId('settings-button'));
-    const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 5_000 });
+    const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 15_000 });
     await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('Off'));
     await user.click(within(settings).getByRole('button', { name: 'Set up two-step verification' }));
 
-    const confirm = await screen.findByRole('dialog', { name: en.step_up_title }, { timeout: 5_000 });
+    const confirm = await screen.findByRole('dialog', { name: en.step_up_title }, { timeout: 15_000 });
     expect(auth.setUpTOTP).not.toHaveBeenCalled();
     // The password signs in again (no code yet: two-step is off); the new session is fresh.
     auth.fetchAuthSession.mockResolvedValue(signedInAgo(0));
     await user.type(within(confirm).getByLabelText('Password'), 'Demo!Vendor2026');
     await user.click(within(confirm).getByRole('button', { name: en.step_up_continue }));
-    const dialog = await screen.findByRole('dialog', { name: 'Set up two-step verification' }, { timeout: 5_000 });
-    expect(await within(dialog).findByTestId('two-step-qr', {}, { timeout: 5_000 })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-step verification' }, { timeout: 15_000 });
+    expect(await within(dialog).findByTestId('two-step-qr', {}, { timeout: 15_000 })).toBeTruthy();
     expect(auth.signIn).toHaveBeenCalledWith(expect.objectContaining({ username: 'demo.vendor@example.com', password: 'Demo!Vendor2026' }));
     expect(auth.setUpTOTP).toHaveBeenCalledTimes(1);
   });
@@ -101,10 +101,10 @@ describe('two-step verification in account settings (issue 14)', () => {
     auth.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
     const { user, calls } = await renderSignedIn({ me: meBody() });
     await user.click(screen.getByTestId('settings-button'));
-    const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 5_000 });
+    const settings = await screen.findByRole('dialog', { name: en.account_settings }, { timeout: 15_000 });
     await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('On'));
     await user.click(within(settings).getByRole('button', { name: 'Turn off two-step verification' }));
-    const dialog = await screen.findByRole('dialog', { name: en.two_step_off_title }, { timeout: 5_000 });
+    const dialog = await screen.findByRole('dialog', { name: en.two_step_off_title }, { timeout: 15_000 });
     expect(dialog.textContent).toContain(en.two_step_off_body);
     await user.click(within(dialog).getByRole('button', { name: en.two_step_turn_off }));
     await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe('Off'));
@@ -120,11 +120,11 @@ describe('two-step verification in account settings (issue 14)', () => {
     await switchLanguage('zh-TW');
     const { user } = await renderSignedIn({ me: meBody({ language: 'zh-TW' }) });
     await user.click(screen.getByTestId('settings-button'));
-    const settings = await screen.findByRole('dialog', { name: zhTW.account_settings }, { timeout: 5_000 });
+    const settings = await screen.findByRole('dialog', { name: zhTW.account_settings }, { timeout: 15_000 });
     await waitFor(() => expect(within(settings).getByTestId('settings-two-step').textContent).toBe(zhTW.two_step_off));
     await user.click(within(settings).getByRole('button', { name: zhTW.two_step_set_up_label }));
-    const dialog = await screen.findByRole('dialog', { name: zhTW.two_step_setup_title }, { timeout: 5_000 });
-    expect((await within(dialog).findByTestId('two-step-setup-failed', {}, { timeout: 5_000 })).textContent).toContain('無法設定兩步驟驗證');
+    const dialog = await screen.findByRole('dialog', { name: zhTW.two_step_setup_title }, { timeout: 15_000 });
+    expect((await within(dialog).findByTestId('two-step-setup-failed', {}, { timeout: 15_000 })).textContent).toContain('無法設定兩步驟驗證');
     expect((within(dialog).getByRole('button', { name: zhTW.two_step_turn_on }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

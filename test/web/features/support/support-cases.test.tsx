@@ -10,7 +10,7 @@ vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
 vi.mock('aws-amplify/auth', () => auth);
 vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
 
-const SOON = { timeout: 5_000 };
+const SOON = { timeout: 15_000 };
 const CASE = 'SC-20261120-093000-7F3A';
 const OTHER = 'SC-20261118-080000-1B2C';
 

@@ -10,7 +10,7 @@ vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
 vi.mock('aws-amplify/auth', () => auth);
 vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
 
-const SOON = { timeout: 5_000 };
+const SOON = { timeout: 15_000 };
 
 const holder: MemberView = { memberId: 'holder', email: 'demo.vendor@example.com', role: 'owner', status: 'active', accountHolder: true, invitedAt: null, invitedBy: null, joinedAt: '2026-10-01T00:00:00.000Z', expiresAt: null };
 const staff: MemberView = {

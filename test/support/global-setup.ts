@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   });
   const codes: StackInfo['codes'] = [];
   const info = await new Promise<StackInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The local stack did not become ready within 90 s')), 90_000);
+    const timer = setTimeout(() => reject(new Error('The local stack did not become ready within 300 s')), 300_000);
     child!.once('exit', (code) => reject(new Error(`The local stack exited early with code ${code}`)));
     createInterface({ input: child!.stdout! }).on('line', (line) => {
       let msg: { type?: string } & Record<string, unknown>;

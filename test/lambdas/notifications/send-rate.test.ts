@@ -157,9 +157,10 @@ describe('the notifier at the SES send rate', () => {
     expect(await handler({ Records: records }, context(30_000))).toEqual({ batchItemFailures: [] });
     expect(sent).toHaveLength(12);
     expect(new Set(sent.map((s) => s.subject)).size).toBe(12);
-    // 12 sends at 40/s: 11/40 s from the first to the last (unpaced they would leave within a few ms). A slow
-    // machine only makes it longer; the allowance is for the first send leaving later after its slot than the last.
-    expect(sent[11]!.at - sent[0]!.at).toBeGreaterThanOrEqual((11 * 1000) / 40 - 100);
+    // 12 sends at 40/s: 11/40 s = 275 ms from the first to the last (unpaced they would leave within a few ms).
+    // The allowance is for the first send leaving later after its slot than the last, which a loaded machine
+    // (load 20 on 2 cores measured 134-155 ms) stretches: half the paced span still tells paced from unpaced.
+    expect(sent[11]!.at - sent[0]!.at).toBeGreaterThanOrEqual((11 * 1000) / 40 / 2);
     // And never more than 40 slots taken in one second of the shared window.
     for (const [key, window] of table) if (key.startsWith('SES_RATE#')) expect(window.sent).toBeLessThanOrEqual(40);
   });

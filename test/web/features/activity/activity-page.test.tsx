@@ -210,7 +210,7 @@ describe('Download CSV', () => {
     const { calls, user } = await openActivity(
       '/activity?action=product.price_changed',
       activityApi('en', (c) =>
-        c.path === '/api/activity.csv' ? new Response('\uFEFFat_utc\r\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="activity-V-10001-2026-11-20.csv"' } }) : undefined,
+        c.path === '/api/activity.csv' ? new Response('\uFEFFat\r\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="activity-V-10001-2026-11-20.csv"' } }) : undefined,
       ),
     );
     await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 5_000 });

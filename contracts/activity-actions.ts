@@ -30,7 +30,7 @@ export type ActivityViaType = (typeof ACTIVITY_VIA_TYPES)[number];
 export const isActivityAction = (value: string): value is ActivityAction => (ACTIVITY_ACTIONS as readonly string[]).includes(value);
 
 /** The machine columns of the activity CSV, in order (docs/api.md). */
-export const ACTIVITY_CSV_COLUMNS = ['at_utc', 'actor_email', 'actor_id', 'action', 'target_type', 'target_id', 'target_label', 'before', 'after', 'activity_id'] as const;
+export const ACTIVITY_CSV_COLUMNS = ['at', 'actor_email', 'actor_id', 'action', 'target_type', 'target_id', 'target_label', 'before', 'after', 'activity_id'] as const;
 
 /** Entries a page of `GET /api/activity` holds unless `limit` says otherwise, and the most it may ask for. */
 export const ACTIVITY_PAGE_DEFAULT = 25;

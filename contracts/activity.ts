@@ -46,8 +46,8 @@ const validDay = (value: string): boolean => DAY.test(value) && !Number.isNaN(Da
 
 /**
  * The log's filters (`GET /api/activity` and `/api/activity.csv` query): any combination of an
- * action, a person (their user id, or their e-mail: anything with an `@`) and a range of UTC days
- * (inclusive).
+ * action, a person (their user id, or their e-mail: anything with an `@`) and a range of marketplace
+ * days (inclusive; issue 24, item 14).
  */
 export const activityFilterFields = z.strictObject({
   action: z.enum(ACTIVITY_ACTIONS).optional(),

@@ -89,6 +89,8 @@ export class VendorEmail extends Construct {
         NOTIFICATION_SENDER: sender.fromEmail,
         SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
         SES_MAX_SEND_RATE: String(settings.sesMaxSendRate),
+        // E-mails show times on the marketplace's clock, as the portal does (issue 24, item 14).
+        MARKETPLACE_TIME_ZONE: settings.marketplaceTimeZone,
         ...(settings.supportEmail ? { SUPPORT_EMAIL: settings.supportEmail } : {}),
       },
     });

@@ -1,7 +1,7 @@
 import { activityFilterSchema, type ActivityEntry } from '../../contracts/activity';
 import { route } from '../shared/http';
 import { streamApiHandler } from '../shared/streaming';
-import { activityCsvHeader, activityCsvRow, activityFileName } from './csv';
+import { activityCsvHeader, activityCsvRow, activityFileNameNow } from './csv';
 import { activityPages } from './store';
 
 /** Entries per DynamoDB page of the export. */
@@ -26,7 +26,7 @@ export const handler = streamApiHandler('activityExport', {
       return {
         headers: {
           'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${activityFileName(vendorId, new Date().toISOString().slice(0, 10))}"`,
+          'content-disposition': `attachment; filename="${activityFileNameNow(vendorId)}"`,
           'cache-control': 'no-store',
           'x-content-type-options': 'nosniff',
         },

@@ -19,7 +19,7 @@ const isKey = (k: unknown): k is Record<string, string> =>
 
 /**
  * GET /api/activity (issue 14): the caller's vendor activity log, newest first, filtered by action,
- * person and UTC days, cursor-paged. The vendor id is the caller's (token and vendor record) only.
+ * person and marketplace days, cursor-paged. The vendor id is the caller's (token and vendor record) only.
  */
 export const handler = apiHandler('activity', {
   'GET /api/activity': route({

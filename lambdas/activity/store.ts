@@ -5,6 +5,7 @@
  * and never outside the caller's vendor id: every key the reads use starts with it.
  */
 import type { ActivityEntry, ActivityFilter } from '../../contracts/activity';
+import { addDays, startOfDay } from '../shared/dates';
 import { logPages, readLogPage, type LogKey, type LogPlan } from '../shared/entry-log';
 import { activityEntryOf, vendorActionKey, vendorActorEmailKey, vendorActorKey } from './record';
 
@@ -33,9 +34,13 @@ export function plan(vendorId: string, filter: ActivityFilter): Plan {
   return { ...(chosen ?? { pk: { name: 'vendorId', value: vendorId } }), rest };
 }
 
-/** The entryKey range of a day range: `from` 00:00 UTC up to the end of `to`. */
+/**
+ * The entryKey range of a day range: marketplace days (issue 24, item 14: the days the page shows its
+ * times in), from the first instant of `from` up to the last millisecond of `to` in the marketplace zone.
+ */
 export function keyRange(filter: ActivityFilter): { lower?: string; upper?: string } {
-  return { ...(filter.from ? { lower: `${filter.from}T00:00:00.000Z` } : {}), ...(filter.to ? { upper: `${filter.to}T23:59:59.999Z#\uffff` } : {}) };
+  const lastMs = (day: string) => new Date(startOfDay(addDays(day, 1)).getTime() - 1).toISOString();
+  return { ...(filter.from ? { lower: startOfDay(filter.from).toISOString() } : {}), ...(filter.to ? { upper: `${lastMs(filter.to)}#\uffff` } : {}) };
 }
 
 /** The DynamoDB key of an item in the index the plan reads (to resume after it). */

@@ -66,6 +66,8 @@ describe('vendor e-mail (SES v2 notifier)', () => {
       // Issue 23: the notifier paces its sends to the account's SES quota (default 14 a second).
       SES_MAX_SEND_RATE: '14',
       PORTAL_URL: expect.anything(),
+      // Issue 24, item 14: e-mails show times in the marketplace zone, as the portal does.
+      MARKETPLACE_TIME_ZONE: 'America/Los_Angeles',
     });
     const statements = statementsOfRole(s.json, roleOf(fn));
     const ses = statements.filter((st) => asArray(st.Action as string | string[]).some((a) => a.startsWith('ses:')));

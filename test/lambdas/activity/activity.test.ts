@@ -87,7 +87,11 @@ describe('reading the log', () => {
       pk: { name: 'vendorActor', value: 'V-1#sub-9' },
       rest: [{ name: '#f0', attr: 'vendorAction', value: 'V-1#product.submitted' }],
     });
-    expect(keyRange({ from: '2026-11-01', to: '2026-11-02' })).toEqual({ lower: '2026-11-01T00:00:00.000Z', upper: '2026-11-02T23:59:59.999Z#\uffff' });
+    // Marketplace days (issue 24, item 14), as the page shows the times: America/Los_Angeles here, whose
+    // clocks go back on Nov 1, 2026 (PDT, UTC-7, until 09:00Z; then PST, UTC-8).
+    expect(keyRange({ from: '2026-11-01', to: '2026-11-02' })).toEqual({ lower: '2026-11-01T07:00:00.000Z', upper: '2026-11-03T07:59:59.999Z#\uffff' });
+    expect(keyRange({ from: '2026-03-08' })).toEqual({ lower: '2026-03-08T08:00:00.000Z' });
+    expect(keyRange({ to: '2026-03-08' })).toEqual({ upper: '2026-03-09T06:59:59.999Z#\uffff' });
   });
 
   it('queries newest first and keeps reading past filtered-out pages until the page is full', async () => {
@@ -154,14 +158,16 @@ describe('the activity CSV', () => {
     after: { priceCents: 1150 },
   };
 
-  it('has the fixed machine columns, UTC times, codes as stored, values as JSON and formulas guarded', () => {
+  it('has the fixed machine columns, marketplace times with their offset, codes as stored, values as JSON and formulas guarded', () => {
     expect(activityCsvHeader()).toBe(`\uFEFF${ACTIVITY_CSV_COLUMNS.join(',')}\r\n`);
+    expect(ACTIVITY_CSV_COLUMNS[0]).toBe('at');
     const row = activityCsvRow(entry);
-    expect(row.startsWith('2026-11-20T10:00:00.000Z,owner@example.com,sub-owner,product.price_changed,product,P-0123456789,')).toBe(true);
+    // 10:00Z on Nov 20 is 02:00 in Los Angeles (PST): the time the page shows, the instant kept exact by the offset.
+    expect(row.startsWith('2026-11-20T02:00:00-08:00,owner@example.com,sub-owner,product.price_changed,product,P-0123456789,')).toBe(true);
     // A label that looks like a formula is neutralised; quotes doubled inside a quoted field.
     expect(row).toContain(`"'=cmd|"" /C calc""!A0, rice"`);
     expect(row).toContain('"{""priceCents"":1200}","{""priceCents"":1150}",a-1\r\n');
-    expect(activityCsvRow({ ...entry, target: null, before: null, after: null })).toBe('2026-11-20T10:00:00.000Z,owner@example.com,sub-owner,product.price_changed,,,,,,a-1\r\n');
+    expect(activityCsvRow({ ...entry, target: null, before: null, after: null })).toBe('2026-11-20T02:00:00-08:00,owner@example.com,sub-owner,product.price_changed,,,,,,a-1\r\n');
   });
 });
 

@@ -3,7 +3,7 @@ import { NOTIFICATION_TYPES, type NotificationParams, type NotificationType } fr
 import { LANGUAGES, type Language } from '../../../contracts/languages';
 import { REJECTION_REASONS } from '../../../contracts/listings/model';
 import { SUPPORT_CATEGORIES } from '../../../contracts/support/categories';
-import { usd } from '../../../lambdas/notifications/templates/format';
+import { instant, usd } from '../../../lambdas/notifications/templates/format';
 import { renderEmail } from '../../../lambdas/notifications/templates/render';
 import { rejectionReasonTexts, supportCategoryTexts } from '../../../lambdas/notifications/templates/texts';
 import en from '../../../web/src/i18n/en.json';
@@ -67,6 +67,17 @@ describe('e-mail templates', () => {
       });
     }
   }
+
+  it('shows times in the marketplace zone with its name, as the portal does (issue 24, item 14)', () => {
+    // 14:05Z on Nov 28 is 6:05 AM in Los Angeles (the tests' marketplace zone, PST).
+    expect(instant('2026-11-28T14:05:00.000Z', 'en')).toBe('Nov 28, 2026, 6:05 AM PST');
+    expect(instant('2026-11-28T14:05:00.000Z', 'zh-TW')).toBe('2026年11月28日 上午6:05（太平洋標準時間）');
+    // 07:30Z on Nov 28 is still Nov 27 there: the day is the marketplace's, not UTC's.
+    expect(instant('2026-11-28T07:30:00.000Z', 'en')).toBe('Nov 27, 2026, 11:30 PM PST');
+    expect(instant('2026-11-28T07:30:00.000Z', 'en', 'Asia/Taipei')).toBe('Nov 28, 2026, 3:30 PM GMT+8');
+    const held = renderEmail('payout_method_changed', { method: 'bank', holdUntil: '2026-11-28T14:05:00.000Z' }, 'en', ctx);
+    expect(held.text).toContain('held until Nov 28, 2026, 6:05 AM PST.');
+  });
 
   it('shows US$ amounts from integer cents with thousands separators', () => {
     expect(usd(123_456)).toBe('US$1,234.56');

@@ -59,13 +59,13 @@ describe('money, counts and days per language (Intl)', () => {
   });
 
   it('shows an instant as date and time in the marketplace zone, across the DST change', () => {
-    expect(plain(formatDateTime('2026-03-08T18:04:05.000Z', 'en', 'America/Los_Angeles').time)).toBe('11:04 AM');
-    expect(formatDateTime('2026-03-08T18:04:05.000Z', 'zh-TW', 'America/Los_Angeles').time).toBe('上午11:04');
+    expect(plain(formatDateTime('2026-03-08T18:04:05.000Z', 'en', 'America/Los_Angeles').time)).toBe('11:04 AM PDT');
+    expect(formatDateTime('2026-03-08T18:04:05.000Z', 'zh-TW', 'America/Los_Angeles').time).toBe('上午11:04 [太平洋夏令時間]');
     // 03:00 UTC on March 9 is still March 8 in Los Angeles: the day the orders filter counts it in.
     expect(formatDateTime('2026-03-09T03:00:00.000Z', 'en', 'America/Los_Angeles').date).toBe('Mar 8, 2026');
     // 2026-03-08 is the spring-forward day: 09:59Z is 01:59 PST, 10:00Z is 03:00 PDT.
-    expect(plain(formatDateTime('2026-03-08T09:59:00.000Z', 'en', 'America/Los_Angeles').time)).toBe('1:59 AM');
-    expect(plain(formatDateTime('2026-03-08T10:00:00.000Z', 'en', 'America/Los_Angeles').time)).toBe('3:00 AM');
+    expect(plain(formatDateTime('2026-03-08T09:59:00.000Z', 'en', 'America/Los_Angeles').time)).toBe('1:59 AM PST');
+    expect(plain(formatDateTime('2026-03-08T10:00:00.000Z', 'en', 'America/Los_Angeles').time)).toBe('3:00 AM PDT');
   });
 
   it('names the time zone in the language', () => {

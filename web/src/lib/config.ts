@@ -48,13 +48,19 @@ export function parseWebConfig(data: unknown): WebConfig {
 }
 
 let pending: Promise<WebConfig> | undefined;
+let loaded: WebConfig | undefined;
+
+/** The config once it is loaded (a signed-in page has it: the session read it), else undefined. */
+export function loadedConfig(): WebConfig | undefined {
+  return loaded;
+}
 
 /** Fetches and validates `/config.json` once per page load; a failed load may be retried. */
 export function loadConfig(): Promise<WebConfig> {
   pending ??= (async () => {
     const res = await fetch('/config.json', { headers: { accept: 'application/json' } });
     if (!res.ok) throw new ConfigError(`/config.json answered ${res.status}`);
-    return parseWebConfig(await res.json());
+    return (loaded = parseWebConfig(await res.json()));
   })().catch((err: unknown) => {
     pending = undefined;
     throw err;
@@ -65,6 +71,7 @@ export function loadConfig(): Promise<WebConfig> {
 /** For tests: forget the loaded config. */
 export function resetConfigForTests(): void {
   pending = undefined;
+  loaded = undefined;
 }
 
 /** Whether uploads use the local credentials provider (lib/amplify-local.ts): the local stack has no identity pool. */

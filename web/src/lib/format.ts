@@ -1,9 +1,14 @@
 import type { Language } from '../i18n/language';
 
 /**
- * Money, counts and dates as the vendor reads them, with the browser's Intl: en → US English,
+ * Money, counts, days and times as the vendor reads them, with the browser's Intl: en → US English,
  * zh-TW → Taiwan's Traditional Chinese. Money is integer cents from the API (USD); marketplace days
  * are `yyyy-mm-dd` strings, shown as the calendar day they name whatever the browser's zone.
+ *
+ * One clock (issue 24, item 14): this is the only module of web/src that formats a date or a time
+ * (test/web/lib/one-clock.test.ts forbids `Intl.DateTimeFormat`, `toLocale*String` and the Date's
+ * local-zone getters elsewhere). Every instant is shown in the marketplace's zone (`/config.json`
+ * `marketplaceTimeZone`, lib/marketplace.ts), never the browser's, and with the zone's name.
  */
 
 /** The Intl locale of a portal language. */
@@ -86,14 +91,25 @@ export function formatDayRange(from: string, to: string, language: Language): st
   return dateFormat(language, DAY_STYLES.medium).formatRange(dayInstant(from), dayInstant(to));
 }
 
-/** An instant (ISO-8601 UTC) as date and time in a time zone: "Nov 20, 2026, 6:39 PM". */
+/**
+ * An instant (ISO-8601 UTC) as date and time in a time zone, the time with the zone's short name (issue
+ * 24, item 14: every time shown is labelled): { date: "Nov 20, 2026", time: "6:39 PM PST" } /
+ * { date: "2026年11月20日", time: "下午6:39 [太平洋標準時間]" }.
+ */
 export function formatDateTime(instant: string, language: Language, timeZone: string): { date: string; time: string } {
   const at = new Date(instant);
   return {
     date: dateFormat(language, { dateStyle: 'medium', timeZone }).format(at),
-    time: dateFormat(language, { timeStyle: 'short', timeZone }).format(at),
+    time: dateFormat(language, { hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: zoneName(language) }).format(at),
   };
 }
+
+/**
+ * How a time names its zone: English readers know "PST" / "PDT"; zh-TW's short names are the same
+ * Latin letters, so zh-TW says it in words ("太平洋標準時間" / "太平洋夏令時間"). Both tell standard from
+ * daylight time, so the hour repeated in November is never ambiguous.
+ */
+const zoneName = (language: Language): 'short' | 'long' => (language === 'zh-TW' ? 'long' : 'short');
 
 /** The name of a time zone in the vendor's language: "Pacific Time" / "太平洋時間". */
 export function timeZoneLabel(timeZone: string, language: Language, at: Date = new Date()): string {
@@ -107,7 +123,26 @@ export function timeZoneLabel(timeZone: string, language: Language, at: Date = n
   }
 }
 
-/** A moment (UTC ISO-8601) as date and time in the browser's zone, in the vendor's language. */
-export function formatInstant(instant: string, language: Language): string {
-  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
+/**
+ * A moment (UTC ISO-8601) as date, time and the zone's short name, in the marketplace's zone (issue 24,
+ * item 14: one clock for every screen, whatever the browser's zone): "Nov 19, 2026, 6:39 PM PST" /
+ * "2026年11月19日 下午6:39 [太平洋標準時間]". Until /config.json is read the zone is unknown: then UTC, labelled
+ * as such, never the browser's zone.
+ */
+export function formatInstant(instant: string, language: Language, timeZone: string | undefined): string {
+  return dateFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: timeZone ?? 'UTC', timeZoneName: zoneName(language) }).format(
+    new Date(instant),
+  );
+}
+
+/** A month `yyyy-mm` by name: "November 2026" / "2026年11月". */
+export function formatMonth(month: string, language: Language): string {
+  return dateFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+}
+
+/** The calendar day (`yyyy-mm-dd`) of an instant in a zone: the marketplace's "today" is `dayIn(new Date(), zone)`. */
+export function dayIn(at: Date, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  for (const p of dateFormat('en', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at)) parts[p.type] = p.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }

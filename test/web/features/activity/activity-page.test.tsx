@@ -89,7 +89,7 @@ describe('the activity page (issue 14)', () => {
     expect(screen.getAllByTestId('activity-actor').map((c) => c.textContent)).toEqual([owner.email, staff.email, staff.email]);
     // 18:30Z on Nov 20 is 10:30 AM Pacific; the caption names the zone.
     const first = rows()[0]!;
-    expect(plain(first.querySelector('time')!.textContent)).toBe('Nov 20, 202610:30 AM');
+    expect(plain(first.querySelector('time')!.textContent)).toBe('Nov 20, 202610:30 AM PST');
     expect(first.querySelector('time')!.getAttribute('datetime')).toBe('2026-11-20T18:30:00.000Z');
     expect(screen.getByRole('region', { name: /Pacific Time/ })).toBeTruthy();
     expect(within(screen.getByTestId('activity-table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([en.activity_col_when, en.activity_col_who, en.activity_col_what]);
@@ -210,7 +210,7 @@ describe('Download CSV', () => {
     const { calls, user } = await openActivity(
       '/activity?action=product.price_changed',
       activityApi('en', (c) =>
-        c.path === '/api/activity.csv' ? new Response('\uFEFFat_utc\r\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="activity-V-10001-2026-11-20.csv"' } }) : undefined,
+        c.path === '/api/activity.csv' ? new Response('\uFEFFat\r\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="activity-V-10001-2026-11-20.csv"' } }) : undefined,
       ),
     );
     await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 15_000 });

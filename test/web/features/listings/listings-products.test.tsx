@@ -62,7 +62,7 @@ describe('product lists (/products, issue 5)', () => {
     expect(headers(t)).toEqual([en.column_product, en.sku, en.column_price, en.column_inventory, en.column_published, en.column_actions]);
     const [first, second] = within(t).getAllByTestId('product-row');
     expect(plain(within(first!).getByRole('rowheader').textContent)).toBe('High Mountain Oolong Tea高山烏龍茶');
-    expect(within(first!).getAllByRole('cell').map((c) => plain(c.textContent))).toEqual(['10001-0001', '$18.99', '42', 'Mar 1, 20261:30 AM', en.edit]);
+    expect(within(first!).getAllByRole('cell').map((c) => plain(c.textContent))).toEqual(['10001-0001', '$18.99', '42', 'Mar 1, 20261:30 AM PST', en.edit]);
     expect(within(first!).getByRole('link', { name: 'Edit High Mountain Oolong Tea' }).getAttribute('href')).toBe('/products/P-1/edit');
     // A published product whose update waits for review says so, and cannot be edited meanwhile.
     expect(within(second!).getByTestId('revision-note').textContent).toBe(en.revision_note_pending);
@@ -81,7 +81,7 @@ describe('product lists (/products, issue 5)', () => {
     expect(headers(t)).toEqual([en.column_product, en.column_date_submitted, en.column_action]);
     const row = within(t).getAllByTestId('product-row')[0]!;
     // Submitted 2026-03-06T17:04Z: 9:04 AM in the marketplace zone (Los Angeles).
-    expect(plain(row.querySelector('time')?.textContent)).toBe('Mar 6, 20269:04 AM');
+    expect(plain(row.querySelector('time')?.textContent)).toBe('Mar 6, 20269:04 AM PST');
     const edit = within(row).getByRole('button', { name: 'Edit High Mountain Oolong Tea' });
     expect(edit.getAttribute('aria-disabled')).toBe('true');
     const tooltip = document.getElementById(edit.getAttribute('aria-describedby') ?? '')!;

@@ -36,7 +36,7 @@ describe('notification texts', () => {
   it.each(['en', 'zh-TW'] as const)('every event has a title and a sentence in %s, with its figures and no raw key or placeholder', async (language) => {
     await switchLanguage(language);
     for (const type of NOTIFICATION_TYPES) {
-      const text = notificationText(i18n.t, language, { type, params: samples[type] });
+      const text = notificationText(i18n.t, language, { type, params: samples[type] }, 'America/Los_Angeles');
       const all = [text.title, text.body, ...(text.reasons ?? []), text.note ?? ''].join(' ');
       expect(text.title, type).not.toBe('');
       expect(text.body, type).not.toBe('');
@@ -48,29 +48,29 @@ describe('notification texts', () => {
   it('formats the figures: US$ amounts, the period as its days, the hold, the translated reason', async () => {
     await switchLanguage('en');
     const t = i18n.t;
-    expect(notificationText(t, 'en', { type: 'payout_paid', params: samples.payout_paid }).body).toMatch(/^Your payout for Nov 16\s*–\s*30, 2026 was sent: \$1,234\.56 less a \$1\.00 fee, \$1,233\.56 paid\.$/);
-    expect(notificationText(t, 'en', { type: 'balance_rolled_over', params: samples.balance_rolled_over }).body).toContain('$12.50 is below the $25.00 minimum');
-    expect(notificationText(t, 'en', { type: 'payout_method_changed', params: samples.payout_method_changed }).body).toMatch(/^Your payout method was changed to Bank account\. Payouts are held until Nov 27, 2026, .+\. Not you\?/);
-    expect(notificationText(t, 'en', { type: 'payout_method_changed', params: { method: 'email' } }).body).toBe('Your payout method was changed to E-mail payout. Not you? Contact support at once.');
-    expect(notificationText(t, 'en', { type: 'support_case_received', params: samples.support_case_received }).body).toContain('(Payouts)');
-    expect(notificationText(t, 'en', { type: 'product_rejected', params: samples.product_rejected })).toMatchObject({
+    expect(notificationText(t, 'en', { type: 'payout_paid', params: samples.payout_paid }, 'America/Los_Angeles').body).toMatch(/^Your payout for Nov 16\s*–\s*30, 2026 was sent: \$1,234\.56 less a \$1\.00 fee, \$1,233\.56 paid\.$/);
+    expect(notificationText(t, 'en', { type: 'balance_rolled_over', params: samples.balance_rolled_over }, 'America/Los_Angeles').body).toContain('$12.50 is below the $25.00 minimum');
+    expect(notificationText(t, 'en', { type: 'payout_method_changed', params: samples.payout_method_changed }, 'America/Los_Angeles').body).toMatch(/^Your payout method was changed to Bank account\. Payouts are held until Nov 27, 2026, .+\. Not you\?/);
+    expect(notificationText(t, 'en', { type: 'payout_method_changed', params: { method: 'email' } }, 'America/Los_Angeles').body).toBe('Your payout method was changed to E-mail payout. Not you? Contact support at once.');
+    expect(notificationText(t, 'en', { type: 'support_case_received', params: samples.support_case_received }, 'America/Los_Angeles').body).toContain('(Payouts)');
+    expect(notificationText(t, 'en', { type: 'product_rejected', params: samples.product_rejected }, 'America/Los_Angeles')).toMatchObject({
       reasons: [i18n.t('rejection_image_background'), 'Label is blurry'],
       note: 'Please retake the photo',
     });
     await switchLanguage('zh-TW');
-    expect(notificationText(i18n.t, 'zh-TW', { type: 'payout_paid', params: samples.payout_paid }).body).toContain('US$1,234.56');
+    expect(notificationText(i18n.t, 'zh-TW', { type: 'payout_paid', params: samples.payout_paid }, 'America/Los_Angeles').body).toContain('US$1,234.56');
   });
 
   it('says who turned two-step sign-in off (issue 14), in both languages', async () => {
     await switchLanguage('en');
-    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'vendor' } }).body).toMatch(/^Two-step verification was turned off for your account\. You now sign in with your password alone\./);
-    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'operations' } }).body).toMatch(/^At your request, marketplace operations turned off/);
+    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'vendor' } }, 'America/Los_Angeles').body).toMatch(/^Two-step verification was turned off for your account\. You now sign in with your password alone\./);
+    expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'operations' } }, 'America/Los_Angeles').body).toMatch(/^At your request, marketplace operations turned off/);
     await switchLanguage('zh-TW');
-    expect(notificationText(i18n.t, 'zh-TW', { type: 'security_mfa_off', params: { by: 'operations' } })).toEqual({ title: '兩步驟驗證已關閉', body: expect.stringMatching(/^應您的要求，平台營運人員已關閉/) });
+    expect(notificationText(i18n.t, 'zh-TW', { type: 'security_mfa_off', params: { by: 'operations' } }, 'America/Los_Angeles')).toEqual({ title: '兩步驟驗證已關閉', body: expect.stringMatching(/^應您的要求，平台營運人員已關閉/) });
   });
 
   it('figures that do not fit the event give the generic title, never a placeholder', async () => {
     await switchLanguage('en');
-    expect(notificationText(i18n.t, 'en', { type: 'payout_paid', params: { amountCents: 'a lot' } })).toEqual({ title: 'Notification', body: '' });
+    expect(notificationText(i18n.t, 'en', { type: 'payout_paid', params: { amountCents: 'a lot' } }, 'America/Los_Angeles')).toEqual({ title: 'Notification', body: '' });
   });
 });

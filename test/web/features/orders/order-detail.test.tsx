@@ -86,9 +86,9 @@ describe('order detail (issue 15)', () => {
     expect(screen.getByTestId('order-commission-rate').textContent).toBe('15%');
     const history = within(screen.getByTestId('order-history')).getAllByTestId('order-history-entry');
     expect(history.map((h) => [h.getAttribute('data-status'), plain(h.textContent)])).toEqual([
-      ['pending', `${en.order_status_pending}Mar 8, 2026 10:04 AM`],
-      ['paid', `${en.order_status_paid}Mar 8, 2026 10:05 AM`],
-      ['fulfilled', `${en.order_status_fulfilled}Mar 9, 2026 11:00 AM`],
+      ['pending', `${en.order_status_pending}Mar 8, 2026 10:04 AM PDT`],
+      ['paid', `${en.order_status_paid}Mar 8, 2026 10:05 AM PDT`],
+      ['fulfilled', `${en.order_status_fulfilled}Mar 9, 2026 11:00 AM PDT`],
     ]);
     expect(screen.queryByTestId('order-history-partial')).toBeNull();
 

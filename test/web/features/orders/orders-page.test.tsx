@@ -58,7 +58,7 @@ describe('orders page (spec §2, issue 4)', () => {
     const first = screen.getAllByTestId('order-row')[0]!;
     expect(within(first).getByRole('rowheader').textContent).toBe('GM-100001');
     // Placed 2026-03-08T17:04Z: 10:04 AM in the marketplace zone (Los Angeles, PDT since 10:00Z that day).
-    expect(plain(first.querySelector('time')?.textContent)).toBe('Mar 8, 202610:04 AM');
+    expect(plain(first.querySelector('time')?.textContent)).toBe('Mar 8, 202610:04 AM PDT');
     expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-08T17:04:05.000Z');
     expect(within(first).getByTestId('order-total').textContent).toBe('$15.90');
     expect(within(first).getByTestId('order-product').textContent).toBe('Jasmine Rice 5 kg');
@@ -71,7 +71,7 @@ describe('orders page (spec §2, issue 4)', () => {
     await openOrders('/orders', pagedOrders, { ...CONFIG, marketplaceTimeZone: 'Asia/Taipei' });
     await table();
     // 2026-03-08T17:04Z is 01:04 on March 9 in Taipei.
-    expect(plain(screen.getAllByTestId('order-row')[0]!.querySelector('time')?.textContent)).toBe('Mar 9, 20261:04 AM');
+    expect(plain(screen.getAllByTestId('order-row')[0]!.querySelector('time')?.textContent)).toBe('Mar 9, 20261:04 AM GMT+8');
     expect(screen.getByText(en.filter_days_hint.replace('{{zone}}', 'Taiwan Standard Time'))).toBeTruthy();
   });
 
@@ -239,7 +239,7 @@ describe('orders page (spec §2, issue 4)', () => {
     const first = screen.getAllByTestId('order-row')[0]!;
     expect(within(first).getByTestId('order-total').textContent).toBe('US$15.90');
     expect(within(first).getByTestId('order-status').textContent).toBe(zhTW.order_status_pending);
-    expect(first.querySelector('time')?.textContent).toBe('2026年3月8日上午10:04');
+    expect(first.querySelector('time')?.textContent).toBe('2026年3月8日上午10:04 [太平洋夏令時間]');
   });
 });
 

@@ -153,7 +153,7 @@ describe('payouts page (spec §2, issue 6)', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ method: 'email', email: 'seller@example.com' });
     expect(screen.getByTestId('payout-method').textContent).toBe(`${en.payout_method_email}: s***@example.com`);
     expect(screen.getByTestId('payout-account-id').textContent).toBe('PA-2');
-    expect(plain(screen.getByTestId('payout-hold').textContent)).toMatch(/on hold for 3 days, until Nov 23, 2026 10:15 PM/);
+    expect(plain(screen.getByTestId('payout-hold').textContent)).toMatch(/on hold for 3 days, until Nov 23, 2026, 10:15 PM PST/);
   });
 
   it("e-mail method: the server's 400 message is shown in the page", { timeout: 20_000 }, async () => {

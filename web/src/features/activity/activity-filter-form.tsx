@@ -1,16 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageToApply } from '../../i18n/language';
+import { timeZoneLabel } from '../../lib/format';
+import { useMarketplaceTimeZone } from '../../lib/marketplace';
 import { ACTIVITY_ACTIONS, activityActionKey, type ActivityFilter } from './activity-api';
 
 type Draft = Record<keyof ActivityFilter, string>;
 
 /**
- * The log's filters: action, person (an e-mail address, or a user id), From / To days (UTC, as the
+ * The log's filters: action, person (an e-mail address, or a user id), From / To days (marketplace days, as the
  * API counts them). Apply puts them in the URL (a history entry); Clear filters shows the whole log.
  * A range that ends before it starts is said under the field, not sent.
  */
 export function ActivityFilterForm({ filter, onApply }: { filter: ActivityFilter; onApply: (next: ActivityFilter) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const timeZone = useMarketplaceTimeZone();
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => ({ action: filter.action ?? '', actor: filter.actor ?? '', from: filter.from ?? '', to: filter.to ?? '' }));
   const [reversed, setReversed] = useState(false);
@@ -87,7 +91,7 @@ export function ActivityFilterForm({ filter, onApply }: { filter: ActivityFilter
           {t('filter_from_after_to')}
         </p>
       )}
-      <p className="activity-hint">{t('activity_filter_days_hint')}</p>
+      {timeZone && <p className="activity-hint">{t('activity_filter_days_hint', { zone: timeZoneLabel(timeZone, languageToApply(i18n.language)) })}</p>}
     </form>
   );
 }

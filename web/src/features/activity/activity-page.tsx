@@ -24,8 +24,8 @@ import { activityText, activityViaText } from './activity-text';
  *
  * /activity (issue 14): who did what in the vendor account, newest first — when (in the marketplace's
  * zone, named in the caption), who (e-mail), what (a sentence with the product and the values before
- * and after) — filtered by action, person and UTC days (kept in the URL), "Load more" paging, and the
- * filtered log as CSV (UTC). A table on wide screens, cards on phones (data-table.css `.card-table`).
+ * and after) — filtered by action, person and marketplace days (kept in the URL), "Load more" paging, and the
+ * filtered log as CSV (marketplace times with their offset). A table on wide screens, cards on phones (data-table.css `.card-table`).
  */
 export default function ActivityPage() {
   const { t, i18n } = useTranslation();

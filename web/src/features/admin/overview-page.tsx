@@ -4,7 +4,7 @@ import { OVERVIEW_QUEUES } from '../../../../contracts/admin';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useErrorText } from '../../lib/error-message';
-import { formatCount, formatDateTime, intlLocale, timeZoneLabel } from '../../lib/format';
+import { formatCount, formatDateTime, intlLocale } from '../../lib/format';
 import { useMarketplaceTimeZone } from '../../lib/marketplace';
 import { usePageTitle } from '../../lib/use-page-title';
 import { toResource } from '../../lib/use-resource';
@@ -68,7 +68,7 @@ export default function OverviewPage() {
               );
             })}
           </ul>
-          {asOf && <p className="admin-as-of">{t('admin_overview_as_of', { time: `${asOf.date} ${asOf.time} (${timeZoneLabel(timeZone!, language)})` })}</p>}
+          {asOf && <p className="admin-as-of">{t('admin_overview_as_of', { time: `${asOf.date} ${asOf.time}` })}</p>}
         </>
       )}
     </section>

@@ -30,7 +30,7 @@ function periodText(period: string, language: Language): string {
   return half === '1' ? formatDayRange(`${y}-${mm}-01`, `${y}-${mm}-15`, language) : formatDayRange(`${y}-${mm}-16`, `${y}-${mm}-${last}`, language);
 }
 
-/** When an item was created (or a hold ends), in the browser's zone (lib/format.ts). */
+/** When an item was created (or a hold ends): in the marketplace zone, labelled (lib/format.ts). */
 export { formatInstant };
 
 /**
@@ -38,8 +38,9 @@ export { formatInstant };
  * with the texts `notifications.<type>.title` / `.body`: money as US$ in the vendor's language,
  * rejection reasons as the product pages say them. Parameters that do not fit the type's contract
  * (an item from a newer server) get the generic title and no sentence, never a raw placeholder.
+ * Times are in `timeZone`, the marketplace's (lib/marketplace.ts), with the zone named.
  */
-export function notificationText(t: TFunction, language: Language, item: Pick<NotificationView, 'type' | 'params'>): NotificationText {
+export function notificationText(t: TFunction, language: Language, item: Pick<NotificationView, 'type' | 'params'>, timeZone: string | undefined): NotificationText {
   const parsed = notificationParams[item.type].safeParse(item.params);
   if (!parsed.success) return { title: t('notifications_unknown_title'), body: '' };
   const text = (values: Record<string, string>) => ({ title: t(`notifications.${item.type}.title`), body: t(`notifications.${item.type}.body`, values) });
@@ -65,7 +66,7 @@ export function notificationText(t: TFunction, language: Language, item: Pick<No
     case 'payout_method_changed':
       return text({
         method: t(`payout_method_${p.params.method}`),
-        hold: p.params.holdUntil ? t('notifications_hold_until', { time: formatInstant(p.params.holdUntil, language) }) : '',
+        hold: p.params.holdUntil ? t('notifications_hold_until', { time: formatInstant(p.params.holdUntil, language, timeZone) }) : '',
       });
     case 'password_changed':
       return text({});

@@ -16,6 +16,7 @@ import { updateCursorListItems, useCursorList } from '../../lib/use-cursor-list'
 import { usePageTitle } from '../../lib/use-page-title';
 import { getNotificationsPage, markNotificationsRead } from './notifications-api';
 import { formatInstant, notificationText } from './notification-text';
+import { useMarketplaceTimeZone } from '../../lib/marketplace';
 
 /**
  * Plain elements with Amplify UI's classes (its styles come with the header layout), not its React
@@ -136,7 +137,8 @@ const buttonClass = (base: string, disabled: boolean) => (disabled ? `${base} am
 
 function NotificationItem({ item, language, onOpen }: { item: NotificationView; language: Language; onOpen(): void }) {
   const { t } = useTranslation();
-  const text = notificationText(t, language, item);
+  const timeZone = useMarketplaceTimeZone();
+  const text = notificationText(t, language, item, timeZone);
   return (
     <li className="notification-item" data-read={item.read} data-testid="notification-item">
       {/* The whole item is the link; its name is the title (and "Unread" while it is). */}
@@ -161,7 +163,7 @@ function NotificationItem({ item, language, onOpen }: { item: NotificationView; 
       )}
       {text.note && <p className="notification-body">{t('notifications_note', { note: text.note })}</p>}
       <p className="notification-time muted">
-        <time dateTime={item.createdAt}>{formatInstant(item.createdAt, language)}</time>
+        <time dateTime={item.createdAt}>{formatInstant(item.createdAt, language, timeZone)}</time>
       </p>
     </li>
   );

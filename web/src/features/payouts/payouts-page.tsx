@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
-import { formatDateTime, formatDay, formatMoney, intlLocale } from '../../lib/format';
+import { formatDay, formatInstant, formatMoney, formatMonth } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -74,8 +74,7 @@ export default function PayoutsPage() {
   const current = method.status === 'loaded' ? method.data : method.previous;
   const list = payouts.status === 'loaded' ? payouts.data : payouts.status === 'loading' ? payouts.previous : undefined;
   const money = (cents: number) => formatMoney(cents, language);
-  const monthLabel = (month: string) =>
-    new Intl.DateTimeFormat(intlLocale(language), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+  const monthLabel = (month: string) => formatMonth(month, language);
 
   // The PUT's answer is shown at once; the method is then invalidated, so the page reads it back from the server.
   const onSaved = (kind: 'email' | 'bank') => (view: PayoutMethodView) => {
@@ -149,7 +148,7 @@ export default function PayoutsPage() {
           <p className="payout-hold" data-testid="payout-hold">
             {t('payout_hold_notice', {
               days: current.holdDays,
-              until: Object.values(formatDateTime(holdUntil, language, list?.timeZone ?? 'UTC')).join(' '),
+              until: formatInstant(holdUntil, language, list?.timeZone),
             })}
           </p>
         )}

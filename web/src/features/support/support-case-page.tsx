@@ -13,6 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { toResource } from '../../lib/use-resource';
 import { answerSupportCase, getSupportCase } from './support-api';
 import { formatInstant } from '../../lib/format';
+import { useMarketplaceTimeZone } from '../../lib/marketplace';
 
 /**
  * One of the vendor's support cases (issue 13): its status, the thread (the vendor's messages and
@@ -22,6 +23,7 @@ import { formatInstant } from '../../lib/format';
 export default function SupportCasePage() {
   const { t, i18n } = useTranslation();
   const language = languageToApply(i18n.language);
+  const timeZone = useMarketplaceTimeZone();
   const { caseId = '' } = useParams();
   const loadError = useLoadErrorProps();
   const describeError = useErrorText();
@@ -89,7 +91,7 @@ export default function SupportCasePage() {
             </div>
             <div>
               <dt>{t('support_case_opened')}</dt>
-              <dd>{formatInstant(data.createdAt, language)}</dd>
+              <dd>{formatInstant(data.createdAt, language, timeZone)}</dd>
             </div>
           </dl>
           <h2 className="support-thread-heading">{t('support_thread_heading')}</h2>
@@ -99,7 +101,7 @@ export default function SupportCasePage() {
                 <p className="support-message-head">
                   <span className="support-message-author">{t(`support_author_${m.author}`)}</span>{' '}
                   <time className="muted" dateTime={m.at}>
-                    {formatInstant(m.at, language)}
+                    {formatInstant(m.at, language, timeZone)}
                   </time>
                 </p>
                 <p className="support-message-body">{m.body}</p>

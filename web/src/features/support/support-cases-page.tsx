@@ -6,6 +6,7 @@ import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount, formatInstant } from '../../lib/format';
+import { useMarketplaceTimeZone } from '../../lib/marketplace';
 import { queryKeys } from '../../lib/query-client';
 import { useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -20,6 +21,7 @@ import { getSupportCases, type SupportCasePage, type SupportCaseSummary } from '
 export default function SupportCasesPage() {
   const { t, i18n } = useTranslation();
   const language = languageToApply(i18n.language);
+  const timeZone = useMarketplaceTimeZone();
   const loadError = useLoadErrorProps();
   usePageTitle(t('support_cases'));
   const list = useCursorList<SupportCaseSummary, SupportCasePage>(queryKeys.support.list, (cursor, signal) => getSupportCases(cursor, signal));
@@ -62,7 +64,7 @@ export default function SupportCasesPage() {
                 </p>
                 <p className="support-case-preview">{c.preview}</p>
                 <p className="support-case-time muted">
-                  {t('support_case_last_activity', { time: formatInstant(c.lastActivityAt, language) })} ·{' '}
+                  {t('support_case_last_activity', { time: formatInstant(c.lastActivityAt, language, timeZone) })} ·{' '}
                   {t('support_case_message_count', { shown: formatCount(c.messageCount, language) })}
                 </p>
               </li>

@@ -12,6 +12,7 @@ import { MEMBER_ROLES, TEAM_MAX_MEMBERS } from '../../../../contracts/team-roles
 import { ApiError } from '../../lib/api';
 import { useErrorText, useLoadErrorProps } from '../../lib/error-message';
 import { formatInstant } from '../../lib/format';
+import { useMarketplaceTimeZone } from '../../lib/marketplace';
 import { queryKeys } from '../../lib/query-client';
 import { toResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -32,6 +33,7 @@ const TwoStepDialog = lazy(() => import('../settings/two-step-dialog'));
 export default function TeamPage() {
   const { t, i18n } = useTranslation();
   const language = languageToApply(i18n.language);
+  const timeZone = useMarketplaceTimeZone();
   const session = useSession();
   const loadError = useLoadErrorProps();
   const describeError = useErrorText();
@@ -127,8 +129,8 @@ export default function TeamPage() {
                 <span className="team-status" data-status={m.status}>
                   {m.accountHolder ? t('team_account_holder') : m.status === 'invited' ? t('team_status_invited') : t('team_status_active')}
                 </span>
-                {m.status === 'invited' && m.expiresAt && <span className="muted">{t('team_invitation_expires', { time: formatInstant(m.expiresAt, language) })}</span>}
-                {m.status === 'active' && !m.accountHolder && m.joinedAt && <span className="muted">{t('team_joined_at', { time: formatInstant(m.joinedAt, language) })}</span>}
+                {m.status === 'invited' && m.expiresAt && <span className="muted">{t('team_invitation_expires', { time: formatInstant(m.expiresAt, language, timeZone) })}</span>}
+                {m.status === 'active' && !m.accountHolder && m.joinedAt && <span className="muted">{t('team_joined_at', { time: formatInstant(m.joinedAt, language, timeZone) })}</span>}
               </p>
               <div className="team-actions">
                 {m.accountHolder ? (

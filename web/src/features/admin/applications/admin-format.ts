@@ -1,12 +1,12 @@
 import { languageToApply } from '../../../i18n/language';
-import { formatDateTime, intlLocale } from '../../../lib/format';
+import { formatInstant, intlLocale } from '../../../lib/format';
 import { useMarketplaceTimeZone } from '../../../lib/marketplace';
 import { waitingAge } from '../admin-api';
 import { useAdminTranslation } from '../admin-i18n';
 
 /**
- * Times and ages as the applications and vendor screens show them: in the marketplace's zone (as the
- * Overview), in the console's language. Until /config.json is read, the UTC ISO time.
+ * Times and ages as the applications and vendor screens show them: in the marketplace's zone with its
+ * name (as every screen, lib/format.ts), in the console's language.
  */
 export function useAdminFormat() {
   const { i18n } = useAdminTranslation();
@@ -15,9 +15,7 @@ export function useAdminFormat() {
   return {
     language,
     instant(iso: string): string {
-      if (!timeZone) return iso;
-      const { date, time } = formatDateTime(iso, language, timeZone);
-      return `${date} ${time}`;
+      return formatInstant(iso, language, timeZone);
     },
     age(since: string, now: string): string {
       const { value, unit } = waitingAge(since, now);

@@ -12,6 +12,7 @@ import {
   type BankBatch,
 } from '../../../../../contracts/admin-payouts';
 import { ApiError, apiRequest } from '../../../lib/api';
+import { dayIn } from '../../../lib/format';
 
 export type { AdminPayout, AdminPayoutAction, AdminPayoutPage, AdminPayoutPeriod, AdminPayoutView, BankBatch };
 
@@ -94,7 +95,7 @@ export function recentPeriods(today: string, count = 12): string[] {
 
 /** Today in the marketplace zone (`yyyy-mm-dd`). */
 export function marketplaceToday(timeZone: string | null, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dayIn(now, timeZone ?? 'UTC');
 }
 
 /** A period's days (`2026-11-2` → 2026-11-16 … 2026-11-30). */

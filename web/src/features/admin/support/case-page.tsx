@@ -7,6 +7,7 @@ import { LoadStatus } from '../../../components/load-status';
 import { languageToApply } from '../../../i18n/language';
 import { useErrorText } from '../../../lib/error-message';
 import { formatInstant } from '../../../lib/format';
+import { useMarketplaceTimeZone } from '../../../lib/marketplace';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { toResource } from '../../../lib/use-resource';
 import { useAdminTranslation } from '../admin-i18n';
@@ -21,6 +22,7 @@ import { actOnCase, getAdminCase, supportKeys, type CaseAction } from './support
 export default function CasePage() {
   const { t, i18n } = useAdminTranslation();
   const language = languageToApply(i18n.language);
+  const timeZone = useMarketplaceTimeZone();
   const describeError = useErrorText();
   const { vendorId = '', caseId = '' } = useParams();
   usePageTitle(t('admin_support_case_title', { caseId }));
@@ -113,7 +115,7 @@ export default function CasePage() {
             </div>
             <div>
               <dt>{t('admin_support_opened_label')}</dt>
-              <dd>{formatInstant(data.createdAt, language)}</dd>
+              <dd>{formatInstant(data.createdAt, language, timeZone)}</dd>
             </div>
           </dl>
           <h2 className="admin-support-thread-heading">{t('admin_support_thread')}</h2>
@@ -122,7 +124,7 @@ export default function CasePage() {
               <li key={m.messageId} className="admin-support-message" data-author={m.author} data-testid="admin-support-message">
                 <p className="admin-support-message-head">
                   <strong>{t(`admin_support_author_${m.author}`)}</strong>{' '}
-                  <time dateTime={m.at}>{formatInstant(m.at, language)}</time>
+                  <time dateTime={m.at}>{formatInstant(m.at, language, timeZone)}</time>
                 </p>
                 <p className="admin-support-message-body">{m.body}</p>
               </li>

@@ -6,6 +6,7 @@ import { LoadStatus } from '../../../components/load-status';
 import { languageToApply } from '../../../i18n/language';
 import { useErrorText } from '../../../lib/error-message';
 import { formatInstant } from '../../../lib/format';
+import { useMarketplaceTimeZone } from '../../../lib/marketplace';
 import { useCursorList } from '../../../lib/use-cursor-list';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminTranslation } from '../admin-i18n';
@@ -40,6 +41,7 @@ function searchOf(f: InboxFilter): string {
 export default function InboxPage() {
   const { t, i18n } = useAdminTranslation();
   const language = languageToApply(i18n.language);
+  const timeZone = useMarketplaceTimeZone();
   const describeError = useErrorText();
   usePageTitle(t('admin_support_title'));
   const [params, setParams] = useSearchParams();
@@ -157,9 +159,9 @@ export default function InboxPage() {
               </p>
               <p className="admin-support-preview">{c.preview}</p>
               <p className="admin-support-times">
-                {t('admin_support_opened', { time: formatInstant(c.createdAt, language) })}
+                {t('admin_support_opened', { time: formatInstant(c.createdAt, language, timeZone) })}
                 {' · '}
-                {t('admin_support_last_activity', { time: formatInstant(c.lastActivityAt, language), who: t(`admin_support_author_${c.lastAuthor}`) })}
+                {t('admin_support_last_activity', { time: formatInstant(c.lastActivityAt, language, timeZone), who: t(`admin_support_author_${c.lastAuthor}`) })}
               </p>
             </li>
           ))}

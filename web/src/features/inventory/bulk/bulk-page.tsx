@@ -9,7 +9,8 @@ import type { BulkRow, BulkValues } from '../../../../../contracts/bulk';
 import { Alert } from '../../../components/alert';
 import { languageToApply, type Language } from '../../../i18n/language';
 import { useErrorText } from '../../../lib/error-message';
-import { formatCount, formatMoney, intlLocale } from '../../../lib/format';
+import { formatCount, formatInstant, formatMoney } from '../../../lib/format';
+import { useMarketplaceTimeZone } from '../../../lib/marketplace';
 import { invalidateCatalogue, queryKeys } from '../../../lib/query-client';
 import { useDownload } from '../../../lib/use-download';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -217,6 +218,7 @@ const PAGE = 100;
 function JobView({ job, last, language, acting, onAct }: { job: BulkJob; last: boolean; language: Language; acting: boolean; onAct(action: 'apply' | 'undo'): void }) {
   const { t } = useTranslation();
   const [limit, setLimit] = useState(PAGE);
+  const timeZone = useMarketplaceTimeZone();
   const count = (n: number) => formatCount(n, language);
   const s = job.summary;
   const heading = last ? t('bulk_last_heading', { file: job.fileName }) : t('bulk_dry_run_heading', { file: job.fileName });
@@ -263,7 +265,7 @@ function JobView({ job, last, language, acting, onAct }: { job: BulkJob; last: b
           <Button onClick={() => onAct('undo')} isLoading={acting} loadingText={t('loading')} data-testid="bulk-undo">
             {t('bulk_undo')}
           </Button>
-          <span className="muted">{t('bulk_undo_until', { time: new Date(job.undoUntil).toLocaleString(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
+          <span className="muted">{t('bulk_undo_until', { time: formatInstant(job.undoUntil, language, timeZone) })}</span>
         </div>
       )}
       {job.rows.length > 0 && <RowsTable rows={job.rows.slice(0, limit)} language={language} />}

@@ -82,8 +82,11 @@ export interface PrimaryImageCheck {
   whiteShare: number | null;
   /** The product's larger coverage of the frame (0–1), 3 decimals; 0 when no product was found. */
   fill: number;
-  /** Marks apart from the product (text, badges, logos, watermarks): for the reviewer, not a rule. */
-  marks: boolean;
+  /**
+   * Marks apart from the product (a caption, a badge, a logo, a watermark; issue 24): a flag for the
+   * reviewer, not a rule. Always measured now; absent from a check recorded before issue 24.
+   */
+  marks?: boolean;
 }
 
 /** Pixels as canvas getImageData and sharp's raw RGBA output give them: 4 bytes a pixel, row by row. */

@@ -75,7 +75,7 @@ async function scoreSet(name: string, cases: Case[]): Promise<SetResult> {
       if (label === null) continue;
       // A positive is a violation of a rule, or marks that were added.
       const positive = rule === 'marks' ? label : !label;
-      const flagged = rule === 'marks' ? check.marks : check.problems.includes(rule);
+      const flagged = rule === 'marks' ? check.marks === true : check.problems.includes(rule);
       const c = counts.get(rule)!;
       if (positive && flagged) c.tp += 1;
       else if (!positive && flagged) c.fp += 1;

@@ -42,7 +42,7 @@ describe.skipIf(!rendered)('primary-image rules on the real-photograph set', () 
         const label = image.labels[rule];
         if (label === null) continue;
         const positive = rule === 'marks' ? label : !label;
-        const flagged = rule === 'marks' ? check!.marks : check!.problems.includes(rule as (typeof PRIMARY_IMAGE_RULES)[number]);
+        const flagged = rule === 'marks' ? check!.marks === true : check!.problems.includes(rule as (typeof PRIMARY_IMAGE_RULES)[number]);
         const c = counts.get(rule)!;
         if (positive && flagged) c.tp += 1;
         else if (flagged) c.fp += 1;

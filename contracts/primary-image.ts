@@ -238,7 +238,9 @@ export function checkPrimaryImage(image: RgbaImage, original: { width: number; h
         if (y < top) top = y;
         if (y > bottom) bottom = y;
       }
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+      // The four neighbours, inline (this loop runs once per pixel).
+      for (let k = 0; k < 4; k += 1) {
+        const q = k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < width - 1 ? p + 1 : -1) : k === 2 ? p - width : p + width;
         if (q >= 0 && q < pixels && reach[q] && group[q] === -1) {
           group[q] = id;
           queue[tail++] = q;

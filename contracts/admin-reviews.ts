@@ -89,6 +89,8 @@ export const primaryImageCheckSchema = z.strictObject({
   aspectRatio: z.number(),
   whiteShare: z.number().nullable(),
   fill: z.number(),
+  /** Marks beside the product (issue 24): a flag for the reviewer. Absent from a check recorded before it. */
+  marks: z.boolean().optional(),
 });
 
 /** What the image check (lambdas/images) recorded for an image: valid, rejected with its reason, or nothing yet. */

@@ -248,7 +248,7 @@ describe('image check: the rules', () => {
     await expect(upload(key, body)).resolves.toEqual({ key, outcome: 'valid', contentType, size: body.length });
     expect(objects.has(key)).toBe(true);
     // The primary-image rules' advice (issue 15): a tiny white image shows no product; sharp reads no BMP.
-    const primary = contentType === 'image/bmp' ? {} : { primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0 } };
+    const primary = contentType === 'image/bmp' ? {} : { primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0, marks: false } };
     // Its renditions (issue 23): WebP, or a BMP's own bytes (sharp reads none).
     const side = contentType === 'image/gif' || contentType === 'image/bmp' ? 1 : 2;
     const type = contentType === 'image/bmp' ? 'image/bmp' : 'image/webp';

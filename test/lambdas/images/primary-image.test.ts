@@ -82,10 +82,10 @@ describe('rule 2: pure white background', () => {
   });
 
   it('a soft shadow under the product is tolerated', () => {
-    // The product stands at y 20–179; its shadow greys 6 px below it to 225, then fades (240) for 10 px more.
+    // The product stands at y 20–179; its shadow greys the rows below it from 225 back to white, a slow ramp.
     const image = product(0.8, (x, y) => {
       if (x < 30 || x > 169 || y < 180) return WHITE;
-      const v = y < 186 ? 225 : y < 196 ? 240 : 255;
+      const v = Math.min(255, 225 + (y - 180) * 3);
       return [v, v, v];
     });
     expect(checkPrimaryImage(image).problems).toEqual(['fill']);
@@ -147,8 +147,54 @@ describe('rule 3: the product fills at least 85 %', () => {
   });
 
   it('a soft shadow below the product does not count as product', () => {
-    const image = product(0.8, (_x, y) => (y >= 180 && y < 190 ? [228, 228, 228] : WHITE));
+    // As pale as a white carton's top (228) under the product, fading by 3 a pixel every way: a ramp, not an outline.
+    const image = product(0.8, (x, y) => {
+      const distance = Math.max(x < 40 ? 40 - x : x > 159 ? x - 159 : 0, y < 180 ? 180 - y : y > 183 ? y - 183 : 0);
+      const v = 255 - Math.max(0, 27 - 3 * distance);
+      return [v, v, v];
+    });
     expect(checkPrimaryImage(image).fill).toBe(0.8);
+  });
+
+  it('a pale carton is measured to its outline, though its top is within 48 of white (issue 24)', () => {
+    // A white carton (246–238, a light grey outline of 225) from y 10 to 189 with a printed label from y 70.
+    const image = frame(200, 200);
+    for (let y = 10; y < 190; y += 1) {
+      for (let x = 60; x < 140; x += 1) {
+        const outline = y === 10 || y === 189 || x === 60 || x === 139;
+        const v = outline ? 225 : 246 - Math.round((x - 60) / 10);
+        image.data.set([v, v, v, 255], (y * 200 + x) * 4);
+      }
+    }
+    paint(image, { width: 70, height: 110, x: 65, y: 70 }, RED);
+    const result = checkPrimaryImage(image);
+    expect(result.fill).toBe(0.9);
+    expect(result.problems).toEqual([]);
+    expect(result.marks).toBe(false);
+  });
+
+  it('a caption or a badge beside a small product is not product: fill fails, and the marks are flagged (issue 24)', () => {
+    // A product 60 % high at the top, a caption (letters 2 px thick) at y 170–185, a badge at the bottom right.
+    const captioned = paint(frame(200, 200), { width: 80, height: 120, x: 20, y: 10 });
+    for (let letter = 0; letter < 8; letter += 1) {
+      paint(captioned, { width: 2, height: 16, x: 20 + letter * 12, y: 170 }, [30, 30, 30]);
+      paint(captioned, { width: 8, height: 2, x: 20 + letter * 12, y: 170 }, [30, 30, 30]);
+    }
+    expect(checkPrimaryImage(captioned)).toMatchObject({ problems: ['fill'], fill: 0.6, marks: true });
+
+    const badged = paint(frame(200, 200), { width: 80, height: 120, x: 20, y: 10 });
+    for (let y = 160; y < 190; y += 1) for (let x = 160; x < 190; x += 1) if ((x - 175) ** 2 + (y - 175) ** 2 <= 225) badged.data.set([21, 101, 192, 255], (y * 200 + x) * 4);
+    expect(checkPrimaryImage(badged)).toMatchObject({ problems: ['fill'], fill: 0.6, marks: true });
+  });
+
+  it('the parts of a product are all product: two halves of a fruit side by side, no marks', () => {
+    const halves = paint(paint(frame(200, 200), { width: 85, height: 90, x: 8, y: 50 }), { width: 85, height: 90, x: 107, y: 50 });
+    expect(checkPrimaryImage(halves)).toMatchObject({ problems: [], fill: 0.92, marks: false });
+  });
+
+  it('marks are not reported on a background that is not white (the scene cannot be told from marks)', () => {
+    const onGrey = paint(paint(frame(200, 200, [210, 210, 210]), { width: 80, height: 120, x: 20, y: 10 }), { width: 20, height: 20, x: 170, y: 170 }, [21, 101, 192]);
+    expect(checkPrimaryImage(onGrey)).toMatchObject({ problems: ['white_background', 'fill'], marks: false });
   });
 
   it('an empty white frame has no product', () => {

@@ -297,6 +297,20 @@ describe('Product review in the ops console (issue 13)', () => {
       expect(screen.getAllByTestId('admin-review-primary')[0]!.textContent).toContain('文字、標誌與浮水印不會自動檢查');
     });
 
+    it('flags marks found beside the product (a caption, a badge, a watermark; issue 24) for the reviewer, in both languages', async () => {
+      const marked = { status: 'valid' as const, reason: null, primary: { problems: ['fill' as const], aspectRatio: 1, whiteShare: 1, fill: 0.6, marks: true } };
+      const clean = { status: 'valid' as const, reason: null, primary: { problems: [], aspectRatio: 1, whiteShare: 1, fill: 0.93, marks: false } };
+      reviewApi({ review: () => ({ ...REVIEW, images: { submitted: [image(1, marked)], live: [image(2, clean)], changed: true } }) });
+      await openReview();
+      const submitted = within(screen.getByTestId('admin-review-images-submitted')).getByTestId('admin-review-primary');
+      expect(within(submitted).getByTestId('admin-review-primary-marks').textContent).toBe(
+        'Marks found beside the product (text, a badge, a logo or a watermark): check whether they were added to the photo.',
+      );
+      expect(within(screen.getByTestId('admin-review-images-live')).queryByTestId('admin-review-primary-marks')).toBeNull();
+      await toChinese();
+      await waitFor(() => expect(screen.getByTestId('admin-review-primary-marks').textContent).toBe('商品旁偵測到標記（文字、標章、標誌或浮水印）：請確認是否為後製加入。'));
+    });
+
     it('says when the primary image could not be measured', async () => {
       reviewApi({ review: () => ({ ...REVIEW, images: { submitted: [image(1)], live: [], changed: true } }) });
       await openReview();

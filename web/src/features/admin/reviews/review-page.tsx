@@ -83,6 +83,11 @@ function PrimaryRules({ check }: { check: ReviewImage['check'] }) {
           ))}
         </ul>
       )}
+      {primary?.marks ? (
+        <p className="admin-review-primary-marks" data-testid="admin-review-primary-marks">
+          {t('admin_review_primary_marks')}
+        </p>
+      ) : null}
       <p className="admin-review-primary-note">{t('admin_review_primary_manual')}</p>
     </div>
   );

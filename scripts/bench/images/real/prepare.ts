@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { REAL_IMAGE_DIR, realSet, realSources, type Mark, type RealImage, type RealSources } from './set';
+import { RENDERED_IMAGE_DIR as REAL_IMAGE_DIR, realSet, realSources, type Mark, type RealImage, type RealSources } from './set';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -23,14 +23,22 @@
  *   product's share of a cluttered frame is not what the rule measures; price tags are part of the
  *   scene, not added marks).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../../../demo/random';
 import type { PrimaryImageRule } from '../../../../contracts/primary-image';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const REAL_IMAGE_DIR = path.resolve(here, '../../../../.local/bench-images-real');
+const repoRoot = path.resolve(here, '../../../..');
+/** Where `prepare.ts` renders the set. */
+export const RENDERED_IMAGE_DIR = path.join(repoRoot, '.local/bench-images-real');
+/**
+ * Where the set is read from: `REAL_IMAGE_DIR` when set; else this checkout's rendering; else the team's
+ * shared copy beside the repository (`../shared/datasets/grocery-real-bench`, kept outside git).
+ */
+export const REAL_IMAGE_DIR =
+  process.env.REAL_IMAGE_DIR ?? [RENDERED_IMAGE_DIR, path.resolve(repoRoot, '../shared/datasets/grocery-real-bench')].find((dir) => existsSync(dir)) ?? RENDERED_IMAGE_DIR;
 
 export interface RealSources {
   repository: string;

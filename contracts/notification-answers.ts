@@ -29,9 +29,11 @@ const isoTime = z.iso.datetime();
 export const notificationParams = {
   application_approved: z.object({ vendorId: z.string(), businessName: z.string() }),
   application_rejected: z.object({ businessName: z.string(), reason: z.string() }),
-  product_approved: z.object({ productId: z.string(), productName: z.string() }),
-  product_rejected: z.object({ productId: z.string(), productName: z.string(), reasons: z.array(z.string()), note: z.optional(z.string()) }),
-  product_changes_requested: z.object({ productId: z.string(), productName: z.string(), note: z.string() }),
+  // productName is the English name (else the Chinese one); productNameZh the Chinese name when the
+  // product has one, so a zh-TW reader is told the product by it (issue 24, item 19).
+  product_approved: z.object({ productId: z.string(), productName: z.string(), productNameZh: z.optional(z.string()) }),
+  product_rejected: z.object({ productId: z.string(), productName: z.string(), productNameZh: z.optional(z.string()), reasons: z.array(z.string()), note: z.optional(z.string()) }),
+  product_changes_requested: z.object({ productId: z.string(), productName: z.string(), productNameZh: z.optional(z.string()), note: z.string() }),
   payout_paid: z.object({ payoutId: z.string(), period: z.string(), amountCents: money, feeCents: money, paidCents: money }),
   payout_failed: z.object({ payoutId: z.string(), period: z.string(), amountCents: money, reason: z.string() }),
   balance_rolled_over: z.object({ balanceCents: money, minimumCents: money, nextPayoutDate: z.string() }),
@@ -51,7 +53,7 @@ export const notificationParams = {
     by: z.string(),
   }),
 
-  stock_low: z.object({ productId: z.string(), productName: z.string(), sku: z.string(), inventory: z.int(), threshold: z.int() }),
+  stock_low: z.object({ productId: z.string(), productName: z.string(), productNameZh: z.optional(z.string()), sku: z.string(), inventory: z.int(), threshold: z.int() }),
 
   /** Issue 14: two-step sign-in went off, turned off by the vendor or reset by operations. */
   security_mfa_off: z.object({ by: z.enum(['vendor', 'operations']) }),

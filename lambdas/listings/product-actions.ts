@@ -235,7 +235,7 @@ export function lowStockEvent(before: ProductItem, after: ProductItem, at: strin
     vendorId: after.vendorId,
     type: 'stock_low',
     subject: `${after.productId}.v${after.version}`,
-    params: { productId: after.productId, productName: after.nameEn || after.nameZh || after.sku, sku: after.sku, inventory: after.inventory, threshold: lowStockThresholdOf(after, lowStockDefault) },
+    params: { productId: after.productId, productName: after.nameEn || after.nameZh || after.sku, ...(after.nameZh ? { productNameZh: after.nameZh } : {}), sku: after.sku, inventory: after.inventory, threshold: lowStockThresholdOf(after, lowStockDefault) },
     createdAt: at,
   };
 }

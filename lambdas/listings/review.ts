@@ -161,17 +161,19 @@ function reviewAudit(before: ProductItem, after: ProductItem, review: ParsedRevi
 function reviewNotification(product: ProductItem, decision: ReviewDecision, at: string) {
   const content = decision === 'approve' ? product.live?.content : product.revision?.content;
   const productName = content?.nameEn || content?.nameZh || product.productId;
+  // The Chinese name too: a zh-TW vendor's e-mail and inbox call the product by it (issue 24, item 19).
+  const names = { productId: product.productId, productName, ...(content?.nameZh ? { productNameZh: content.nameZh } : {}) };
   const subject = `${product.productId}.v${product.version}`;
   if (decision === 'approve') {
-    return notificationWrites({ vendorId: product.vendorId, type: 'product_approved', subject, params: { productId: product.productId, productName }, createdAt: at });
+    return notificationWrites({ vendorId: product.vendorId, type: 'product_approved', subject, params: names, createdAt: at });
   }
   if (decision === 'request_changes') {
     const note = product.revision?.changesRequestedNote ?? '';
-    return notificationWrites({ vendorId: product.vendorId, type: 'product_changes_requested', subject, params: { productId: product.productId, productName, note }, createdAt: at });
+    return notificationWrites({ vendorId: product.vendorId, type: 'product_changes_requested', subject, params: { ...names, note }, createdAt: at });
   }
   // Reason codes (REJECTION_REASONS) and free text as ops wrote them; the templates translate the codes.
   const reasons = product.revision?.rejectionReasons ?? [];
-  return notificationWrites({ vendorId: product.vendorId, type: 'product_rejected', subject, params: { productId: product.productId, productName, reasons }, createdAt: at });
+  return notificationWrites({ vendorId: product.vendorId, type: 'product_rejected', subject, params: { ...names, reasons }, createdAt: at });
 }
 
 export interface PendingReview {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
-import { fakePayoutHistory, longProductNames, signedInStates, signedOutStates, type AuditState } from '../support/audit-states';
-import { launchBrowser, signInToDashboard, webUrl } from '../support/browser';
-import { axeProblems, overflowProblems } from '../support/layout-audit';
+import { consoleStates, fakePayoutHistory, longBusinessName, longConsoleNames, longProductNames, signedInStates, signedOutStates, type AuditState } from '../support/audit-states';
+import { launchBrowser, signIn, signInToDashboard, webUrl } from '../support/browser';
+import { axeProblems, overflowProblems, smallLinkProblems } from '../support/layout-audit';
 
 /**
  * Issue 10: phones and small screens, and axe. Every signed-in page and dialog (and the signed-out
@@ -14,8 +14,11 @@ import { axeProblems, overflowProblems } from '../support/layout-audit';
  * sideways, every button is inside the viewport (not cut off by the screen or by a container), every
  * dialog is on screen, and axe-core finds nothing serious or critical. One browser, one signed-in
  * context per language; each state is checked at both sizes by resizing, not reloading.
+ * Issue 24, item 21: the vendor's business name and a product's name are 120 characters without a
+ * break (they wrap, the page stays 390 px), the console's pages too, and text links on a phone are at
+ * least 24 px tall.
  */
-const { approved } = demoAccounts;
+const { admin, approved } = demoAccounts;
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 768, height: 1024 },
@@ -54,6 +57,7 @@ async function audit(page: Page, lang: Lang, states: AuditState[]): Promise<{ pr
       checked += 1;
       const where = `[${lang} ${viewport.width}px] ${state.name}`;
       for (const problem of await overflowProblems(page)) problems.push(`${where}: ${problem}`);
+      if (viewport === VIEWPORTS[0]) for (const problem of await smallLinkProblems(page)) problems.push(`${where}: ${problem}`);
       // axe at the phone size; pages again at the tablet size (the header differs there). Dialogs and menus look the same to axe at both.
       if (viewport === VIEWPORTS[0] || state.name.startsWith('/')) for (const problem of await axeProblems(page)) problems.push(`${where}: axe ${problem}`);
     }
@@ -69,6 +73,7 @@ describe('phones and tablets (issue 10)', () => {
     try {
       await fakePayoutHistory(context);
       await longProductNames(context);
+      await longBusinessName(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
@@ -103,6 +108,37 @@ describe('phones and tablets (issue 10)', () => {
       const { problems, checked } = await audit(page, lang, states);
       expect(problems).toEqual([]);
       expect(checked).toBe(states.length * VIEWPORTS.length);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the console with 120-character names fits 390 px (the vendor page included), in both languages (issue 24, item 21)', { timeout: 150_000 }, async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORTS[0] });
+    try {
+      await longConsoleNames(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      await signIn(page, admin.email, admin.password);
+      await page.waitForURL(webUrl('/admin'));
+      const problems: string[] = [];
+      for (const lang of ['en', 'zh-TW'] as const) {
+        if (lang === 'zh-TW') {
+          await page.getByTestId('admin-language-button').click();
+          await page.waitForFunction(() => document.documentElement.lang === 'zh-TW');
+        }
+        for (const state of consoleStates()) {
+          await state.open(page);
+          await nextFrame(page);
+          for (const problem of [...(await overflowProblems(page)), ...(await smallLinkProblems(page))]) problems.push(`[${lang} 390px] ${state.name}: ${problem}`);
+        }
+      }
+      // Back to English, as seeded.
+      await page.getByTestId('admin-language-button').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      expect(problems).toEqual([]);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -15,8 +15,8 @@ export interface AuditState {
   maxWidth?: number;
 }
 
-/** A product name and a search term without a break: must wrap, not widen the page. */
-export const LONG_WORD = 'Organic_Taiwanese_High_Mountain_Oolong_Tea_Leaves_Premium_Gift_Box_500g';
+/** A 120-character name (business, product) and search term without a break: must wrap, not widen the page (issue 24, item 21). */
+export const LONG_WORD = 'OrganicTaiwaneseHighMountainOolongTeaLeavesPremiumGiftBox500g'.repeat(2).slice(0, 120);
 
 /** Client-side navigation through the router (no reload: the signed-in session stays warm). */
 async function go(page: Page, path: string): Promise<void> {
@@ -292,3 +292,74 @@ export async function longProductNames(context: BrowserContext): Promise<void> {
     },
   );
 }
+
+/**
+ * The signed-in vendor's business name is LONG_WORD too (the header, the dashboard, the account menu;
+ * issue 24, item 21): the stored record stays as seeded.
+ */
+export async function longBusinessName(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => url.pathname === '/api/me',
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { vendorName?: string | null };
+      if (body.vendorName) body.vendorName = LONG_WORD;
+      await route.fulfill({ response, json: body });
+    },
+  );
+}
+
+/** The console's answers with LONG_WORD as every vendor's business name and every product's English and Chinese name. */
+export async function longConsoleNames(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => url.pathname.startsWith('/api/admin/vendors') || url.pathname.startsWith('/api/admin/reviews') || url.pathname.startsWith('/api/admin/applications'),
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      const rename = (o: Record<string, unknown> | null | undefined) => {
+        if (!o) return;
+        for (const key of ['vendorName', 'nameEn', 'nameZh']) if (typeof o[key] === 'string') o[key] = LONG_WORD;
+      };
+      rename(body);
+      rename(body.vendor as Record<string, unknown> | undefined);
+      for (const item of (body.items as Record<string, unknown>[] | undefined) ?? []) rename(item);
+      for (const field of (body.fields as { field: string; submitted: unknown; live: unknown }[] | undefined) ?? []) {
+        if (field.field === 'nameEn' || field.field === 'nameZh') {
+          field.submitted = LONG_WORD;
+          field.live = LONG_WORD;
+        }
+      }
+      await route.fulfill({ response, json: body });
+    },
+  );
+}
+
+/** The console's pages a phone shows long names on, each opened from the one before (signed in as the demo admin). */
+export function consoleStates(): AuditState[] {
+  const admin = (path: string, ready: string): AuditState => ({
+    name: path,
+    async open(page) {
+      await go(page, path);
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByTestId(ready).first().waitFor({ timeout: 30_000 });
+      await settled(page);
+    },
+  });
+  return [
+    admin('/admin/vendors', 'admin-vendors-row'),
+    admin('/admin/vendors/V-10001', 'admin-vendor-orders'),
+    admin('/admin/reviews', 'admin-review-queue-row'),
+    {
+      name: '/admin/reviews/<first in the queue>',
+      async open(page) {
+        await page.getByTestId('admin-review-queue-row').first().getByRole('link').first().click();
+        await page.locator('[data-testid="admin-review-page"][aria-busy="false"] [data-testid="admin-review-fields"]').waitFor({ timeout: 30_000 });
+        await settled(page);
+      },
+    },
+    admin('/admin/applications', 'admin-apps-row'),
+  ];
+}
+

@@ -66,6 +66,23 @@ export function overflowProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Text links smaller than a 24-px target on a phone (WCAG 2.5.8; issue 24, item 21): every rendered
+ * `a[href]` that is not styled as a button, by its box's height. Returns one readable line per link.
+ */
+export function smallLinkProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href]:not(.amplify-button)')]
+      .filter((a) => {
+        const box = a.getBoundingClientRect();
+        return box.width >= 2 && box.height >= 2 && getComputedStyle(a).visibility !== 'hidden' && !a.closest('[hidden], [aria-hidden="true"], .visually-hidden');
+      })
+      .filter((a) => a.getBoundingClientRect().height < 23.5)
+      .slice(0, 6)
+      .map((a) => `link "${(a.textContent ?? '').trim().slice(0, 30)}" is ${a.getBoundingClientRect().height.toFixed(1)}px tall (at least 24px on a phone)`),
+  );
+}
+
 interface AxeResult {
   violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
 }

@@ -1,10 +1,13 @@
 /** 繁體中文 e-mails, one per event (contracts/notifications.ts). */
 import { day, instant, period, usd } from './format';
 import { payoutFailure, rejectionReason, roleName, supportCategory } from './texts';
+import { productNameIn } from '../../../contracts/listings/names';
 import type { TemplateSet } from './types';
 
 const L = 'zh-TW' as const;
 const hello = (name: string) => `${name} 您好：`;
+/** A product by its Chinese name when it has one (issue 24, item 19), else its English one. */
+const named = (p: { productName: string; productNameZh?: string }) => productNameIn({ nameEn: p.productName, nameZh: p.productNameZh }, L);
 
 /** 「聯絡客服」之後的「：<地址>」；未設定客服地址時以句號結尾。 */
 const supportAt = (ctx: { supportEmail?: string }): string => (ctx.supportEmail ? `：${ctx.supportEmail}` : '。');
@@ -30,23 +33,23 @@ export const zhTW: TemplateSet = {
       action: '聯絡我們',
     }),
     product_approved: (p) => ({
-      subject: `已核准：${p.productName}`,
+      subject: `已核准：${named(p)}`,
       greeting: '您好：',
-      paragraphs: [`您的商品 ${p.productName}（${p.productId}）已通過審核，現已在商城上架。`],
+      paragraphs: [`您的商品 ${named(p)}（${p.productId}）已通過審核，現已在商城上架。`],
       action: '查看商品',
     }),
     product_rejected: (p) => ({
-      subject: `未通過審核：${p.productName}`,
+      subject: `未通過審核：${named(p)}`,
       greeting: '您好：',
-      paragraphs: [`您的商品 ${p.productName}（${p.productId}）未通過審核，原因如下：`],
+      paragraphs: [`您的商品 ${named(p)}（${p.productId}）未通過審核，原因如下：`],
       list: p.reasons.map((r) => rejectionReason(r, L)),
       closing: [...(p.note ? [`審核人員備註：${p.note}`] : []), '請修改商品後再次送審。'],
       action: '修改商品',
     }),
     product_changes_requested: (p) => ({
-      subject: `需要修改：${p.productName}`,
+      subject: `需要修改：${named(p)}`,
       greeting: '您好：',
-      paragraphs: [`審核人員請您修改 ${p.productName}（${p.productId}）：`, p.note, '請修改商品後再次送審。'],
+      paragraphs: [`審核人員請您修改 ${named(p)}（${p.productId}）：`, p.note, '請修改商品後再次送審。'],
       action: '修改商品',
     }),
     payout_paid: (p) => ({
@@ -129,9 +132,9 @@ export const zhTW: TemplateSet = {
       action: '查看客服案件',
     }),
     stock_low: (p) => ({
-      subject: `庫存偏低：${p.productName}`,
+      subject: `庫存偏低：${named(p)}`,
       greeting: '您好：',
-      paragraphs: [`${p.productName}（貨號 ${p.sku}）庫存只剩 ${p.inventory} 件，已達您設定的低庫存門檻 ${p.threshold}。`, '請補貨，或在庫存頁面更新庫存數量。'],
+      paragraphs: [`${named(p)}（貨號 ${p.sku}）庫存只剩 ${p.inventory} 件，已達您設定的低庫存門檻 ${p.threshold}。`, '請補貨，或在庫存頁面更新庫存數量。'],
       action: '開啟庫存頁面',
     }),
     security_mfa_on: (_p, ctx) => ({

@@ -113,6 +113,27 @@ describe('e-mail templates', () => {
     expect(email.html).toContain('&lt;script&gt;');
   });
 
+  it('calls the product by its Chinese name in zh-TW when it has one, by its English name in English (issue 24, item 19)', () => {
+    const names = { productId: 'P-0123456789', productName: 'Jasmine Tea', productNameZh: '茉莉花茶' };
+    const cases = [
+      ['product_approved', names],
+      ['product_rejected', { ...names, reasons: ['image_background'] }],
+      ['product_changes_requested', { ...names, note: '請附上背面照片' }],
+      ['stock_low', { ...names, sku: '10001-0007', inventory: 3, threshold: 5 }],
+    ] as const;
+    for (const [type, params] of cases) {
+      const zh = renderEmail(type, params, 'zh-TW', ctx);
+      expect(zh.subject, type).toContain('茉莉花茶');
+      expect(zh.text, type).toContain('茉莉花茶');
+      expect(zh.text, type).not.toContain('Jasmine Tea');
+      const english = renderEmail(type, params, 'en', ctx);
+      expect(english.subject, type).toContain('Jasmine Tea');
+      expect(english.text, type).not.toContain('茉莉花茶');
+    }
+    // No Chinese name: the English one, as before.
+    expect(renderEmail('product_approved', { productId: 'P-1', productName: 'Sea Salt' }, 'zh-TW', ctx).subject).toContain('Sea Salt');
+  });
+
   it('says security notices cannot be turned off, and others how to change preferences', () => {
     expect(renderEmail('password_changed', {}, 'en', ctx).text).toContain('cannot be turned off');
     expect(renderEmail('payout_method_changed', { method: 'email' }, 'zh-TW', ctx).text).toContain('無法關閉');

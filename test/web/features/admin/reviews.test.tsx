@@ -144,6 +144,9 @@ describe('Product review in the ops console (issue 13)', () => {
       expect(within(rows[0]!).getByTestId('admin-review-kind').textContent).toBe('新商品');
       expect(within(rows[1]!).getByTestId('admin-review-kind').textContent).toBe('已上架商品的更新');
       expect(within(rows[0]!).getByTestId('admin-review-age').textContent).toBe('2 天');
+      // The Chinese name first in zh-TW (issue 24, item 19).
+      expect(within(rows[0]!).getByTestId('admin-review-queue-link').textContent).toBe('茉莉花茶');
+      expect(within(rows[0]!).getByText('Jasmine Tea')).toBeTruthy();
       expect(screen.getByTestId('admin-review-queue-more').textContent).toBe('顯示更多');
     });
 

@@ -308,7 +308,10 @@ describe('product lists (/products, issue 5)', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['已上架', '審核中', '未通過', '草稿']);
     expect(headers(screen.getByTestId('products-table'))).toEqual(['商品名稱', '退回原因', '退回日期', '操作']);
     expect(screen.getAllByTestId('product-rejection-reason')[0]!.textContent).toBe('主圖背景須為純白色。');
-    expect(screen.getByRole('link', { name: '編輯並重新送審 High Mountain Oolong Tea' })).toBeTruthy();
+    // The Chinese name first in zh-TW, in the row and in the action's name (issue 24, item 19).
+    await waitFor(() => expect(screen.getAllByTestId('product-name')[0]!.textContent).toBe('高山烏龍茶'));
+    expect(screen.getAllByTestId('product-name-second')[0]!.textContent).toBe('High Mountain Oolong Tea');
+    expect(screen.getByRole('link', { name: '編輯並重新送審 高山烏龍茶' })).toBeTruthy();
   });
   it('shows how many products each tab holds (issue 15), in both languages, and a deletion takes one off its tab', async () => {
     const counts = { published: 12, pending: 3, rejected: 0, draft: 2 };

@@ -61,6 +61,24 @@ describe('notification texts', () => {
     expect(notificationText(i18n.t, 'zh-TW', { type: 'payout_paid', params: samples.payout_paid }, 'America/Los_Angeles').body).toContain('US$1,234.56');
   });
 
+  it('calls a product by its Chinese name in zh-TW when it has one (issue 24, item 19)', async () => {
+    const names = { productId: 'P-1', productName: 'Oolong Tea', productNameZh: '烏龍茶' };
+    const items = [
+      { type: 'product_approved' as const, params: names },
+      { type: 'product_rejected' as const, params: { ...names, reasons: ['image_background'] } },
+      { type: 'product_changes_requested' as const, params: { ...names, note: '請補上淨重' } },
+      { type: 'stock_low' as const, params: { ...names, sku: '10001-0001', inventory: 2, threshold: 5 } },
+    ];
+    await switchLanguage('zh-TW');
+    for (const item of items) {
+      const text = notificationText(i18n.t, 'zh-TW', item);
+      expect(`${text.title} ${text.body}`, item.type).toContain('烏龍茶');
+      expect(`${text.title} ${text.body}`, item.type).not.toContain('Oolong Tea');
+    }
+    await switchLanguage('en');
+    for (const item of items) expect(notificationText(i18n.t, 'en', item).body, item.type).toContain('Oolong Tea');
+  });
+
   it('says who turned two-step sign-in off (issue 14), in both languages', async () => {
     await switchLanguage('en');
     expect(notificationText(i18n.t, 'en', { type: 'security_mfa_off', params: { by: 'vendor' } }, 'America/Los_Angeles').body).toMatch(/^Two-step verification was turned off for your account\. You now sign in with your password alone\./);

@@ -20,6 +20,7 @@ import { getInventoryPage, type InventoryPage, type InventoryRow } from './inven
 import { firstOrder, inventorySearchParams, parseInventoryQuery, queryKey, SEARCH_MAX, type InventoryQuery } from './inventory-query';
 import { InventoryTable } from './inventory-table';
 import { LowStockDefaultControl, LowStockRecheckStatus, useLowStockDefault } from './low-stock-default';
+import { productNameIn } from '../../../../contracts/listings/names';
 
 /** The offer dialog (its form library and the offer schema's zod) is a lazy chunk: the table does not wait for it. */
 const loadOfferDialog = () => import('./offer-dialog');
@@ -163,7 +164,7 @@ export default function InventoryPage() {
               updateCursorListItems<InventoryRow, InventoryPage>(queryClient, listKey, (rows) => rows.map((r) => (r.productId === row.productId ? row : r)));
               invalidateCatalogue(queryClient, 'none');
               setEditing(null);
-              setSaved(row.nameEn || row.sku);
+              setSaved(productNameIn(row, language, row.sku));
             }}
           />
         </Suspense>

@@ -1,6 +1,7 @@
 import '../../components/data-table.css';
 import { useTranslation } from 'react-i18next';
 import { isOutOfStock, type InventorySort } from '../../../../contracts/listings/model';
+import { namesInOrder } from '../../../../contracts/listings/names';
 import { ProductThumb } from '../../components/product-thumb';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatDay, formatMoney } from '../../lib/format';
@@ -69,17 +70,21 @@ export function InventoryTable({ rows, query, busy, language, onSort, onEdit }: 
         </thead>
         <tbody>
           {rows.map((row) => {
-            const name = row.nameEn || row.sku;
+            // The name in the vendor's language first, the other under it (issue 24, item 19).
+            const { first, second } = namesInOrder(row, language);
+            const name = first?.text ?? row.sku;
             return (
               <tr key={row.productId} data-testid="inventory-row" data-product-id={row.productId}>
                 <td className="inventory-image">
                   {row.thumbnailUrl ? <ProductThumb src={row.thumbnailUrl} /> : <span className="product-thumb product-thumb-empty" aria-hidden="true" />}
                 </td>
                 <th scope="row">
-                  <span className="product-name">{name}</span>
-                  {row.nameZh && (
-                    <span className="product-name-zh" lang="zh-TW">
-                      {row.nameZh}
+                  <span className="product-name" lang={first?.lang}>
+                    {name}
+                  </span>
+                  {second && (
+                    <span className="product-name-zh" lang={second.lang}>
+                      {second.text}
                     </span>
                   )}
                   <span className={`product-status product-status-${row.status}`}>{t(`product_status_${row.status}`)}</span>

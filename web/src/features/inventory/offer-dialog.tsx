@@ -13,6 +13,7 @@ import { changedOffer, patchOffer, type InventoryRow } from './inventory-api';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../../contracts/listings/model';
 import { languageToApply } from '../../i18n/language';
 import { formatCount, formatMoney } from '../../lib/format';
+import { productNameIn } from '../../../../contracts/listings/names';
 
 const OFFER_FIELDS = ['price', 'compareAtPrice', 'inventory', 'outOfStock', 'restockOn', 'lowStockThreshold'] as const;
 type OfferField = (typeof OFFER_FIELDS)[number];
@@ -98,7 +99,7 @@ export function OfferDialog({
   });
   const { errors, isSubmitting } = formState;
   const say = (field: OfferField, message: string | undefined) => (message ? t(i18n.exists(message) ? message : FIELD_MESSAGES[field]) : undefined);
-  const name = row.nameEn || row.sku;
+  const name = productNameIn(row, language, row.sku);
   const outOfStock = useWatch({ control, name: 'outOfStock' });
 
   const save = handleSubmit(async (values) => {

@@ -2,6 +2,7 @@ import '../../components/data-table.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ProductTab, ProductView } from '../../../../contracts/listings/model';
+import { namesInOrder, productNameIn } from '../../../../contracts/listings/names';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatDateTime, formatMoney } from '../../lib/format';
 import { ProductThumb } from '../../components/product-thumb';
@@ -48,8 +49,8 @@ export function shownVersion(product: ProductView, tab: ProductTab): ShownVersio
   return { nameEn: version.content.nameEn, nameZh: version.content.nameZh, thumbnailUrl: primary ? (primary.thumbnailUrl ?? primary.url) : null };
 }
 
-/** The product's name in a tab's labels and messages (the SKU when a draft has no name yet). */
-export const shownName = (product: ProductView, tab: ProductTab): string => shownVersion(product, tab).nameEn || product.sku;
+/** The product's name in a tab's labels and messages, in the vendor's language first (the SKU when a draft has no name yet). */
+export const shownName = (product: ProductView, tab: ProductTab, language: string): string => productNameIn(shownVersion(product, tab), language, product.sku);
 
 /** What Delete does in a tab: a draft is deleted; a rejected product is deleted when it was never published, else its rejected changes are discarded. */
 export type RemoveKind = 'draft' | 'product' | 'changes';
@@ -59,18 +60,19 @@ export function removeKind(product: ProductView, tab: ProductTab): RemoveKind | 
   return null;
 }
 
-/** The row header: thumbnail, English name and the Chinese name under it. */
-function ProductName({ shown }: { shown: ShownVersion }) {
+/** The row header: thumbnail, the name in the vendor's language and the other name under it (issue 24, item 19). */
+function ProductName({ shown, language }: { shown: ShownVersion; language: Language }) {
+  const { first, second } = namesInOrder(shown, language);
   return (
     <div className="product-name-cell">
       {shown.thumbnailUrl ? <ProductThumb src={shown.thumbnailUrl} /> : <span className="product-thumb product-thumb-empty" aria-hidden="true" />}
       <span>
-        <span className="product-name" data-testid="product-name">
-          {shown.nameEn}
+        <span className="product-name" data-testid="product-name" lang={first?.lang}>
+          {first?.text}
         </span>
-        {shown.nameZh && (
-          <span className="product-name-zh" lang="zh-TW">
-            {shown.nameZh}
+        {second && (
+          <span className="product-name-zh" lang={second.lang} data-testid="product-name-second">
+            {second.text}
           </span>
         )}
       </span>
@@ -120,13 +122,13 @@ export function ProductList({ tab, products, language, timeZone, busy, onDelete 
         </thead>
         <tbody>
           {products.map((p) => {
-            const name = shownName(p, tab);
+            const name = shownName(p, tab, language);
             const revision = p.revision;
             const remove = removeKind(p, tab);
             return (
               <tr key={p.productId} data-testid="product-row" data-product-id={p.productId}>
                 <th scope="row">
-                  <ProductName shown={shownVersion(p, tab)} />
+                  <ProductName shown={shownVersion(p, tab)} language={language} />
                   {tab === 'published' && revision && (
                     <span className={`revision-note revision-${revision.state}`} data-testid="revision-note">
                       {t(`revision_note_${revision.state}`)}

@@ -75,7 +75,7 @@ export default function ProductsPage() {
   const [deleting, setDeleting] = useState<{ product: ProductView; kind: RemoveKind; name: string } | null>(null);
   const onDelete = (product: ProductView) => {
     const kind = removeKind(product, tab);
-    if (kind) setDeleting({ product, kind, name: shownName(product, tab) });
+    if (kind) setDeleting({ product, kind, name: shownName(product, tab, language) });
   };
   const dismiss = () => {
     setDeleted(null);

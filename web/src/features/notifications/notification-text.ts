@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import { notificationParams, type NotificationType } from '../../../../contracts/notification-answers';
 import type { NotificationView } from '../../../../contracts/notification-answers';
 import { REJECTION_REASONS } from '../../../../contracts/listings/model';
+import { productNameIn } from '../../../../contracts/listings/names';
 import { SUPPORT_CATEGORIES } from '../../../../contracts/support/categories';
 import type { Language } from '../../i18n/language';
 import { formatDay, formatDayRange, formatMoney, isCalendarDay, formatInstant } from '../../lib/format';
@@ -46,15 +47,18 @@ export function notificationText(t: TFunction, language: Language, item: Pick<No
   const text = (values: Record<string, string>) => ({ title: t(`notifications.${item.type}.title`), body: t(`notifications.${item.type}.body`, values) });
   const money = (cents: number) => formatMoney(cents, language);
   const p = { type: item.type, params: parsed.data } as TypedParams;
+  // A product by its name in the reader's language when it has one: the Chinese name in zh-TW (issue 24, item 19).
+  const named = (q: { productName: string; productNameZh?: string }) => productNameIn({ nameEn: q.productName, nameZh: q.productNameZh }, language);
   switch (p.type) {
     case 'application_approved':
     case 'application_rejected':
-    case 'product_approved':
-    case 'product_changes_requested':
     case 'support_reply':
       return text({ ...p.params });
+    case 'product_approved':
+    case 'product_changes_requested':
+      return text({ ...p.params, productName: named(p.params) });
     case 'product_rejected':
-      return { ...text({ productName: p.params.productName }), reasons: p.params.reasons.map((r) => reasonText(t, r)), ...(p.params.note ? { note: p.params.note } : {}) };
+      return { ...text({ productName: named(p.params) }), reasons: p.params.reasons.map((r) => reasonText(t, r)), ...(p.params.note ? { note: p.params.note } : {}) };
     case 'payout_paid':
       return text({ period: periodText(p.params.period, language), amount: money(p.params.amountCents), fee: money(p.params.feeCents), paid: money(p.params.paidCents) });
     case 'payout_failed':
@@ -84,7 +88,7 @@ export function notificationText(t: TFunction, language: Language, item: Pick<No
       };
 
     case 'stock_low':
-      return text({ productName: p.params.productName, sku: p.params.sku, inventory: String(p.params.inventory), threshold: String(p.params.threshold) });
+      return text({ productName: named(p.params), sku: p.params.sku, inventory: String(p.params.inventory), threshold: String(p.params.threshold) });
 
     case 'security_mfa_on':
       return text({});

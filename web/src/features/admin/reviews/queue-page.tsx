@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminTranslation } from '../admin-i18n';
 import { getReviewQueue, reviewQueryKeys } from './reviews-api';
 import { ageFormatter } from './review-format';
+import { namesInOrder } from '../../../../../contracts/listings/names';
 
 /**
  * /admin/reviews (issue 13): the products waiting for review, oldest submission first, with how long
@@ -74,15 +75,17 @@ export default function ReviewQueuePage() {
             <tbody>
               {items.map((item) => {
                 const at = timeZone ? formatDateTime(item.submittedAt, language, timeZone) : null;
+                // The name in the console's language first, the other under it (issue 24, item 19).
+                const { first, second } = namesInOrder(item, language);
                 return (
                   <tr key={item.productId} data-testid="admin-review-queue-row" data-product-id={item.productId}>
                     <th scope="row" data-label={t('admin_review_col_product')}>
                       <Link to={`/admin/reviews/${item.productId}`} className="admin-review-name" data-testid="admin-review-queue-link">
-                        <span lang="en">{item.nameEn || t('admin_review_no_name')}</span>
+                        <span lang={first?.lang}>{first?.text ?? t('admin_review_no_name')}</span>
                       </Link>
-                      {item.nameZh && (
-                        <span className="admin-review-name-zh" lang="zh-TW">
-                          {item.nameZh}
+                      {second && (
+                        <span className="admin-review-name-zh" lang={second.lang}>
+                          {second.text}
                         </span>
                       )}
                       <span className="admin-review-muted">

@@ -33,7 +33,7 @@ function samples(language: Language): { [T in NotificationType]: NotificationPar
     password_changed: {},
     support_case_received: { caseId: 'SC-20261121-051912-7F3A', category: 'payouts_category', message: LONG },
     support_reply: { caseId: 'SC-20261121-051912-7F3A', message: LONG },
-    team_invitation: { email: 'staff@example.com', businessName: LONG, role: 'inventory', invitedBy: 'owner@example.com', token: 'x'.repeat(43), language, expiresAt: '2026-12-01T08:00:00.000Z' },
+    team_invitation: { email: 'staff@example.com', businessName: LONG, role: 'inventory', invitedBy: 'owner@example.com', language, expiresAt: '2026-12-01T08:00:00.000Z' },
     team_member_changed: { change: 'role_changed', memberEmail: 'staff@example.com', role: 'finance', previousRole: 'inventory', by: 'owner@example.com' },
     stock_low: { productId: 'P-0123456789', productName: LONG, sku: '10001-0007', inventory: 3, threshold: 5 },
     security_mfa_off: { by: 'operations' },
@@ -104,7 +104,7 @@ describe('e-mails on a phone (issue 24, item 20)', () => {
       expect(emailOf('support_reply', language).url).toBe(`${portalUrl}/support/SC-20261121-051912-7F3A`);
       expect(emailOf('product_rejected', language).url).toBe(`${portalUrl}/products/P-0123456789/edit`);
       // Only a new vendor's welcome and the security notices that ask to sign in (no page is about them) lead to the dashboard.
-      const general = ['application_approved', 'password_changed', 'security_mfa_off'];
+      const general = ['application_approved', 'password_changed', 'security_mfa_off', 'security_mfa_on'];
       for (const type of NOTIFICATION_TYPES) if (!general.includes(type)) expect(linkFor(type, samples(language)[type]), type).not.toBe('/dashboard');
     }
   });

@@ -71,12 +71,12 @@ describe('notification texts', () => {
     ];
     await switchLanguage('zh-TW');
     for (const item of items) {
-      const text = notificationText(i18n.t, 'zh-TW', item);
+      const text = notificationText(i18n.t, 'zh-TW', item, 'America/Los_Angeles');
       expect(`${text.title} ${text.body}`, item.type).toContain('烏龍茶');
       expect(`${text.title} ${text.body}`, item.type).not.toContain('Oolong Tea');
     }
     await switchLanguage('en');
-    for (const item of items) expect(notificationText(i18n.t, 'en', item).body, item.type).toContain('Oolong Tea');
+    for (const item of items) expect(notificationText(i18n.t, 'en', item, 'America/Los_Angeles').body, item.type).toContain('Oolong Tea');
   });
 
   it('says who turned two-step sign-in off (issue 14), in both languages', async () => {

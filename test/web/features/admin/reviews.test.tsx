@@ -284,7 +284,7 @@ describe('Product review in the ops console (issue 13)', () => {
         'Background not pure white (42 % white)',
         'Product fills 71 % (at least 85 % required)',
       ]);
-      expect(rules.textContent).toContain('Text, logos and watermarks are not checked automatically: check them by eye.');
+      expect(rules.textContent).toContain('text, logos and watermarks on the product itself are not checked automatically: check them by eye.');
       // Only the primary image is held to these rules; the live version's primary is measured too.
       expect(within(second!).queryByTestId('admin-review-primary')).toBeNull();
       expect(within(screen.getByTestId('admin-review-images-live')).getByTestId('admin-review-primary').textContent).toContain('Square, pure white background, product fills 93 %');

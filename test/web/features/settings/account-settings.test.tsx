@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../web/src/i18n/en.json';
+import zh from '../../../../web/src/i18n/zh-TW.json';
+import { switchLanguage } from '../../../../web/src/i18n/i18n';
 import { ACCESS_TOKEN, auth, configure, meBody, signedInUser, type FetchCall, type Handler } from '../../amplify-mock';
 import { renderSignedIn, resetAppState } from '../../render-app';
 
@@ -272,6 +274,16 @@ describe('change password dialog (spec §2, §5, §8)', () => {
     await waitFor(() => expect(within(f.dialog).getByRole('alert').textContent).toBe('Password does not conform to policy: Password not long enough'));
     await user.click(f.save);
     await waitFor(() => expect(within(f.dialog).getByRole('alert').textContent).toBe(en.error_occurred));
+  });
+
+  it('in zh-TW, other errors show the translated reason, never the server\'s English (issue 24, item 19)', async () => {
+    passwordAnswer = () => ({ status: 429, body: { error: 'too_many_requests', message: 'Attempt limit exceeded, please try after some time.' } });
+    const { user } = await renderWithApi();
+    const f = await openChangePassword(user);
+    await fill(user, f, CURRENT, NEW, NEW);
+    await act(() => switchLanguage('zh-TW'));
+    await user.click(f.save);
+    expect((await within(f.dialog).findByRole('alert')).textContent).toBe(zh.error_reason_rate_limited);
   });
 
   it("success: 'Saving...' while busy, then the dialog closes and 'Password updated successfully.' shows in Account settings", async () => {

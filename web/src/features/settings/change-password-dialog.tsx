@@ -13,6 +13,7 @@ import { loadAuth } from '../../lib/auth-client';
 import { changePasswordSchema, type ChangePasswordValues } from '../../lib/form-schemas';
 import { useSession } from '../../lib/session';
 import type { ChangePasswordBody } from '../../../../contracts/me';
+import { useErrorText } from '../../lib/error-message';
 import { passwordChangeFailure } from './password-change-errors';
 
 const resolver = zodResolver(changePasswordSchema, undefined, { mode: 'sync' });
@@ -37,7 +38,11 @@ export interface ChangePasswordDialogProps {
  * "password changed" security notice (issue 12); a wrong current password is said under Current Password.
  */
 export default function ChangePasswordDialog({ onClose, onChanged }: ChangePasswordDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Spec §8 shows the error's own message; the server's messages are English, so zh-TW shows the
+  // translated reason instead (lib/error-message.ts, issue 24 item 19).
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const errorText = useErrorText();
   const { user } = useSession();
   const form = useForm<ChangePasswordValues>({ resolver, reValidateMode: 'onSubmit', defaultValues: { current: '', password: '', confirm: '' } });
   const { register, handleSubmit, setError, control, formState } = form;
@@ -74,6 +79,7 @@ export default function ChangePasswordDialog({ onClose, onChanged }: ChangePassw
         // At once (react-hook-form's setFocus waits a tick).
         currentInput.current?.focus();
       } else if (failed.kind === 'not-authenticated') setFailure(t('user_not_authenticated'));
+      else if (language !== 'en') setFailure(errorText(err).message);
       else setFailure(failed.message ?? t('error_occurred'));
       return;
     }

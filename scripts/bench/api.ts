@@ -54,6 +54,7 @@ import { approveRevision, changeOffer, newProduct } from '../../lambdas/listings
 import type { LocalPorts } from '../local/ports';
 import { seededRandom } from '../demo/random';
 import { ensureUser, setLocalTotpSecret } from '../demo/seed';
+import { localCognitoCredentials } from '../local/cognito';
 import { serveStack, startStackProcess, stopStackProcess, type BenchStack } from './stack-process';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -126,7 +127,7 @@ async function main(): Promise<number> {
     const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), {
       marshallOptions: { removeUndefinedValues: true },
     });
-    const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials: localCognitoCredentials(stack.seedToken) });
 
     const onlyReviews = args.only === 'reviews';
     if (!onlyReviews) await seed(db, args.reseed);
@@ -379,7 +380,7 @@ interface QueueTarget {
 async function reviewQueueTarget(stack: BenchStack, size: number): Promise<QueueTarget> {
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials }), { marshallOptions: { removeUndefinedValues: true } });
-  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials: localCognitoCredentials(stack.seedToken) });
   try {
     await putReviewVendor(db);
     const have = await benchPending(db);
@@ -599,7 +600,7 @@ interface InventoryResult extends Stats {
 async function inventoryBench(stack: BenchStack, settings: { requests: number; warmup: number; concurrency: number }): Promise<number> {
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: stack.dynamodbEndpoint, region: 'us-east-1', credentials }), { marshallOptions: { removeUndefinedValues: true } });
-  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: 'us-east-1', credentials: localCognitoCredentials(stack.seedToken) });
   const tokens = new Map<string, string>();
   try {
     await seedInventory(db, args.reseed);

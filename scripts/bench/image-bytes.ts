@@ -30,7 +30,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GROUPS } from '../../contracts/auth';
 import { localIdentityId, productImageKey, productImagesBucket } from '../../contracts/buckets';
 import { productSubmitSchema, type ProductFormValues } from '../../contracts/listings/schema';
-import { LOCAL_REGION } from '../local/cognito';
+import { LOCAL_REGION, localCognitoCredentials } from '../local/cognito';
 import type { LocalPorts } from '../local/ports';
 import { ean13 } from '../demo/products';
 import { nutritionLabelPng } from '../demo/images';
@@ -112,7 +112,7 @@ async function seed(stack: BenchStack): Promise<{ photoBytes: number[] }> {
   const { reviewProduct } = await import('../../lambdas/listings/review');
   const { getCheck } = await import('../../lambdas/images/store');
 
-  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.cognitoEndpoint, region: LOCAL_REGION, credentials: localCognitoCredentials(stack.seedToken) });
   const userId = await ensureUser(cognito, stack.webConfig.userPoolId, { email: VENDOR.email, password: VENDOR.password, vendor: { vendorName: VENDOR.vendorName, status: 'approved' } });
   await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.webConfig.userPoolId, Username: VENDOR.email, GroupName: GROUPS.vendors.name }));
   cognito.destroy();

@@ -12,6 +12,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GROUPS } from '../../contracts/auth';
+import { localCognitoCredentials } from '../local/cognito';
 import { createVendorIfAbsent } from '../../lambdas/shared/vendors';
 import { reserveVendorId } from '../../lambdas/vendor/review';
 import { DEMO_TOTP_SECRETS, demoAccounts, type DemoAccount } from './accounts';
@@ -24,7 +25,8 @@ export async function seedDemoData(opts: { cognitoEndpoint: string; userPoolId: 
   const cognito = new CognitoIdentityProviderClient({
     endpoint: opts.cognitoEndpoint,
     region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    // The IAM-authorised targets (Admin*, the groups) want a signature with this start's token.
+    credentials: localCognitoCredentials(opts.seedToken),
   });
   const fresh = !(await poolHasUser(cognito, opts.userPoolId, demoAccounts.admin.email));
   const { userIds, added } = await seedCognito(cognito, opts.userPoolId);

@@ -8,7 +8,7 @@
 // Like the cloud pool (lib/auth.ts: signInCaseSensitive false), user names (e-mails) are found
 // whatever their case, and SignUp refuses a malformed e-mail as Cognito does (InvalidParameterException),
 // with the portal's one e-mail check (contracts/email.ts, handed over by cognito.ts as EMAIL_PATTERN).
-import { createPrivateKey, sign, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createPrivateKey, sign, timingSafeEqual } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -171,8 +171,125 @@ async function setSoftwareTokenSecret(body, res) {
   return json(res, 200, {});
 }
 
+/*
+ * Who may call what, as Cognito decides it (issue 24, item 10). Cognito answers these targets to anyone
+ * (a sign-up, a sign-in, or a call carrying the user's own access token); every other target (Admin*, the
+ * groups, ListUsers, the pool's settings...) is IAM-authorised: it needs an AWS Signature V4. cognito-local
+ * answers them all unsigned and allows any origin, so any page in the browser could have added a user to
+ * `admins`. Here a target not on this list needs a signature made with this start's secret (SEED_TOKEN, the
+ * secret access key of every local caller: scripts/local/stack.ts localLambdaEnv, the seed, the tests).
+ */
+const PUBLIC_TARGETS = new Set(
+  [
+    // Signing up and in (no token).
+    'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'ForgotPassword', 'ConfirmForgotPassword', 'InitiateAuth',
+    'RespondToAuthChallenge', 'RevokeToken', 'GetTokensFromRefreshToken',
+    // The signed-in user's own calls (authorised by the access token or the sign-in session in the body).
+    'GetUser', 'UpdateUserAttributes', 'DeleteUserAttributes', 'DeleteUser', 'ChangePassword', 'GlobalSignOut',
+    'GetUserAttributeVerificationCode', 'VerifyUserAttribute', 'AssociateSoftwareToken', 'VerifySoftwareToken',
+    'SetUserMFAPreference', 'SetUserSettings', 'GetUserAuthFactors', 'ConfirmDevice', 'ForgetDevice', 'GetDevice',
+    'ListDevices', 'UpdateDeviceStatus', 'StartWebAuthnRegistration', 'CompleteWebAuthnRegistration',
+    'ListWebAuthnCredentials', 'DeleteWebAuthnCredential',
+  ].map((name) => `AWSCognitoIdentityProviderService.${name}`),
+);
+/** How far the signer's clock may be from ours (AWS allows 15 minutes; locally both are this machine's). */
+const SIGNATURE_SKEW_MS = 5 * 60_000;
+const sha256Hex = (data) => createHash('sha256').update(data).digest('hex');
+const hmac = (key, data) => createHmac('sha256', key).update(data).digest();
+/** A SigV4 canonical URI: every path segment URI-encoded twice (all services but S3). */
+const canonicalPath = (pathname) =>
+  pathname
+    .split('/')
+    .map((segment) => encodeURIComponent(encodeURIComponent(decodeURIComponent(segment))).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
+const canonicalQuery = (search) =>
+  [...new URLSearchParams(search)]
+    .map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(v)])
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+
+/**
+ * Checks the request's AWS Signature V4 against SEED_TOKEN: recomputes the canonical request from what was
+ * received (method, path, query, the signed headers, the body), the string to sign and the HMAC chain,
+ * as AWS does. Any access key id is taken (DynamoDB Local keys its databases by it: callers keep 'local').
+ * Answers null when it verifies, else the error AWS answers ({ type, message }, 400).
+ */
+function signatureError(req, body) {
+  const authorization = String(req.headers.authorization ?? '');
+  if (!authorization) return { type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
+  const parts = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/.exec(authorization);
+  if (!parts) return { type: 'IncompleteSignatureException', message: 'Authorization header requires Credential, SignedHeaders and Signature (AWS4-HMAC-SHA256).' };
+  const [, credential, signedHeaderList, signature] = parts;
+  const scope = credential.split('/');
+  if (scope.length !== 5 || scope[4] !== 'aws4_request') return { type: 'IncompleteSignatureException', message: `Credential is malformed: ${credential}` };
+  const [accessKeyId, day, region, service] = scope;
+  if (!accessKeyId) return { type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
+  if (service !== 'cognito-idp') return { type: 'InvalidSignatureException', message: "Credential should be scoped to correct service: 'cognito-idp'." };
+  const amzDate = String(req.headers['x-amz-date'] ?? '');
+  const at = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
+  if (!at) return { type: 'IncompleteSignatureException', message: 'Authorization header requires an X-Amz-Date header (YYYYMMDDTHHMMSSZ).' };
+  if (amzDate.slice(0, 8) !== day) return { type: 'InvalidSignatureException', message: 'Credential should be scoped to a valid date.' };
+  const signedAt = Date.UTC(+at[1], +at[2] - 1, +at[3], +at[4], +at[5], +at[6]);
+  if (Math.abs(Date.now() - signedAt) > SIGNATURE_SKEW_MS) return { type: 'InvalidSignatureException', message: `Signature expired: ${amzDate} is not within 5 minutes of the server's time.` };
+  const signedHeaders = signedHeaderList.split(';');
+  // The target and the host must be signed: otherwise a signed request could be replayed as another target.
+  for (const required of ['host', 'x-amz-date', 'x-amz-target']) {
+    if (!signedHeaders.includes(required)) return { type: 'InvalidSignatureException', message: `'${required}' must be a signed header.` };
+  }
+  if ([...signedHeaders].sort().join(';') !== signedHeaderList || new Set(signedHeaders).size !== signedHeaders.length) {
+    return { type: 'InvalidSignatureException', message: 'SignedHeaders must be lower case, sorted and unique.' };
+  }
+  const headerValue = (name) => {
+    const value = req.headers[name];
+    return (Array.isArray(value) ? value.join(',') : String(value ?? '')).trim().replace(/\s+/g, ' ');
+  };
+  const url = new URL(req.url ?? '/', 'http://local');
+  const canonicalRequest = [
+    req.method,
+    canonicalPath(url.pathname),
+    canonicalQuery(url.search),
+    ...signedHeaders.map((name) => `${name}:${headerValue(name)}`),
+    '',
+    signedHeaderList,
+    sha256Hex(body),
+  ].join('\n');
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, `${day}/${region}/${service}/aws4_request`, sha256Hex(canonicalRequest)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${seedToken.toString()}`, day), region), service), 'aws4_request');
+  const expected = Buffer.from(hmac(key, stringToSign).toString('hex'));
+  if (seedToken.length === 0 || !timingSafeEqual(expected, Buffer.from(signature))) {
+    return { type: 'InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method.' };
+  }
+  return null;
+}
+
+/**
+ * The gate in front of cognito-local: a target Cognito answers to anyone passes untouched; any other
+ * is read here and answered 400 unless signed (see PUBLIC_TARGETS). Its body is handed on parsed
+ * (cognito-local's body parser skips a request already read). Answers true when it answered.
+ */
+async function refusedUnsigned(req, res, target) {
+  if (!target || PUBLIC_TARGETS.has(target) || target === 'SellerPortalLocal.SetSoftwareTokenSecret') return false;
+  const chunks = [];
+  for await (const c of req) chunks.push(c);
+  const body = Buffer.concat(chunks);
+  const refused = signatureError(req, body);
+  if (refused) {
+    json(res, 400, refused.message, refused.type);
+    return true;
+  }
+  try {
+    req.body = JSON.parse(body.toString() || '{}');
+  } catch {
+    json(res, 400, 'The request body is not JSON.', 'SerializationException');
+    return true;
+  }
+  return false;
+}
+
 const server = http.createServer(async (req, res) => {
   const target = String(req.headers['x-amz-target'] ?? '');
+  if (await refusedUnsigned(req, res, target)) return;
   if (req.method === 'POST' && target === 'SellerPortalLocal.SetSoftwareTokenSecret') {
     if (!fromSeed(req)) return json(res, 403, 'Local-only target: the seed token is missing or wrong.', 'AccessDeniedException');
     const chunks = [];

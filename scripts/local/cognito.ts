@@ -140,6 +140,20 @@ export function readSeedToken(dir: string): string {
   return readFileSync(seedTokenFile(dir), 'utf8').trim();
 }
 
+/**
+ * The credentials of a local caller of the cognito server: its IAM-authorised targets (Admin*, the groups...)
+ * ask for a SigV4 signature made with the seed token as the secret access key, as Cognito asks for IAM
+ * credentials. The access key id stays 'local': DynamoDB Local keeps one database per access key id.
+ */
+export function localCognitoCredentials(seedToken: string): { accessKeyId: string; secretAccessKey: string } {
+  return { accessKeyId: 'local', secretAccessKey: seedToken };
+}
+
+/** The seed token of the cognito folder `dir` when a cognito server has started there, else undefined. */
+export function seedTokenIfAny(dir: string): string | undefined {
+  return existsSync(seedTokenFile(dir)) ? readSeedToken(dir) : undefined;
+}
+
 export async function startCognito(opts: {
   port: number;
   dir: string;

@@ -6,7 +6,7 @@ import { DEFAULT_MARKETPLACE_TIME_ZONE } from '../../lambdas/shared/dates';
 import { localTableName, tables, type TableKey } from '../../contracts/tables';
 import { productImageRenditions, productImagesBucket } from '../../contracts/buckets';
 import type { WebConfig } from '../../contracts/web-config';
-import { LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, readSeedToken, startCognito, type VerificationCode } from './cognito';
+import { LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, readSeedToken, seedTokenIfAny, startCognito, type VerificationCode } from './cognito';
 import { ensureTables, startDynamoDb } from './dynamodb';
 import type { LocalPorts } from './ports';
 import { assertPortFree } from './processes';
@@ -72,8 +72,11 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
     MARKETPLACE_TIME_ZONE: process.env.MARKETPLACE_TIME_ZONE || DEFAULT_MARKETPLACE_TIME_ZONE,
     DEFAULT_COMMISSION_BPS: process.env.DEFAULT_COMMISSION_BPS || String(DEFAULT_COMMISSION_BPS),
     AWS_REGION: LOCAL_REGION,
+    // 'local': DynamoDB Local keeps one database per access key id. The secret is the cognito server's token
+    // of its last start (its IAM-authorised targets check the signature; DynamoDB Local and s3rver do not read
+    // this secret), so handlers run in-process by a test, an ops script or a bench can call Admin* as in the cloud.
     AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_SECRET_ACCESS_KEY: seedTokenIfAny(cognitoDir(dataDir)) ?? 'local',
     AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
     AWS_ENDPOINT_URL_S3: `http://localhost:${ports.s3}`,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
@@ -98,6 +101,9 @@ export function localLambdaEnv(ports: LocalPorts, dataDir: string): Record<strin
     ...Object.fromEntries((Object.keys(tables) as TableKey[]).map((k) => [tables[k].envVar, localTableName(k)])),
   };
 }
+
+/** The cognito server's folder in a stack's data folder (its seed token: scripts/local/cognito.ts). */
+const cognitoDir = (dataDir: string) => path.join(dataDir, 'cognito');
 
 /** The signing key's environment (lambdas/shared/env.ts): the local key pair, made in the data folder on first use. */
 function imageUrlKeyEnv(dataDir: string): Record<string, string> {
@@ -147,7 +153,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       }),
       startCognito({
         port: ports.cognito,
-        dir: path.join(opts.dataDir, 'cognito'),
+        dir: cognitoDir(opts.dataDir),
         lambdaEndpoint: apiUrl,
         onCode: opts.onCode,
         log: (l) => opts.debug(`cognito: ${l}`),
@@ -156,6 +162,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       startSes({ port: ports.ses }),
     ]);
     stoppers.push(() => ddb.stop(), () => cognito.stop(), () => s3.stop(), () => ses.stop());
+    // This start's token signs the handlers' Admin* calls (localLambdaEnv read the last start's, if any).
+    const seedToken = readSeedToken(cognitoDir(opts.dataDir));
+    process.env.AWS_SECRET_ACCESS_KEY = seedToken;
     await ensureTables(dynamodbEndpoint);
     // The notifier on the notifications table's stream, as the cloud's event source runs it.
     const notifier = await startNotifierStream({ dynamodbEndpoint, log: opts.log });
@@ -189,7 +198,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stoppers.push(() => api.stop());
 
     const { seedDemoData } = await import('../demo/seed');
-    await seedDemoData({ cognitoEndpoint, userPoolId: LOCAL_USER_POOL_ID, seedToken: readSeedToken(path.join(opts.dataDir, 'cognito')), log: opts.log });
+    await seedDemoData({ cognitoEndpoint, userPoolId: LOCAL_USER_POOL_ID, seedToken, log: opts.log });
 
     let webUrl: string | null = null;
     if (opts.web) {

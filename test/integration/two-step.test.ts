@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { generate } from 'otplib';
-import { adminGetUser, api, cognitoCall, idTokenFor, nextSecond, tokensFor, turnOnTotp } from '../support/auth';
+import { adminGetUser, api, cognitoCall, idTokenFor, nextSecond, testCognitoCredentials, tokensFor, turnOnTotp } from '../support/auth';
 import { rememberTotpSecret } from '../support/totp-keys';
 import { claimsOf, cognitoLocalKey, signJwt } from '../support/tokens';
 import { approvedVendor, type TestVendor } from './orders-fixtures';
@@ -25,7 +25,7 @@ const PASSWORD = 'Fresh!Vendor2026';
 let cognito: CognitoIdentityProviderClient;
 
 beforeAll(() => {
-  cognito = new CognitoIdentityProviderClient({ endpoint: inject('stack').cognitoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  cognito = new CognitoIdentityProviderClient({ endpoint: inject('stack').cognitoEndpoint, region: 'us-east-1', credentials: testCognitoCredentials() });
 });
 afterAll(() => cognito?.destroy());
 

@@ -3,7 +3,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CognitoIdentityProviderClient, CreateGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  AdminRemoveUserFromGroupCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  InitiateAuthCommand,
+  ListUsersInGroupCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { GROUPS } from '../../contracts/auth';
 import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, readSeedToken, startCognito } from '../../scripts/local/cognito';
 import { demoAccounts } from '../../scripts/demo/accounts';
@@ -34,8 +42,12 @@ async function start(): Promise<void> {
   port = await freePort();
   running = await startCognito({ port, dir, lambdaEndpoint: 'http://127.0.0.1:9' });
   client?.destroy();
-  client = new CognitoIdentityProviderClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = clientWith(readSeedToken(dir));
 }
+
+/** The real SDK client, signing (SigV4) with `secretAccessKey`; the access key id stays 'local' as everywhere locally. */
+const clientWith = (secretAccessKey: string) =>
+  new CognitoIdentityProviderClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey } });
 
 /** The groups in the ID token a demo account gets at sign-in: what the API's admin check reads. */
 async function tokenGroups(account: { email: string; password: string }): Promise<string[]> {
@@ -118,5 +130,84 @@ describe("the local-only 'set authenticator key' target", () => {
     expect(res.status, await res.text()).toBe(200);
     // What the seed itself calls.
     await seed.setLocalTotpSecret(`http://127.0.0.1:${port}`, LOCAL_USER_POOL_ID, demoAccounts.admin.email, 'OPSDEMOSELLERPORTALTOTPKEY234567', readSeedToken(dir));
+  });
+});
+
+/**
+ * Issue 24: cognito-local answered every target to anyone, unsigned (and allows any origin): a web page
+ * could add a user to `admins`. Like Cognito, the IAM-authorised targets (Admin*, the groups, ListUsers...)
+ * now ask for a SigV4 signature, made with this start's secret (the seed token); the public ones
+ * (sign-up, sign-in, the signed-in user's own calls) stay open.
+ */
+describe('the IAM-authorised targets', () => {
+  /** A raw call as a page in the browser would make it: no signature. */
+  const unsigned = async (target: string, body: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${port}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { __type?: string; message?: string } };
+  };
+  const opsInAdmins = async () => [...(await seed.groupMemberSubs(client, LOCAL_USER_POOL_ID, GROUPS.admins.name))].length;
+  const vendorAsAdmin = { UserPoolId: LOCAL_USER_POOL_ID, Username: demoAccounts.approved.email, GroupName: GROUPS.admins.name };
+
+  it('refuses unsigned calls and a wrong secret, accepts the seed token, and leaves the public targets open', { timeout: 60_000 }, async () => {
+    await start();
+    await seed.seedCognito(client, LOCAL_USER_POOL_ID);
+    const admins = await opsInAdmins();
+
+    // Unsigned, as AWS answers it.
+    const add = await unsigned('AdminAddUserToGroup', vendorAsAdmin);
+    expect(add).toEqual({ status: 400, body: { __type: 'MissingAuthenticationTokenException', message: expect.any(String) as string } });
+    expect((await unsigned('CreateGroup', { UserPoolId: LOCAL_USER_POOL_ID, GroupName: GROUPS.admins.name })).body.__type).toBe('MissingAuthenticationTokenException');
+    expect((await unsigned('ListUsersInGroup', { UserPoolId: LOCAL_USER_POOL_ID, GroupName: GROUPS.admins.name })).status).toBe(400);
+    expect((await unsigned('AdminGetUser', { UserPoolId: LOCAL_USER_POOL_ID, Username: demoAccounts.admin.email })).status).toBe(400);
+    // A target name the router would still find behind another prefix is no way round.
+    expect((await unsigned('SignUp.AdminAddUserToGroup', vendorAsAdmin)).status).toBe(400);
+
+    // Signed with a wrong secret (or the last start's): the SDK's own error.
+    const stale = readSeedToken(dir);
+    const wrong = clientWith('x'.repeat(stale.length));
+    await expect(wrong.send(new AdminAddUserToGroupCommand(vendorAsAdmin))).rejects.toMatchObject({ name: 'InvalidSignatureException', $metadata: { httpStatusCode: 400 } });
+    await expect(wrong.send(new CreateGroupCommand({ UserPoolId: LOCAL_USER_POOL_ID, GroupName: GROUPS.admins.name }))).rejects.toMatchObject({ name: 'InvalidSignatureException' });
+    wrong.destroy();
+    await start();
+    const last = clientWith(stale);
+    await expect(last.send(new ListUsersInGroupCommand({ UserPoolId: LOCAL_USER_POOL_ID, GroupName: GROUPS.admins.name }))).rejects.toMatchObject({ name: 'InvalidSignatureException' });
+    last.destroy();
+    expect(await opsInAdmins()).toBe(admins);
+    expect(await tokenGroups(demoAccounts.approved)).toEqual(['vendors']);
+
+    // A request signed with the right token but changed on the way (the body is part of the signature).
+    const tampering = new CognitoIdentityProviderClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', maxAttempts: 1, credentials: { accessKeyId: 'local', secretAccessKey: readSeedToken(dir) } });
+    tampering.middlewareStack.addRelativeTo(
+      (next) => async (args) => {
+        const request = args.request as { body: string };
+        request.body = request.body.replace('"xdmins"', `"${GROUPS.admins.name}"`);
+        return next(args);
+      },
+      { relation: 'after', toMiddleware: 'httpSigningMiddleware', name: 'tamper' },
+    );
+    await expect(tampering.send(new AdminAddUserToGroupCommand({ ...vendorAsAdmin, GroupName: 'xdmins' }))).rejects.toMatchObject({ name: 'InvalidSignatureException' });
+    tampering.destroy();
+    expect(await tokenGroups(demoAccounts.approved)).toEqual(['vendors']);
+
+    // Signed with this start's token (the real SDK client): works.
+    await client.send(new AdminAddUserToGroupCommand(vendorAsAdmin));
+    expect(await tokenGroups(demoAccounts.approved)).toEqual(expect.arrayContaining(['admins', 'vendors']));
+    await client.send(new AdminRemoveUserFromGroupCommand(vendorAsAdmin));
+    expect(await tokenGroups(demoAccounts.approved)).toEqual(['vendors']);
+
+    // The public targets stay open, unsigned: sign-in (tokenGroups above), sign-up, a user's own GetUser.
+    const email = `unsigned-${Date.now()}@example.com`;
+    const signUp = await unsigned('SignUp', { ClientId: LOCAL_CLIENT_ID, Username: email, Password: 'Str0ng!Password', UserAttributes: [{ Name: 'email', Value: email }] });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
+    const signIn = await unsigned('InitiateAuth', { ClientId: LOCAL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: demoAccounts.approved.email, PASSWORD: demoAccounts.approved.password } });
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    const accessToken = (signIn.body as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
+    expect((await unsigned('GetUser', { AccessToken: accessToken })).status).toBe(200);
+    // And the SDK's public commands (which send no signature for them) still go through.
+    await expect(clientWith('anything').send(new SignUpCommand({ ClientId: LOCAL_CLIENT_ID, Username: `sdk-${email}`, Password: 'Str0ng!Password' }))).resolves.toBeDefined();
   });
 });

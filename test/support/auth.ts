@@ -3,7 +3,9 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import { inject } from 'vitest';
 import { rememberTotpSecret, totpSecretFor } from './totp-keys';
-import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
+import * as idp from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { LOCAL_REGION, LOCAL_USER_POOL_ID, localCognitoCredentials, readSeedToken } from '../../scripts/local/cognito';
 import { testPorts } from '../../scripts/local/ports';
 import { useLocalLambdaEnv } from '../../scripts/local/stack';
 
@@ -59,15 +61,30 @@ export async function api(path: string, init: RequestInit & { token?: string } =
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
+/** The test stack's credentials for cognito-local's IAM-authorised targets (Admin*, the groups): its seed token. */
+export function testCognitoCredentials(): { accessKeyId: string; secretAccessKey: string } {
+  return localCognitoCredentials(readSeedToken(path.join(inject('stack').dataDir, 'cognito')));
+}
+
+let cognitoClient: CognitoIdentityProviderClient | undefined;
+
+/**
+ * Calls a Cognito target through the AWS SDK, as the Lambdas and the seed do: the IAM-authorised ones
+ * (Admin*...) go signed with the test stack's secret, the public ones (SignUp, InitiateAuth...) unsigned.
+ * A refusal throws `<target>: {"__type": ..., "message": ...}`.
+ */
 export async function cognitoCall(target: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(inject('stack').cognitoEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${target}: ${JSON.stringify(json)}`);
-  return json;
+  type AnyCommand = new (input: unknown) => Parameters<CognitoIdentityProviderClient['send']>[0];
+  const Command = (idp as unknown as Record<string, AnyCommand | undefined>)[`${target}Command`];
+  if (!Command) throw new Error(`${target}: no such Cognito target in the SDK`);
+  cognitoClient ??= new CognitoIdentityProviderClient({ endpoint: inject('stack').cognitoEndpoint, region: LOCAL_REGION, credentials: testCognitoCredentials() });
+  try {
+    const { $metadata: _metadata, ...out } = (await cognitoClient.send(new Command(body))) as unknown as Record<string, unknown>;
+    return out;
+  } catch (err) {
+    const { name, message } = err as Error;
+    throw new Error(`${target}: ${JSON.stringify({ __type: name, message })}`);
+  }
 }
 
 /** cognito-local keeps the pending confirmation code in its pool file. */

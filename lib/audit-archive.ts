@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -9,7 +9,7 @@ import { tables as tableDefs } from '../contracts/tables';
 import { ARCHIVED_TABLES, archiverFunction } from '../lambdas/archive/functions';
 import type { Data } from './data';
 import { deadLetterQueue } from './dead-letter-queue';
-import { acknowledgeGuard } from './guard';
+import { acknowledgeGuard, nagRef } from './guard';
 import { AppFunction } from './lambda-function';
 import type { StageSettings } from './settings';
 
@@ -41,7 +41,7 @@ export const ARCHIVE_PROTECTED_ACTIONS = [
 
 /**
  * The audit archive (issue 24, item 8): the audit and activity tables' streams (new entries) → the
- * archiver (lambdas/archive/handler.ts) → one object per entry in a bucket with Object Lock, so an
+ * archiver (lambdas/archive/archiver-handler.ts) → one object per entry in a bucket with Object Lock, so an
  * entry survives whatever happens to the table. The bucket is versioned, encrypted with the
  * AWS-managed S3 key, TLS only, not public, access-logged, and kept when the stack goes (every stage:
  * locked objects could not be deleted with it anyway). Its policy lets only the archiver's role put
@@ -71,6 +71,9 @@ export class AuditArchive extends Construct {
         retention.mode === 'COMPLIANCE' ? ObjectLockRetention.compliance(Duration.days(retention.days)) : ObjectLockRetention.governance(Duration.days(retention.days)),
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'audit-archive/',
+      // Nothing expires: an entry is kept for good (its lock ends, the object stays). The one rule cleans
+      // up uploads that never completed (guard CT.S3.PR.3 and .6 want a lifecycle on a versioned bucket).
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledgeGuard(this.bucket, {
@@ -91,6 +94,10 @@ export class AuditArchive extends Construct {
     data.connect(this.archiver, archiverFunction.tables);
     // PutObject only: no reads, no deletes, no retention or legal-hold changes (Bucket.grantPut would add those).
     this.archiver.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.bucket.arnForObjects('*')] }));
+    Validations.of(this.archiver).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagRef(this.archiver, this.bucket.node.defaultChild as CfnElement)}/*]`,
+      reason: 'The archiver puts one object per entry under keys it derives from the entry; PutObject on the archive bucket\'s objects only.',
+    });
 
     const root = `arn:${stack.partition}:iam::${stack.account}:root`;
     this.bucket.addToResourcePolicy(

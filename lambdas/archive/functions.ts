@@ -9,7 +9,7 @@ import type { TableAccess } from '../../contracts/tables';
 export const ARCHIVED_TABLES = ['audit', 'activity'] as const;
 
 export const archiverFunction = {
-  entry: 'archive/handler.ts',
+  entry: 'archive/archiver-handler.ts',
   description: 'Audit archive: copies each new audit and activity entry from the tables\' streams to the Object Lock bucket',
   /** None: it reads the streams (granted by the event source), never the tables. */
   tables: {},

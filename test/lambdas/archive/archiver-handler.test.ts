@@ -3,7 +3,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { archiveKey, handler } from '../../../lambdas/archive/handler';
+import { archiveKey, handler } from '../../../lambdas/archive/archiver-handler';
 
 /** Issue 24, item 8: each new audit or activity entry becomes one object in the Object Lock archive, once. */
 const s3 = mockClient(S3Client);

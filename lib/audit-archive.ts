@@ -70,7 +70,7 @@ export class AuditArchive extends Construct {
       objectLockDefaultRetention:
         retention.mode === 'COMPLIANCE' ? ObjectLockRetention.compliance(Duration.days(retention.days)) : ObjectLockRetention.governance(Duration.days(retention.days)),
       serverAccessLogsBucket: props.accessLogs,
-      serverAccessLogsPrefix: 'audit-archive/',
+      serverAccessLogsPrefix: 's3/audit-archive/',
       // Nothing expires: an entry is kept for good (its lock ends, the object stays). The one rule cleans
       // up uploads that never completed (guard CT.S3.PR.3 and .6 want a lifecycle on a versioned bucket).
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],

@@ -75,7 +75,8 @@ describe('the audit archive bucket', () => {
     const retention = (p.ObjectLockConfiguration as { Rule: { DefaultRetention: { Days?: number; Years?: number } } }).Rule.DefaultRetention;
     expect((retention.Days ?? 0) + (retention.Years ?? 0)).toBeGreaterThan(0);
     expect(p.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    expect(p.BucketEncryption).toBeDefined();
+    expect(p.BucketEncryption).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms' }, BucketKeyEnabled: true }] });
+    expect(p.LoggingConfiguration).toMatchObject({ LogFilePrefix: 's3/audit-archive/' });
     expect(p.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
     expect(bucket.DeletionPolicy).toBe('Retain');
     expect(bucket.UpdateReplacePolicy).toBe('Retain');

@@ -31,9 +31,16 @@ export interface TableDef {
   encryption?: 'payouts-key';
   /**
    * A DynamoDB stream with the new item image (lib/data.ts; locally scripts/local/dynamodb.ts), read
-   * by a Lambda event source: the notifications outbox feeds the notifier (lambdas/notifications).
+   * by a Lambda event source: the notifications outbox feeds the notifier (lambdas/notifications); the
+   * audit and activity logs feed the archiver (lambdas/archive, cloud only: nothing reads them locally).
    */
   stream?: 'NEW_IMAGE';
+  /**
+   * An append-only log (issue 24, item 8): writers get mode `append` only, and in the cloud the table's
+   * resource policy denies UpdateItem, DeleteItem, BatchWriteItem and PartiQL writes to every principal
+   * but the account root (lib/data.ts); its stream feeds the Object Lock archive (lib/audit-archive.ts).
+   */
+  appendOnly?: true;
 }
 
 /** What the inventory indexes of the products table project (the inventory row, lambdas/listings/store.ts CatalogueRow). */
@@ -234,7 +241,9 @@ export const tables = {
   /**
    * The ops audit log (issue 13; contracts/audit.ts): every action by marketplace staff, written in the
    * same transaction as the change (lambdas/audit/record.ts) and append-only: writers get mode `append`
-   * (PutItem on a new key only, never UpdateItem or DeleteItem; lib/data.ts, proven in test/infra).
+   * (PutItem on a new key only, never UpdateItem or DeleteItem; lib/data.ts, proven in test/infra);
+   * issue 24, item 8: a resource policy denies changes to every principal but the root, and each new
+   * entry is archived from the stream to an Object Lock bucket (lib/audit-archive.ts).
    * One partition (`log` = `ops`), sorted by `entryKey` = `<at>#<auditId>`: ops actions are a few
    * thousand a month, far below a partition's limits, and the log reads newest first as one key range.
    * `byAction`, `byActor` (e-mail) and `byTarget` (`<type>#<id>`) serve the console's filters.
@@ -242,6 +251,8 @@ export const tables = {
   audit: {
     name: 'audit',
     envVar: 'AUDIT_TABLE',
+    appendOnly: true,
+    stream: 'NEW_IMAGE',
     partitionKey: { name: 'log', type: 'S' },
     sortKey: { name: 'entryKey', type: 'S' },
     globalIndexes: [
@@ -283,6 +294,8 @@ export const tables = {
   activity: {
     name: 'activity',
     envVar: 'ACTIVITY_TABLE',
+    appendOnly: true,
+    stream: 'NEW_IMAGE',
     partitionKey: { name: 'vendorId', type: 'S' },
     sortKey: { name: 'entryKey', type: 'S' },
     globalIndexes: [

@@ -3,7 +3,7 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, Tabl
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { tables as tableDefs, type KeyDef, type TableAccess, type TableDef, type TableKey, type TableMode } from '../contracts/tables';
 import { nagRef } from './guard';
 import type { StageSettings } from './settings';
@@ -15,6 +15,37 @@ export const WRITE_ONLY_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem'] as
 
 /** Append-only access (mode `append`): new items only. */
 export const APPEND_ONLY_ACTIONS = ['dynamodb:PutItem'] as const;
+
+/**
+ * What the resource policy of an append-only table (`appendOnly`: the audit and activity logs) denies:
+ * every way to change or remove an existing item. PutItem cannot be among them (it is how entries are
+ * added, and IAM has no condition on a ConditionExpression), so an overwriting put is prevented by the
+ * writers' grants (mode `append`, PutItem only) and their `attribute_not_exists` conditions, and made
+ * visible by the archive (lib/audit-archive.ts).
+ */
+export const APPEND_ONLY_DENIED_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:PartiQLUpdate', 'dynamodb:PartiQLDelete'] as const;
+
+/**
+ * The resource policy of an append-only table: those actions denied to every principal of any
+ * account, whatever its IAM policies say (an explicit Deny wins), except the account root, the
+ * break-glass identity (docs/infra.md, "Audit archive"). `*` as the resource: a table's policy cannot name the
+ * table's own generated ARN (CloudFormation would see a circular reference); it covers that table
+ * and its indexes only.
+ */
+function appendOnlyResourcePolicy(stack: Stack): PolicyDocument {
+  return new PolicyDocument({
+    statements: [
+      new PolicyStatement({
+        sid: 'EntriesAreNeverChanged',
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: [...APPEND_ONLY_DENIED_ACTIONS],
+        resources: ['*'],
+        conditions: { ArnNotEquals: { 'aws:PrincipalArn': `arn:${stack.partition}:iam::${stack.account}:root` } },
+      }),
+    ],
+  });
+}
 
 const attribute = (key: KeyDef): Attribute => ({
   name: key.name,
@@ -74,6 +105,7 @@ export class Data extends Construct {
           removalPolicy: settings.removalPolicy,
           ...(def.timeToLiveAttribute ? { timeToLiveAttribute: def.timeToLiveAttribute } : {}),
           ...(def.stream === 'NEW_IMAGE' ? { stream: StreamViewType.NEW_IMAGE } : {}),
+          ...(def.appendOnly ? { resourcePolicy: appendOnlyResourcePolicy(Stack.of(this)) } : {}),
         });
         for (const index of def.globalIndexes ?? []) {
           table.addGlobalSecondaryIndex({

@@ -6,6 +6,7 @@ import { tables } from '../contracts/tables';
 import { topics } from '../contracts/topics';
 import { AccessLogs } from './access-logs';
 import { Api, API_STAGE_NAME, connectApiPayouts } from './api';
+import { AuditArchive } from './audit-archive';
 import { Auth } from './auth';
 import { Data } from './data';
 import { regionalRules, WebAcl } from './firewall';
@@ -44,6 +45,8 @@ export class SellerPortalStack extends Stack {
   readonly monitoring: Monitoring;
   readonly firewall: WebAcl;
   readonly vendorEmail: VendorEmail;
+  /** The Object Lock archive of audit and activity entries (issue 24, item 8). */
+  readonly auditArchive: AuditArchive;
   /** The key pair CloudFront checks product image URLs with (lib/image-delivery.ts). */
   readonly imageUrls: ImageUrlSigning;
   /** The nested stacks (docs/decisions.md "Nested stacks"): stateless parts, each its own template under 500 resources. */
@@ -119,6 +122,7 @@ export class SellerPortalStack extends Stack {
     this.vendorEmail = new VendorEmail(this, 'VendorEmail', { settings, data: this.data, portalUrl: this.site.url });
     // Cognito checks its SES identity when the pool is created or changed: a managed identity first.
     if (this.vendorEmail.identity) this.auth.userPool.node.addDependency(this.vendorEmail.identity);
+    this.auditArchive = new AuditArchive(this, 'AuditArchive', { settings, data: this.data, accessLogs: accessLogs.bucket });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       settings,
       alarmsScope: this.nestedStacks.alarms,
@@ -144,6 +148,7 @@ export class SellerPortalStack extends Stack {
         },
         restock: this.restock.run,
         bulkWorker: this.bulk.worker,
+        auditArchiver: this.auditArchive.archiver,
       },
       deadLetterQueues: {
         orderIngest: this.sales.deadLetterQueue,
@@ -156,6 +161,7 @@ export class SellerPortalStack extends Stack {
         restockSchedule: { queue: this.restock.scheduleDeadLetterQueue, runbook: 'docs/operations.md' },
         restockRun: { queue: this.restock.runFailureQueue, runbook: 'docs/operations.md' },
         bulk: { queue: this.bulk.deadLetterQueue, runbook: 'docs/operations.md' },
+        auditArchive: { queue: this.auditArchive.deadLetterQueue, runbook: 'docs/operations.md' },
       },
       metricAlarms: {
         PayoutFailed: {

@@ -171,6 +171,9 @@ export const env = {
   payoutQueueUrl: required('PAYOUT_QUEUE_URL', httpUrl),
   /** Unset: no bank-transfer provider in this process. */
   payoutBatchBucket: optional('PAYOUT_BATCH_BUCKET'),
+
+  /** The audit archive (issue 24, item 8; lib/audit-archive.ts): Object Lock bucket of audit and activity entries. */
+  auditArchiveBucket: required('AUDIT_ARCHIVE_BUCKET'),
   /** The e-mail provider's secret in the cloud; unset locally, where the two variables below are used. */
   payoutProviderSecretArn: optional('PAYOUT_PROVIDER_SECRET_ARN', arn),
   payoutProviderUrl: required('PAYOUT_PROVIDER_URL', httpUrl),

@@ -20,8 +20,8 @@ const policyOf = (bucketId: string) =>
     .flatMap((p) => (p.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
 
 describe('buckets', () => {
-  it('are the product-images, renditions (issue 23), site, access-log and payout-batch buckets', () => {
-    expect(buckets().map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['AccessLogsBucket', 'PayoutsBatchBucket', 'ProductImagesBucket', 'ProductImagesRenditionsBucket', 'SiteBucket']);
+  it('are the product-images, renditions (issue 23), site, access-log, payout-batch and audit archive (issue 24) buckets', () => {
+    expect(buckets().map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['AccessLogsBucket', 'AuditArchiveBucket', 'PayoutsBatchBucket', 'ProductImagesBucket', 'ProductImagesRenditionsBucket', 'SiteBucket']);
   });
 
   it('all block every kind of public access', () => {
@@ -50,8 +50,8 @@ describe('buckets', () => {
     }
   });
 
-  it('are all encrypted at rest (the payout-batch bucket with the payouts key: test/infra/payouts.test.ts)', () => {
-    for (const [, bucket] of buckets().filter(([id]) => !id.startsWith('PayoutsBatchBucket'))) {
+  it('are all encrypted at rest (the payout-batch bucket with the payouts key: test/infra/payouts.test.ts; the audit archive with the AWS-managed S3 key: test/infra/audit-archive.test.ts)', () => {
+    for (const [, bucket] of buckets().filter(([id]) => !id.startsWith('PayoutsBatchBucket') && !id.startsWith('AuditArchiveBucket'))) {
       expect(props(bucket).BucketEncryption).toEqual({
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
       });

@@ -14,6 +14,7 @@ import { bulkWorkerFunction, imageCheckFunction, imageUrlKeyFunction, orderInges
 
 import { apiFunctions } from '../../contracts/routes';
 import { cognitoTriggers } from '../../contracts/triggers';
+import { archiverFunction } from '../../lambdas/archive/functions';
 
 const lambdasDir = path.resolve(import.meta.dirname, '../../lambdas');
 
@@ -35,6 +36,7 @@ const entries: Entry[] = [
   { name: 'emailFeedback', entry: emailFeedbackFunction.entry, api: false },
   { name: 'restock', entry: restockFunction.entry, api: false },
   { name: 'bulkWorker', entry: bulkWorkerFunction.entry, api: false },
+  { name: 'auditArchiver', entry: archiverFunction.entry, api: false },
 ];
 
 const ENTRY_NAME = /^[a-z][a-z0-9-]*\/(?:[a-z][a-z0-9-]*-)?handler\.ts$/;

@@ -127,7 +127,9 @@ describe('vendor teams (issue 14)', () => {
     expect(notice.textContent).toContain('Inviting members and changing their roles needs two-step verification');
     await waitFor(() => expect(notice.textContent).toContain('It is off for your account'), SOON);
     await user.click(within(notice).getByRole('button', { name: 'Set up two-step verification' }));
-    expect(await screen.findByTestId('two-step-dialog', {}, SOON)).toBeTruthy();
+    // The set-up flow opens; with a sign-in older than five minutes it first asks to confirm it is the
+    // owner (a fresh sign-in, issue 24 item 2), then shows the authenticator set-up.
+    expect(await screen.findByRole('dialog', { name: "Confirm it's you" }, SOON)).toBeTruthy();
   });
 
   it('an owner with two-step verification on is told team changes are confirmed with a code, with no set-up link', { timeout: 40_000 }, async () => {

@@ -37,7 +37,7 @@ export const QUEUE_SOURCES: Record<OverviewQueue, QueueSource> = {
     index: 'byPayoutStatus',
     partition: { name: 'status', value: 'pending' },
     since: 'submittedAt',
-    filter: { expression: '#method = :bank AND attribute_exists(#since)', names: { '#method': 'method' }, values: { ':bank': 'bank' } },
+    filter: { expression: '#method = :bank AND attribute_exists(#since)', names: { '#method': 'method', '#since': 'submittedAt' }, values: { ':bank': 'bank' } },
   },
 };
 

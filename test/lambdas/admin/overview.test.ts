@@ -23,6 +23,10 @@ let returned = 0;
 function serve(pages: Record<string, Record<string, unknown>[][]>) {
   returned = 0;
   ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+    // DynamoDB refuses a name used in an expression and not defined, or defined and not used.
+    const used = new Set([input.KeyConditionExpression, input.FilterExpression, input.ProjectionExpression].join(' ').match(/#\w+/g));
+    const defined = new Set(Object.keys(input.ExpressionAttributeNames ?? {}));
+    if ([...used].some((n) => !defined.has(n)) || [...defined].some((n) => !used.has(n))) throw new Error(`ValidationException: names used ${[...used].join(',')}, defined ${[...defined].join(',')}`);
     const key = `${input.TableName}/${input.IndexName}/${String(input.ExpressionAttributeValues?.[':pk'])}`;
     const list = pages[key] ?? [[]];
     const at = input.ExclusiveStartKey ? Number(input.ExclusiveStartKey.page) : 0;

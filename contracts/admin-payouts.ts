@@ -1,9 +1,10 @@
 /**
  * The ops console's Payouts screen (issue 13, screen 5): the answers of /api/admin/payouts/...
  * (docs/api.md), declared once for the server (lambdas/admin/payouts-handler.ts) and the web
- * (web/src/features/admin/payouts). Plain zod; imports nothing of the project.
+ * (web/src/features/admin/payouts). Plain zod; imports only the console's plain values (contracts/admin-values.ts).
  */
 import * as z from 'zod';
+import { KNOWN_PAYOUT_FAILURE_REASONS } from './admin-values';
 
 const cents = z.number().int();
 const PERIOD_ID = /^\d{4}-(0[1-9]|1[0-2])-[12]$/;
@@ -13,20 +14,8 @@ export const periodIdSchema = z.string().regex(PERIOD_ID, 'invalid_period');
 export const ADMIN_PAYOUT_VIEWS = ['period', 'failed', 'awaiting'] as const;
 export type AdminPayoutView = (typeof ADMIN_PAYOUT_VIEWS)[number];
 
-/**
- * Failure reasons the worker and the providers give as codes; the console translates these
- * (`admin_payouts_reason_<code>`) and shows any other reason (a provider's new code, ops' own words
- * for a bounced transfer) as it is.
- */
-export const KNOWN_PAYOUT_FAILURE_REASONS = [
-  'recipient_unavailable',
-  'invalid_amount',
-  'destination_changed',
-  'method_unavailable',
-  'not_an_email_destination',
-  'not_a_bank_destination',
-  'bank_transfer_failed',
-] as const;
+/** Failure reasons the console translates (contracts/admin-values.ts). */
+export { KNOWN_PAYOUT_FAILURE_REASONS };
 export type KnownPayoutFailureReason = (typeof KNOWN_PAYOUT_FAILURE_REASONS)[number];
 
 /** One payout as ops see it (the destination masked, as the vendor sees it). */

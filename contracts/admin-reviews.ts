@@ -7,6 +7,7 @@
  * names them as the vendor's form does (web/src/lib/product-labels.ts), so no code reaches the screen.
  */
 import * as z from 'zod';
+import { REVIEW_NOTE_MAX, REVIEW_REASON_MAX, REVIEW_REASONS_MAX } from './admin-values';
 import { IMAGE_REJECTION_REASONS } from './images';
 import { LENGTH_UNITS, VOLUME_UNITS, WEIGHT_UNITS } from './listings/form';
 import { PRIMARY_IMAGE_RULES } from './primary-image';
@@ -157,10 +158,8 @@ export const productReviewSchema = z.strictObject({
 });
 export type ProductReview = z.infer<typeof productReviewSchema>;
 
-/** Reasons and messages: as long as the domain accepts (lambdas/listings/review.ts). */
-export const REVIEW_REASON_MAX = 500;
-export const REVIEW_REASONS_MAX = 20;
-export const REVIEW_NOTE_MAX = 2000;
+/** Reasons and messages: as long as the domain accepts (contracts/admin-values.ts). */
+export { REVIEW_NOTE_MAX, REVIEW_REASON_MAX, REVIEW_REASONS_MAX };
 
 /** `POST /api/admin/reviews/{productId}/decision`: the decision on the submission the reviewer saw. */
 export const reviewDecisionBodySchema = z.discriminatedUnion('decision', [

@@ -4,9 +4,10 @@
  * applications, web/src/features/admin/vendors). Plain zod; imports only the audit contract.
  */
 import * as z from 'zod';
+import { ADMIN_VENDOR_STATUSES, PRODUCT_TABS } from './admin-values';
 import { auditEntrySchema } from './audit';
 
-export const ADMIN_VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export { ADMIN_VENDOR_STATUSES, PRODUCT_TABS };
 export type AdminVendorStatus = (typeof ADMIN_VENDOR_STATUSES)[number];
 
 /** Commission rates are basis points of 10 000 (1500 = 15 %). */
@@ -97,7 +98,6 @@ export const vendorsPageSchema = z.strictObject({
 });
 export type VendorsPage = z.infer<typeof vendorsPageSchema>;
 
-export const PRODUCT_TABS = ['live', 'draft', 'pending', 'rejected'] as const;
 
 /** `GET /api/admin/vendors/{vendorId}` (a `V-…` id, or the user id of a vendor not approved yet). */
 export const vendorDetailSchema = z.strictObject({

@@ -1,19 +1,12 @@
 /**
  * The ops console's answers (issue 13), declared once for the server (lambdas/admin) and the web
- * (web/src/features/admin). Plain zod; imports nothing of the project.
+ * (web/src/features/admin). Plain zod; imports only its plain values (contracts/admin-values.ts).
  */
 import * as z from 'zod';
+import { OVERVIEW_QUEUES } from './admin-values';
 
-/**
- * The queues of the Overview screen, in the order it shows them: what is waiting for operations staff.
- * - vendorApplications: vendor records with status `pending` (since the application, `createdAt`)
- * - productsInReview: products submitted for review (since submission)
- * - openSupportCases: support cases with status `open` (since opened)
- * - failedPayouts: payouts with status `failed` (since they failed, `updatedAt`)
- * - bankTransfersAwaiting: bank-transfer payouts written to the bank batch and still `pending`, i.e.
- *   awaiting ops' confirmation (since `submittedAt`)
- */
-export const OVERVIEW_QUEUES = ['vendorApplications', 'productsInReview', 'openSupportCases', 'failedPayouts', 'bankTransfersAwaiting'] as const;
+/** The queues of the Overview screen, in the order it shows them (contracts/admin-values.ts). */
+export { OVERVIEW_QUEUES };
 export type OverviewQueue = (typeof OVERVIEW_QUEUES)[number];
 
 export const queueSummarySchema = z.strictObject({

@@ -2,31 +2,17 @@
  * The ops audit log (issue 13): one entry per action taken by marketplace staff, from the console or
  * the CLIs, written in the same DynamoDB transaction as the change it records (lambdas/audit/record.ts)
  * and never updated or deleted (the `audit` table's `append` grant, lib/data.ts). Declared once for the
- * server and the web. Plain zod; imports nothing of the project.
+ * server and the web. Plain zod; imports only the console's plain values (contracts/admin-values.ts).
  */
 import * as z from 'zod';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './admin-values';
 
-/** What ops can do, as the log names it. The console translates each (admin_audit_action_<action>). */
-export const AUDIT_ACTIONS = [
-  'vendor.approved',
-  'vendor.rejected',
-  'vendor.commission_changed',
-  'product.approved',
-  'product.rejected',
-  'product.changes_requested',
-  'support.replied',
-  'support.closed',
-  'support.reopened',
-  'payout.retried',
-  'payout.confirmed_paid',
-  'payout.confirmed_failed',
-  'mfa.reset',
-  'payout.batch_downloaded',
-] as const;
+/** What ops can do, as the log names it (contracts/admin-values.ts). */
+export { AUDIT_ACTIONS };
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an action is done to. */
-export const AUDIT_TARGET_TYPES = ['vendor', 'product', 'support_case', 'payout', 'user', 'payout_batch'] as const;
+/** What an action is done to (contracts/admin-values.ts). */
+export { AUDIT_TARGET_TYPES };
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A recorded value: before/after hold only the fields the action changed (status, commission rate, ...). */

@@ -1,6 +1,7 @@
 /**
  * What is waiting for operations staff (issue 13, the ops console's Overview): each queue is one
- * partition of an index, read page by page with only the attributes needed projected, never a scan.
+ * partition of an index, counted with `Select: 'COUNT'` queries (issue 24: no waiting item is read)
+ * and its oldest wait read as the first item in the index's order, never a scan.
  * Layout of the indexes: lambdas/shared/tables.ts.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -13,7 +14,10 @@ export interface QueueSource {
   index: string;
   /** The index's partition: the queue. */
   partition: { name: string; value: string };
-  /** Attribute holding since when an item waits (UTC ISO, or `<ISO>#<id>` as in revisionSort). */
+  /**
+   * Attribute holding since when an item waits (UTC ISO, or `<ISO>#<id>` as in revisionSort): the
+   * index's sort key, so that the oldest is the first item (bank transfers aside, see oldestInQueue).
+   */
   since: string;
   /** Keeps only the items that really wait, e.g. bank transfers among pending payouts. */
   filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
@@ -33,7 +37,7 @@ export const QUEUE_SOURCES: Record<OverviewQueue, QueueSource> = {
     index: 'byPayoutStatus',
     partition: { name: 'status', value: 'pending' },
     since: 'submittedAt',
-    filter: { expression: '#method = :bank AND attribute_exists(#since)', names: { '#method': 'method' }, values: { ':bank': 'bank' } },
+    filter: { expression: '#method = :bank AND attribute_exists(#since)', names: { '#method': 'method', '#since': 'submittedAt' }, values: { ':bank': 'bank' } },
   },
 };
 
@@ -44,33 +48,65 @@ export function instantOf(value: unknown): string | null {
   return Number.isNaN(Date.parse(instant)) ? null : new Date(instant).toISOString();
 }
 
-/** Counts a queue and finds its oldest wait; pages until the partition is read to its end. */
-export async function summarizeQueue(source: QueueSource): Promise<QueueSummary> {
+/** The key condition, filter and names every query of a queue shares. */
+function queueQuery(source: QueueSource) {
+  return {
+    TableName: tableName(source.table),
+    IndexName: source.index,
+    KeyConditionExpression: '#pk = :pk',
+    ...(source.filter ? { FilterExpression: source.filter.expression } : {}),
+    ExpressionAttributeNames: { '#pk': source.partition.name, ...source.filter?.names },
+    ExpressionAttributeValues: { ':pk': source.partition.value, ...source.filter?.values },
+  };
+}
+
+/**
+ * How many items wait: `Select: 'COUNT'` queries, which still page through the partition (1 MB of
+ * index per page) but return no items, so the handler neither receives nor holds the waiting items.
+ */
+export async function countQueue(source: QueueSource): Promise<number> {
   let count = 0;
-  let oldestAt: string | null = null;
   let startKey: Record<string, unknown> | undefined;
   do {
+    const out = await dynamo.send(new QueryCommand({ ...queueQuery(source), Select: 'COUNT', ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/**
+ * Since when the first item in the index's order waits: one item when the index is sorted by `since`
+ * (`Limit: 1`, ascending). A filtered queue (bank transfers) cannot use `Limit` (it limits the items
+ * evaluated, before the filter), so it pages until the first page with a match and takes the oldest
+ * `since` there; its index sorts by the last write (updatedAt), which for a bank transfer in the batch
+ * is its submission (a redelivered submission rewrites updatedAt, not submittedAt).
+ */
+export async function oldestInQueue(source: QueueSource): Promise<string | null> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const base = queueQuery(source);
     const out = await dynamo.send(
       new QueryCommand({
-        TableName: tableName(source.table),
-        IndexName: source.index,
-        KeyConditionExpression: '#pk = :pk',
-        ...(source.filter ? { FilterExpression: source.filter.expression } : {}),
+        ...base,
         ProjectionExpression: '#since',
-        ExpressionAttributeNames: { '#pk': source.partition.name, '#since': source.since, ...source.filter?.names },
-        ExpressionAttributeValues: { ':pk': source.partition.value, ...source.filter?.values },
+        ExpressionAttributeNames: { ...base.ExpressionAttributeNames, '#since': source.since },
         ScanIndexForward: true,
+        ...(source.filter ? {} : { Limit: 1 }),
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       }),
     );
-    for (const item of out.Items ?? []) {
-      count += 1;
-      const at = instantOf(item[source.since]);
-      if (at && (oldestAt === null || at < oldestAt)) oldestAt = at;
-    }
+    const instants = (out.Items ?? []).map((item) => instantOf(item[source.since])).filter((at): at is string => at !== null);
+    if ((out.Items ?? []).length > 0) return instants.length > 0 ? instants.sort()[0]! : null;
     startKey = out.LastEvaluatedKey;
   } while (startKey);
-  return { count, oldestAt };
+  return null;
+}
+
+/** Counts a queue (without reading its items) and finds its oldest wait. */
+export async function summarizeQueue(source: QueueSource): Promise<QueueSummary> {
+  const [count, oldestAt] = await Promise.all([countQueue(source), oldestInQueue(source)]);
+  return { count, oldestAt: count === 0 ? null : oldestAt };
 }
 
 /** The Overview: every queue, read in parallel. */

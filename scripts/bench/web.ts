@@ -2,12 +2,13 @@
  * `npm run bench:web`: builds the web app, prints the gzip KB of the JavaScript a first visitor of '/'
  * downloads and what each route adds to it, then runs Lighthouse (performance, accessibility) in
  * Debian's Chromium on '/' (a first visitor, signed out) and, signed in as the demo vendor, on
- * /dashboard, /orders, /payouts, /products and /inventory. The built site is served as CloudFront
+ * /dashboard, /orders, /payouts, /products and /inventory, and signed in as the demo ops account (its
+ * password and two-step code) on /admin and each console section. The built site is served as CloudFront
  * serves it (gzip, SPA fallback, /config.json) with /api/* passed to a local stack of its own (own
  * ports, data in .local/bench-web/, the demo accounts seeded as `npm start` seeds them), so the
  * signed-in pages render real data. Exits 1 when over budget: the first visit of '/' over 120 KB,
  * any route adding more than 60 KB of JavaScript, a Lighthouse performance score under 0.95 or an
- * accessibility score under 1.00 on any of the six pages.
+ * accessibility score under 1.00 on any of the pages.
  *
  *   --no-build       measure the existing dist/web
  *   --no-lighthouse  sizes only (no stack, no browser)
@@ -22,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { LaunchedChrome } from 'chrome-launcher';
-import { demoAccounts } from '../demo/accounts';
+import { demoAccounts, demoTotpSecret } from '../demo/accounts';
 import type { LocalPorts } from '../local/ports';
 import { localCertificate, serveBuiltSite } from './built-site';
 import { serveStack, startStackProcess, stopStackProcess } from './stack-process';
@@ -38,7 +39,9 @@ const LIGHTHOUSE_PAGES = [
   { path: '/payouts', signedIn: true },
   { path: '/products', signedIn: true },
   { path: '/inventory', signedIn: true },
-];
+  // Issue 24: the ops console, signed in as the demo ops account (password and its two-step code).
+  ...['/admin', '/admin/applications', '/admin/vendors', '/admin/reviews', '/admin/support', '/admin/payouts', '/admin/audit'].map((p) => ({ path: p, signedIn: true, ops: true })),
+] as { path: string; signedIn: boolean; ops?: boolean }[];
 /**
  * Its own ports, so the bench runs beside `npm start`, the test stack and the other benches;
  * BENCH_WEB_PORT_OFFSET moves them all (two checkouts benching on one machine).
@@ -230,6 +233,35 @@ async function signInDemoVendor(chrome: Chrome, siteUrl: string): Promise<void> 
   }
 }
 
+/**
+ * Signs the demo ops account in through the login page (password, then the two-step code computed from
+ * the demo key the local seed gives it, scripts/demo/accounts.ts), after signing the vendor out: the
+ * console's pages are measured with the ops session in localStorage.
+ */
+async function signInDemoOps(chrome: Chrome, siteUrl: string): Promise<void> {
+  const { chromium } = await import('playwright-core');
+  const { generate } = await import('otplib');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const page = await context.newPage();
+  try {
+    const { email, password } = demoAccounts.admin;
+    await page.goto(`${siteUrl}/`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${siteUrl}/`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Authentication code').fill(await generate({ secret: demoTotpSecret(email)! }), { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${siteUrl}/admin`, { timeout: 60_000 });
+    await page.getByTestId('admin-console-title').waitFor({ timeout: 60_000 });
+  } finally {
+    await page.close();
+    await browser.close();
+  }
+}
+
 async function lighthouseOnce(chrome: Chrome, url: string): Promise<Omit<LighthouseResult, 'page' | 'signedIn'>> {
   const { default: lighthouse } = await import('lighthouse');
   // Lighthouse empties the HTTP cache and the origin's caches, service workers and file systems before each
@@ -277,8 +309,15 @@ async function runLighthouse(siteUrl: string, spki: string, pages: typeof LIGHTH
   try {
     const results: LighthouseResult[] = [];
     let signedIn = false;
-    for (const page of [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn))) {
-      if (page.signedIn && !signedIn) {
+    let ops = false;
+    for (const page of [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn) || Number(a.ops ?? false) - Number(b.ops ?? false))) {
+      if (page.ops) {
+        if (!ops) {
+          console.log(`  signing ${demoAccounts.admin.email} in through the login page (with its two-step code)…`);
+          await signInDemoOps(chrome, siteUrl);
+          ops = true;
+        }
+      } else if (page.signedIn && !signedIn) {
         console.log(`  signing ${demoAccounts.approved.email} in through the login page…`);
         await signInDemoVendor(chrome, siteUrl);
         signedIn = true;

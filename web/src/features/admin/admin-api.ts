@@ -1,4 +1,4 @@
-import { adminOverviewSchema, type AdminOverview } from '../../../../contracts/admin';
+import type { AdminOverview } from '../../../../contracts/admin';
 import { ApiError, apiRequest } from '../../lib/api';
 
 export type { AdminOverview };
@@ -11,7 +11,9 @@ export const adminQueryKeys = { overview: ['admin', 'overview'] as const };
  * HTML page or an older server shows the error state, not "NaN".
  */
 export async function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
-  const parsed = adminOverviewSchema.safeParse(await apiRequest<unknown>('/api/admin/overview', { signal }));
+  // The schema (and classic zod with it) loads with the answer, not with the console (issue 24).
+  const [{ adminOverviewSchema }, data] = await Promise.all([import('../../../../contracts/admin'), apiRequest<unknown>('/api/admin/overview', { signal })]);
+  const parsed = adminOverviewSchema.safeParse(data);
   if (!parsed.success) throw new ApiError(200, 'invalid_response', 'GET /api/admin/overview answered an unexpected shape.');
   return parsed.data;
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { OVERVIEW_QUEUES } from '../../../../contracts/admin';
+import { OVERVIEW_QUEUES } from '../../../../contracts/admin-values';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';
 import { useErrorText } from '../../lib/error-message';

@@ -1,4 +1,5 @@
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditPageSchema, type AuditAction, type AuditFilter, type AuditPage, type AuditTargetType } from '../../../../../contracts/audit';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../../../contracts/admin-values';
+import type { AuditAction, AuditFilter, AuditPage, AuditTargetType } from '../../../../../contracts/audit';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { downloadApiFile, type DownloadedFile } from '../../../lib/download';
 
@@ -49,7 +50,8 @@ export async function getAuditPage(filter: AuditFilter, cursor: string | undefin
   const query = new URLSearchParams(auditQuery(filter));
   if (cursor) query.set('cursor', cursor);
   const qs = query.toString();
-  const parsed = auditPageSchema.safeParse(await apiRequest<unknown>(`/api/admin/audit${qs ? `?${qs}` : ''}`, { signal }));
+  const [{ auditPageSchema }, data] = await Promise.all([import('../../../../../contracts/audit'), apiRequest<unknown>(`/api/admin/audit${qs ? `?${qs}` : ''}`, { signal })]);
+  const parsed = auditPageSchema.safeParse(data);
   if (!parsed.success) throw new ApiError(200, 'invalid_response', 'GET /api/admin/audit answered an unexpected shape.');
   return parsed.data;
 }

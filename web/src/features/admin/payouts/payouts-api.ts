@@ -1,16 +1,5 @@
-import {
-  adminPayoutActionSchema,
-  adminPayoutPageSchema,
-  adminPayoutPeriodSchema,
-  bankBatchSchema,
-  KNOWN_PAYOUT_FAILURE_REASONS,
-  type AdminPayout,
-  type AdminPayoutAction,
-  type AdminPayoutPage,
-  type AdminPayoutPeriod,
-  type AdminPayoutView,
-  type BankBatch,
-} from '../../../../../contracts/admin-payouts';
+import { KNOWN_PAYOUT_FAILURE_REASONS } from '../../../../../contracts/admin-values';
+import type { AdminPayout, AdminPayoutAction, AdminPayoutPage, AdminPayoutPeriod, AdminPayoutView, BankBatch } from '../../../../../contracts/admin-payouts';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { dayIn } from '../../../lib/format';
 
@@ -23,6 +12,12 @@ export const adminPayoutKeys = {
   period: (period: string) => ['admin', 'payouts', 'period', period] as const,
 };
 
+/**
+ * The answer and its contract's module together: the schemas (and classic zod with them, ~27 KB gzip)
+ * load with the first answer, in parallel with the request, not with the section's chunk (issue 24).
+ */
+const withSchemas = <T>(request: Promise<T>) => Promise.all([import('../../../../../contracts/admin-payouts'), request]);
+
 function parsed<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, data: unknown, what: string): T {
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError(200, 'invalid_response', `${what} answered an unexpected shape.`);
@@ -34,28 +29,35 @@ export async function listPayouts(view: AdminPayoutView, period: string | null, 
   const query = new URLSearchParams({ view });
   if (view === 'period' && period) query.set('period', period);
   if (cursor) query.set('cursor', cursor);
-  return parsed(adminPayoutPageSchema, await apiRequest<unknown>(`/api/admin/payouts?${query}`, { signal }), 'GET /api/admin/payouts');
+  const [{ adminPayoutPageSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/payouts?${query}`, { signal }));
+  return parsed(adminPayoutPageSchema, data, 'GET /api/admin/payouts');
 }
 
 export async function getPeriod(period: string, signal?: AbortSignal): Promise<AdminPayoutPeriod> {
-  return parsed(adminPayoutPeriodSchema, await apiRequest<unknown>(`/api/admin/payouts/periods/${encodeURIComponent(period)}`, { signal }), 'GET /api/admin/payouts/periods');
+  const [{ adminPayoutPeriodSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/payouts/periods/${encodeURIComponent(period)}`, { signal }));
+  return parsed(adminPayoutPeriodSchema, data, 'GET /api/admin/payouts/periods');
 }
 
 export async function retryPayout(payout: Pick<AdminPayout, 'payoutId' | 'retryCount'>): Promise<AdminPayoutAction> {
-  const body = await apiRequest<unknown>(`/api/admin/payouts/${encodeURIComponent(payout.payoutId)}/retry`, { method: 'POST', body: { retryCount: payout.retryCount } });
+  const [{ adminPayoutActionSchema }, body] = await withSchemas(
+    apiRequest<unknown>(`/api/admin/payouts/${encodeURIComponent(payout.payoutId)}/retry`, { method: 'POST', body: { retryCount: payout.retryCount } }),
+  );
   return parsed(adminPayoutActionSchema, body, 'POST /api/admin/payouts/{payoutId}/retry');
 }
 
 export async function confirmPayout(payoutId: string, outcome: 'paid' | 'failed', reason?: string): Promise<AdminPayoutAction> {
-  const body = await apiRequest<unknown>(`/api/admin/payouts/${encodeURIComponent(payoutId)}/confirm`, {
-    method: 'POST',
-    body: { outcome, ...(outcome === 'failed' && reason?.trim() ? { reason: reason.trim() } : {}) },
-  });
+  const [{ adminPayoutActionSchema }, body] = await withSchemas(
+    apiRequest<unknown>(`/api/admin/payouts/${encodeURIComponent(payoutId)}/confirm`, {
+      method: 'POST',
+      body: { outcome, ...(outcome === 'failed' && reason?.trim() ? { reason: reason.trim() } : {}) },
+    }),
+  );
   return parsed(adminPayoutActionSchema, body, 'POST /api/admin/payouts/{payoutId}/confirm');
 }
 
 export async function downloadBankBatch(periodId: string): Promise<BankBatch> {
-  return parsed(bankBatchSchema, await apiRequest<unknown>('/api/admin/payouts/bank-batch', { method: 'POST', body: { periodId } }), 'POST /api/admin/payouts/bank-batch');
+  const [{ bankBatchSchema }, data] = await withSchemas(apiRequest<unknown>('/api/admin/payouts/bank-batch', { method: 'POST', body: { periodId } }));
+  return parsed(bankBatchSchema, data, 'POST /api/admin/payouts/bank-batch');
 }
 
 const isKnownReason = (reason: string): reason is (typeof KNOWN_PAYOUT_FAILURE_REASONS)[number] => (KNOWN_PAYOUT_FAILURE_REASONS as readonly string[]).includes(reason);

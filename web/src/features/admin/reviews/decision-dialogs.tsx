@@ -1,7 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { REJECTION_REASONS } from '../../../../../contracts/listings/model';
-import { REVIEW_NOTE_MAX, REVIEW_REASON_MAX } from '../../../../../contracts/admin-reviews';
+import { REVIEW_NOTE_MAX, REVIEW_REASON_MAX } from '../../../../../contracts/admin-values';
 import { Dialog } from '../../../components/dialog';
 import { useAdminTranslation } from '../admin-i18n';
 

@@ -1,12 +1,5 @@
 import type * as z from 'zod';
-import {
-  adminSupportCaseSchema,
-  supportCasePageSchema,
-  type AdminSupportCase,
-  type SupportCasePage,
-  type SupportCaseSummary,
-  type SupportStatus,
-} from '../../../../../contracts/support/thread';
+import type { AdminSupportCase, SupportCasePage, SupportCaseSummary, SupportStatus } from '../../../../../contracts/support/thread';
 import type { SupportCategory } from '../../../../../contracts/support/categories';
 import { ApiError, apiRequest } from '../../../lib/api';
 
@@ -26,6 +19,12 @@ export const supportKeys = {
   detail: (vendorId: string, caseId: string) => ['admin', 'support', 'case', vendorId, caseId] as const,
 };
 
+/**
+ * The answer and its contract's module together: the schemas (and classic zod with them, ~27 KB gzip)
+ * load with the first answer, in parallel with the request, not with the section's chunk (issue 24).
+ */
+const withSchemas = <T>(request: Promise<T>) => Promise.all([import('../../../../../contracts/support/thread'), request]);
+
 function parsed<T>(schema: z.ZodType<T>, data: unknown, route: string): T {
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError(200, 'invalid_response', `${route} answered an unexpected shape.`);
@@ -38,14 +37,16 @@ export async function getInboxPage(filter: InboxFilter, cursor: string | undefin
   if (filter.category) query.set('category', filter.category);
   if (filter.vendorId) query.set('vendorId', filter.vendorId);
   if (cursor) query.set('cursor', cursor);
-  return parsed(supportCasePageSchema, await apiRequest<unknown>(`/api/admin/support?${query.toString()}`, { signal }), 'GET /api/admin/support');
+  const [{ supportCasePageSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/support?${query.toString()}`, { signal }));
+  return parsed(supportCasePageSchema, data, 'GET /api/admin/support');
 }
 
 const casePath = (vendorId: string, caseId: string) => `/api/admin/support/${encodeURIComponent(vendorId)}/${encodeURIComponent(caseId)}`;
 
 /** GET /api/admin/support/{vendorId}/{caseId}: the thread with the vendor. */
 export async function getAdminCase(vendorId: string, caseId: string, signal?: AbortSignal): Promise<AdminSupportCase> {
-  return parsed(adminSupportCaseSchema, await apiRequest<unknown>(casePath(vendorId, caseId), { signal }), 'GET /api/admin/support/{vendorId}/{caseId}');
+  const [{ adminSupportCaseSchema }, data] = await withSchemas(apiRequest<unknown>(casePath(vendorId, caseId), { signal }));
+  return parsed(adminSupportCaseSchema, data, 'GET /api/admin/support/{vendorId}/{caseId}');
 }
 
 export type CaseAction = { kind: 'reply'; message: string } | { kind: 'close' } | { kind: 'reopen' };
@@ -53,7 +54,7 @@ export type CaseAction = { kind: 'reply'; message: string } | { kind: 'close' } 
 /** POST …/reply, …/close or …/reopen: answers the case as it is after the change. */
 export async function actOnCase(vendorId: string, caseId: string, action: CaseAction): Promise<AdminSupportCase> {
   const body = action.kind === 'reply' ? { message: action.message } : {};
-  const data = await apiRequest<unknown>(`${casePath(vendorId, caseId)}/${action.kind}`, { method: 'POST', body });
+  const [{ adminSupportCaseSchema }, data] = await withSchemas(apiRequest<unknown>(`${casePath(vendorId, caseId)}/${action.kind}`, { method: 'POST', body }));
   return parsed(adminSupportCaseSchema, data, `POST /api/admin/support/{vendorId}/{caseId}/${action.kind}`);
 }
 

@@ -1,11 +1,5 @@
-import {
-  vendorDetailSchema,
-  vendorsPageSchema,
-  type AdminVendorStatus,
-  type VendorDetail,
-  type VendorsPage,
-} from '../../../../../contracts/admin-vendors';
-import { mfaResetAnswerSchema, type MfaResetAnswer } from '../../../../../contracts/admin-mfa';
+import type { AdminVendorStatus, VendorDetail, VendorsPage } from '../../../../../contracts/admin-vendors';
+import type { MfaResetAnswer } from '../../../../../contracts/admin-mfa';
 import { ApiError, apiRequest } from '../../../lib/api';
 
 export type { AdminVendorStatus, VendorDetail, VendorsPage };
@@ -15,6 +9,12 @@ export const vendorsKeys = {
   list: (q: string, status: string) => ['admin', 'vendors', 'list', q, status] as const,
   detail: (vendorId: string) => ['admin', 'vendors', 'detail', vendorId] as const,
 };
+
+/**
+ * The answer and its contract's module together: the schemas (and classic zod with them, ~27 KB gzip)
+ * load with the first answer, in parallel with the request, not with the section's chunk (issue 24).
+ */
+const withSchemas = <T>(request: Promise<T>) => Promise.all([import('../../../../../contracts/admin-vendors'), request]);
 
 function parsed<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, data: unknown, what: string): T {
   const result = schema.safeParse(data);
@@ -29,12 +29,14 @@ export async function getVendors(filter: { q: string; status: string }, cursor: 
   if (filter.status) params.set('status', filter.status);
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
-  return parsed(vendorsPageSchema, await apiRequest<unknown>(`/api/admin/vendors${query ? `?${query}` : ''}`, { signal }), 'GET /api/admin/vendors');
+  const [{ vendorsPageSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/vendors${query ? `?${query}` : ''}`, { signal }));
+  return parsed(vendorsPageSchema, data, 'GET /api/admin/vendors');
 }
 
 /** `GET /api/admin/vendors/{vendorId}` (a V-… id, or the user id of an applicant). */
 export async function getVendor(vendorId: string, signal?: AbortSignal): Promise<VendorDetail> {
-  return parsed(vendorDetailSchema, await apiRequest<unknown>(`/api/admin/vendors/${encodeURIComponent(vendorId)}`, { signal }), 'GET /api/admin/vendors/{vendorId}');
+  const [{ vendorDetailSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/vendors/${encodeURIComponent(vendorId)}`, { signal }));
+  return parsed(vendorDetailSchema, data, 'GET /api/admin/vendors/{vendorId}');
 }
 
 /** `PUT /api/admin/vendors/{vendorId}/commission` (409 `commission_changed` when the rate changed meanwhile). */
@@ -62,6 +64,6 @@ export const bpsToPercentText = (bps: number): string => String(bps / 100);
  * audited with the reason. `wasOn`: whether it was on before.
  */
 export async function resetTwoStep(userId: string, reason: string): Promise<MfaResetAnswer> {
-  const data = await apiRequest<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/mfa-reset`, { method: 'POST', body: { reason } });
+  const [{ mfaResetAnswerSchema }, data] = await Promise.all([import('../../../../../contracts/admin-mfa'), apiRequest<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/mfa-reset`, { method: 'POST', body: { reason } })]);
   return parsed(mfaResetAnswerSchema, data, 'POST /api/admin/users/{userId}/mfa-reset');
 }

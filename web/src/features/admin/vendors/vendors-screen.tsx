@@ -2,7 +2,7 @@ import '../applications/applications.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
-import { ADMIN_VENDOR_STATUSES, PRODUCT_TABS } from '../../../../../contracts/admin-vendors';
+import { ADMIN_VENDOR_STATUSES, PRODUCT_TABS } from '../../../../../contracts/admin-values';
 import { ORDER_STATUSES } from '../../../../../contracts/orders';
 import { PAYOUT_STATUSES } from '../../../../../contracts/payouts';
 import { Alert } from '../../../components/alert';

@@ -56,6 +56,17 @@ export function signedInUser(email = 'demo.vendor@example.com', token = 'id-toke
   });
 }
 
+/**
+ * The session's sign-in happened just now (its ID token's `auth_time`): turning two-step verification
+ * on then goes straight to the set-up; without it (unknown) the web first asks for a fresh sign-in
+ * (issue 24, item 2).
+ */
+export async function signedInJustNow(): Promise<void> {
+  const session = (await (auth.fetchAuthSession.getMockImplementation()?.() as unknown)) as { tokens: { idToken: { payload: Record<string, unknown> } } };
+  session.tokens.idToken.payload = { ...session.tokens.idToken.payload, auth_time: Math.floor(Date.now() / 1000) };
+  auth.fetchAuthSession.mockResolvedValue(session);
+}
+
 /** What Amplify leaves in localStorage for a signed-in user. */
 export function storeAmplifySession(clientId: string = CONFIG.userPoolClientId) {
   localStorage.setItem(`CognitoIdentityServiceProvider.${clientId}.LastAuthUser`, USER_ID);

@@ -10,7 +10,7 @@ import { switchLanguage } from '../../../../web/src/i18n/i18n';
 import en from '../../../../web/src/i18n/admin.en.json';
 import zh from '../../../../web/src/i18n/admin.zh-TW.json';
 import common from '../../../../web/src/i18n/en.json';
-import { auth, configure, signedInUser, storeAmplifySession } from '../../amplify-mock';
+import { auth, configure, signedInJustNow, signedInUser, storeAmplifySession } from '../../amplify-mock';
 import { renderApp, resetAppState } from '../../render-app';
 import { adminApi } from './admin-fixtures';
 
@@ -48,6 +48,7 @@ describe('two-step verification in the ops console (issue 14)', () => {
     auth.setUpTOTP.mockResolvedValue({ sharedSecret: 'JBSWY3DPEHPK3PXP', getSetupUri: () => new URL('otpauth://totp/Seller%20Portal:ops?secret=JBSWY3DPEHPK3PXP') });
     auth.verifyTOTPSetup.mockResolvedValue(undefined);
     auth.updateMFAPreference.mockResolvedValue(undefined);
+    await signedInJustNow();
     const calls = adminApi((call) => {
       if (call.url === '/api/admin/overview') return { status: 200, body: OVERVIEW };
       if (call.url === '/api/me/two-step') return { status: 200, body: { totp: true, changed: false } };

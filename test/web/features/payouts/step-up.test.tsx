@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { i18n } from '../../../../web/src/i18n/i18n';
-import { auth, configure, meBody, namedError, signedInUser, storeAmplifySession } from '../../amplify-mock';
+import { auth, configure, meBody, namedError, signedInJustNow, signedInUser, storeAmplifySession } from '../../amplify-mock';
 import { renderApp, resetAppState } from '../../render-app';
 import { stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
 
@@ -118,9 +118,7 @@ describe('payout method step-up (issue 14)', () => {
     auth.updateMFAPreference.mockResolvedValue(undefined);
     // A sign-in a moment ago: set-up goes straight to the authenticator (an older one first asks for a
     // fresh sign-in, issue 24 item 2; test/web/features/settings/two-step.test.tsx).
-    const session = await (auth.fetchAuthSession.getMockImplementation()?.() as Promise<{ tokens: { idToken: { payload: Record<string, unknown> } } }>);
-    session.tokens.idToken.payload = { ...session.tokens.idToken.payload, auth_time: Math.floor(Date.now() / 1000) };
-    auth.fetchAuthSession.mockResolvedValue(session);
+    await signedInJustNow();
     const { user, puts, calls } = await saveEmail(api(MFA_REQUIRED));
     const explain = await screen.findByRole('dialog', { name: en.mfa_required_title }, { timeout: 10_000 });
     expect(within(explain).getByText(en.mfa_required_body)).toBeTruthy();

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CLIENT_ID, LOCAL_USER_POOL_ID, startCognito } from '../../scripts/local/cognito';
+import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand, AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { setLocalTotpSecret } from '../../scripts/demo/seed';
+import { LOCAL_CLIENT_ID, LOCAL_REGION, LOCAL_USER_POOL_ID, localCognitoCredentials, readSeedToken, startCognito } from '../../scripts/local/cognito';
 import { claimsOf } from '../support/tokens';
 
 /**
@@ -28,6 +30,7 @@ const PASSWORD = 'Refresh!Totp2026';
 let dir: string;
 let running: { stop(): Promise<void> } | undefined;
 let endpoint: string;
+let admin: CognitoIdentityProviderClient;
 
 async function call(target: string, body: unknown): Promise<Record<string, unknown> & { status: number }> {
   const res = await fetch(endpoint, {
@@ -49,11 +52,14 @@ beforeAll(async () => {
   const port = await freePort();
   running = await startCognito({ port, dir, lambdaEndpoint: 'http://127.0.0.1:9' });
   endpoint = `http://127.0.0.1:${port}`;
-  await call('AdminCreateUser', { UserPoolId: LOCAL_USER_POOL_ID, Username: EMAIL, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: EMAIL }, { Name: 'email_verified', Value: 'true' }] });
-  await call('AdminSetUserPassword', { UserPoolId: LOCAL_USER_POOL_ID, Username: EMAIL, Password: PASSWORD, Permanent: true });
+  // The admin targets are signed with this start's secret, as the seed signs them (cognito-server.mjs).
+  const seedToken = readSeedToken(dir);
+  admin = new CognitoIdentityProviderClient({ endpoint, region: LOCAL_REGION, credentials: localCognitoCredentials(seedToken) });
+  await admin.send(new AdminCreateUserCommand({ UserPoolId: LOCAL_USER_POOL_ID, Username: EMAIL, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: EMAIL }, { Name: 'email_verified', Value: 'true' }] }));
+  await admin.send(new AdminSetUserPasswordCommand({ UserPoolId: LOCAL_USER_POOL_ID, Username: EMAIL, Password: PASSWORD, Permanent: true }));
   // The local-only target registers the pool through AdminGetUser first (as the seed does).
-  await call('AdminGetUser', { UserPoolId: LOCAL_USER_POOL_ID, Username: EMAIL });
-  expect((await call('SellerPortalLocal.SetSoftwareTokenSecret', { UserPoolId: LOCAL_USER_POOL_ID, Username: EMAIL, Secret: SECRET })).status).toBe(200);
+  await admin.send(new AdminGetUserCommand({ UserPoolId: LOCAL_USER_POOL_ID, Username: EMAIL }));
+  await setLocalTotpSecret(endpoint, LOCAL_USER_POOL_ID, EMAIL, SECRET, seedToken);
 }, 60_000);
 afterAll(async () => {
   await running?.stop();
@@ -103,7 +109,7 @@ describe('refresh of a two-step (TOTP) session on the local Cognito stand-in', (
 
   it('a revoked or unknown refresh token is still refused (NotAuthorizedException)', { timeout: 60_000 }, async () => {
     const signedIn = await signInWithCode();
-    await call('AdminUserGlobalSignOut', { UserPoolId: LOCAL_USER_POOL_ID, Username: EMAIL });
+    await admin.send(new AdminUserGlobalSignOutCommand({ UserPoolId: LOCAL_USER_POOL_ID, Username: EMAIL }));
     const refused = await call('GetTokensFromRefreshToken', { ClientId: LOCAL_CLIENT_ID, RefreshToken: signedIn.RefreshToken });
     expect(refused.status).toBe(400);
     expect(String(refused.__type)).toContain('NotAuthorized');

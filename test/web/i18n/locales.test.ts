@@ -12,6 +12,7 @@ import adminZhTW from '../../../web/src/i18n/admin.zh-TW.json';
 import mainEn from '../../../web/src/i18n/en.json';
 import mainZhTW from '../../../web/src/i18n/zh-TW.json';
 import { keyUses, templatePattern } from '../locale-usage';
+import { productValueKey } from '../../../web/src/lib/product-labels';
 
 /**
  * Every text of a language: the portal's namespace (en.json, zh-TW.json: `translation`) and the ops
@@ -110,7 +111,6 @@ describe('locales', () => {
       ['products_table_caption_${tab}', PRODUCT_TABS],
       ['revision_note_${revision.state}', REVISION_STATES],
       ['rejection_${reason}', REJECTION_REASONS],
-      ['allergen_${a}', ALLERGENS],
       ['wizard_step_${step}', WIZARD_STEPS],
       ['account_type_${type}', ['business', 'personal']],
       ['payout_method_${current.method}', ['email', 'bank']],
@@ -120,6 +120,10 @@ describe('locales', () => {
       ['notifications.${item.type}.body', NOTIFICATION_TYPES],
       ['notification_category_${c}', OPTIONAL_CATEGORIES],
     ];
+    it('every allergen has its name in both languages (the form and the console name them through lib/product-labels.ts)', () => {
+      const keys = ALLERGENS.map((a) => productValueKey('allergens', a));
+      for (const texts of Object.values(locales)) expect(keys.filter((k) => !(k in texts))).toEqual([]);
+    });
     it.each(families)('%s has a text for every value in both languages', (template, values) => {
       expect(uses.patterns.map((p) => p.template), 'the code still uses this template').toContain(template);
       const keys = values.map((v) => template.replace(/\$\{[^}]*\}/, v));

@@ -296,9 +296,12 @@ async function pooled<T>(items: T[], limit: number, fn: (item: T) => Promise<voi
 }
 
 /**
- * The worker's part: applies or undoes the job's rows chunk by chunk, recording each row's outcome
- * and the progress after each chunk, then finishes the job. A job not in `applying` / `undoing`
- * (a redelivery after the end) is left alone; rows with an outcome already are skipped.
+ * The worker's part: applies or undoes the job's rows, recording each chunk's outcomes and the
+ * progress as soon as the chunk's rows are done, then finishes the job. A job not in `applying` /
+ * `undoing` (a redelivery after the end) is left alone; rows with an outcome already are skipped.
+ * The groups of rows of all chunks share one pool of ROW_CONCURRENCY (issue 24: a pool per chunk of
+ * 200 rows held only its 2 groups in flight and stopped at every chunk's end for its slowest group
+ * and its two job writes); the chunk writes go one at a time, so the recorded progress only grows.
  */
 export async function runBulkJob(message: BulkMessage, now = new Date()): Promise<JobItem | null> {
   const { vendorId, jobId, action } = message;
@@ -312,8 +315,13 @@ export async function runBulkJob(message: BulkMessage, now = new Date()): Promis
   if (!by) logger.warn('bulk job names no actor (started before jobs did): its changes record no activity entries', { vendorId, jobId, action });
   const trail: Trail = { vendorId, actor: by ?? null, via: { type: action === 'apply' ? 'bulk_apply' : 'bulk_undo', id: jobId }, at: now };
   const report: BulkReport = { written: 0, changed: 0, gone: 0 };
-  let done = 0;
+  const reportField = action === 'apply' ? 'applyReport' : 'undoReport';
+  const outcomes: Record<'written' | 'changed' | 'gone', BulkRowOutcome> =
+    action === 'apply' ? { written: 'applied', changed: 'changed', gone: 'gone' } : { written: 'undone', changed: 'undo_changed', gone: 'gone' };
   const chunks = await jobChunks(job);
+  /** Per chunk: its rows of this action, and its groups still writing. */
+  const state = chunks.map(() => ({ mine: 0, todo: 0, left: 0 }));
+  const groups: { chunk: number; rows: PlannedRow[] }[] = [];
   for (const [index, rows] of chunks.entries()) {
     // A redelivered message: rows with this action's outcome already are counted, not written again.
     const mine = rows.filter((r) => (action === 'apply' ? r.kind === 'change' : r.writtenVersion !== undefined));
@@ -325,26 +333,38 @@ export async function runBulkJob(message: BulkMessage, now = new Date()): Promis
       else if (r.outcome === 'undo_changed') report.changed += 1;
       else if (r.outcome === 'gone') report.gone += 1;
     }
-    const outcomes: Record<'written' | 'changed' | 'gone', BulkRowOutcome> =
-      action === 'apply' ? { written: 'applied', changed: 'changed', gone: 'gone' } : { written: 'undone', changed: 'undo_changed', gone: 'gone' };
-    const groups: PlannedRow[][] = [];
-    for (let i = 0; i < todo.length; i += READ_GROUP) groups.push(todo.slice(i, i + READ_GROUP));
-    await pooled(groups, ROW_CONCURRENCY, async (group) => {
-      const writes = group.map((row) =>
-        action === 'apply' ? { productId: row.productId!, expected: row.version!, target: row.new! } : { productId: row.productId!, expected: row.writtenVersion!, target: row.old! },
-      );
-      const results = await writeGroup(trail, writes);
-      group.forEach((row, k) => {
-        const result = results[k]!;
-        row.outcome = outcomes[result.outcome];
-        if (action === 'apply' && result.version !== undefined) row.writtenVersion = result.version;
-        report[result.outcome] += 1;
-      });
-    });
-    done += mine.length;
-    if (todo.length) await putChunk(job, index, rows);
-    await recordProgress(vendorId, jobId, done, action === 'apply' ? 'applyReport' : 'undoReport', report);
+    for (let i = 0; i < todo.length; i += READ_GROUP) groups.push({ chunk: index, rows: todo.slice(i, i + READ_GROUP) });
+    state[index] = { mine: mine.length, todo: todo.length, left: Math.ceil(todo.length / READ_GROUP) };
   }
+  let done = 0;
+  let writing: Promise<void> = Promise.resolve();
+  /** A chunk whose rows are all done: its rows (with their outcomes) and the progress, after the chunks finished before it. */
+  const finish = (index: number): Promise<void> => {
+    const run = writing.then(async () => {
+      if (state[index]!.todo) await putChunk(job, index, chunks[index]!);
+      done += state[index]!.mine;
+      await recordProgress(vendorId, jobId, done, reportField, { ...report });
+    });
+    writing = run.catch(() => undefined);
+    return run;
+  };
+  // Chunks with nothing left to write (a redelivery) count at once.
+  for (const [index, s] of state.entries()) if (s.left === 0) await finish(index);
+  await pooled(groups, ROW_CONCURRENCY, async ({ chunk, rows: group }) => {
+    const writes = group.map((row) =>
+      action === 'apply' ? { productId: row.productId!, expected: row.version!, target: row.new! } : { productId: row.productId!, expected: row.writtenVersion!, target: row.old! },
+    );
+    const results = await writeGroup(trail, writes);
+    group.forEach((row, k) => {
+      const result = results[k]!;
+      row.outcome = outcomes[result.outcome];
+      if (action === 'apply' && result.version !== undefined) row.writtenVersion = result.version;
+      report[result.outcome] += 1;
+    });
+    state[chunk]!.left -= 1;
+    if (state[chunk]!.left === 0) await finish(chunk);
+  });
+  await writing;
   const finished = action === 'apply' ? await moveJob(vendorId, jobId, 'applying', 'applied', { appliedAt: new Date().toISOString() }) : await moveJob(vendorId, jobId, 'undoing', 'undone', { undoneAt: new Date().toISOString() });
   logger.info('bulk job finished', { vendorId, jobId, action, report, finished });
   return getJob(vendorId, jobId);

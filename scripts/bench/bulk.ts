@@ -109,6 +109,44 @@ const fileFor = (rows: number) =>
   '\uFEFFSKU,Product,Price (USD),Compare-at price (USD),Stock\r\n' +
   Array.from({ length: rows }, (_, i) => `${sku(i)},Bulk bench item ${i},${((1234 + i) / 100).toFixed(2)},,${i % 500}\r\n`).join('');
 
+/**
+ * Where the time goes: every DynamoDB request the bench process sends, by command, counted and timed
+ * (a middleware on the shared client; concurrent requests' times add up, so a sum can exceed the
+ * phase's wall time). Printed after each phase as `command ×count Σtime`.
+ */
+type CommandTimes = Map<string, { count: number; ms: number }>;
+async function timeCommands(): Promise<{ take: () => CommandTimes }> {
+  const { dynamo } = await import('../../lambdas/shared/clients');
+  let times: CommandTimes = new Map();
+  dynamo.middlewareStack.add(
+    (next, context) => async (input) => {
+      const t = performance.now();
+      try {
+        return await next(input);
+      } finally {
+        const name = (context.commandName ?? 'unknown').replace(/Command$/, '');
+        const entry = times.get(name) ?? { count: 0, ms: 0 };
+        entry.count += 1;
+        entry.ms += performance.now() - t;
+        times.set(name, entry);
+      }
+    },
+    { step: 'initialize', name: 'benchCommandTimes' },
+  );
+  return {
+    take: () => {
+      const taken = times;
+      times = new Map();
+      return taken;
+    },
+  };
+}
+const timesLine = (times: CommandTimes) =>
+  [...times.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([name, t]) => `${name} ×${t.count} ${seconds(t.ms)}`)
+    .join(', ');
+
 async function main(): Promise<number> {
   const rows = Number(args.rows);
   if (!Number.isInteger(rows) || rows < 1 || rows > BULK_MAX_ROWS) {
@@ -140,11 +178,13 @@ async function main(): Promise<number> {
     const { moveJob } = await import('../../lambdas/bulk/store');
     const { getProduct } = await import('../../lambdas/listings/store');
     const file = Buffer.from(fileFor(rows), 'utf8');
+    const commands = await timeCommands();
 
     const t0 = performance.now();
     const { job } = await dryRun(VENDOR_ID, 'bench.csv', file);
     const dryRunMs = performance.now() - t0;
     console.log(`  dry run: ${rows.toLocaleString('en-US')} rows (${(file.length / 1024).toFixed(0)} KB) in ${seconds(dryRunMs)}  (budget ${seconds(DRY_RUN_BUDGET_MS)}) — ${job.summary.changes} changes, ${job.summary.errors} errors`);
+    console.log(`           requests: ${timesLine(commands.take())}`);
 
     // What POST …/{jobId} {action:'apply'} does before the message: ready → applying with who asked
     // (the activity log's actor: every change writes its entries); then the worker's part.
@@ -153,6 +193,7 @@ async function main(): Promise<number> {
     const applied = await runBulkJob({ vendorId: VENDOR_ID, jobId: job.jobId, action: 'apply' });
     const applyMs = performance.now() - t1;
     console.log(`  apply:   ${applied?.applyReport?.written ?? 0} products written in ${seconds(applyMs)}  (budget ${seconds(APPLY_BUDGET_MS)}) — ${(rows / (applyMs / 1000)).toFixed(0)} rows/s`);
+    console.log(`           requests: ${timesLine(commands.take())}`);
 
     let wrong = 0;
     for (let i = 0; i < rows; i += Math.max(1, Math.floor(rows / 200))) {

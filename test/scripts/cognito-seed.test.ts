@@ -181,14 +181,12 @@ describe('the IAM-authorised targets', () => {
 
     // A request signed with the right token but changed on the way (the body is part of the signature).
     const tampering = new CognitoIdentityProviderClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', maxAttempts: 1, credentials: { accessKeyId: 'local', secretAccessKey: readSeedToken(dir) } });
-    tampering.middlewareStack.addRelativeTo(
-      (next) => async (args) => {
-        const request = args.request as { body: string };
-        request.body = request.body.replace('"xdmins"', `"${GROUPS.admins.name}"`);
-        return next(args);
-      },
-      { relation: 'after', toMiddleware: 'httpSigningMiddleware', name: 'tamper' },
-    );
+    const tamper = ((next: (args: { request: unknown }) => Promise<unknown>) => async (args: { request: unknown }) => {
+      const request = args.request as { body: string };
+      request.body = request.body.replace('"xdmins"', `"${GROUPS.admins.name}"`);
+      return next(args);
+    }) as unknown as Parameters<typeof tampering.middlewareStack.addRelativeTo>[0];
+    tampering.middlewareStack.addRelativeTo(tamper, { relation: 'after', toMiddleware: 'httpSigningMiddleware', name: 'tamper' });
     await expect(tampering.send(new AdminAddUserToGroupCommand({ ...vendorAsAdmin, GroupName: 'xdmins' }))).rejects.toMatchObject({ name: 'InvalidSignatureException' });
     tampering.destroy();
     expect(await tokenGroups(demoAccounts.approved)).toEqual(['vendors']);

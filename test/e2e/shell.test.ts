@@ -102,7 +102,7 @@ describe('the route guard', () => {
   it('shows the header on unguarded routes other than the sign-in pages, and never on them', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(webUrl('/no-such-page'));
-    await expect.poll(() => page.getByRole('heading', { name: en.not_found_title }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: en.not_found_title }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('banner').count()).toBe(1);
     expect(await page.getByTestId('language-button').isDisabled()).toBe(true);
     for (const path of ['/', '/forgot-password', '/reset-password', '/signup', '/signup-success']) {

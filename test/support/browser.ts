@@ -51,19 +51,20 @@ export async function seenTexts(page: Page): Promise<string[]> {
  */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(webUrl('/'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // In either language: the device remembers a chosen 繁體中文 for the signed-out pages (issue 24, item 13).
+  await page.getByLabel(/^(Email|電子郵件)$/).fill(email);
+  await page.getByLabel(/^(Password|密碼)$/).fill(password);
+  await page.getByRole('button', { name: /^(Sign in|登入)$/ }).click();
   const secret = totpSecretFor(email);
   if (secret) await enterTotpCode(page, secret);
 }
 
 /** The sign-in's second step (English): the current code of `secret`, then Verify. */
 export async function enterTotpCode(page: Page, secret: string): Promise<void> {
-  const field = page.getByLabel('Authentication code');
+  const field = page.getByLabel(/^(Authentication code|驗證碼)$/);
   await field.waitFor();
   await field.fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('button', { name: /^(Verify|驗證)$/ }).click();
 }
 
 /** Opens the help menu's "Contact support" dialog (the menu opens after its 300 ms debounce). */

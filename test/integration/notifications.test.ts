@@ -179,11 +179,12 @@ describe('vendor e-mails through the local SES stand-in', () => {
     expect(received.map((e) => e.subject)).toEqual([`We received your support case ${caseId}`]);
     expect(received[0]!.body.text).toContain('When is my next payout?');
 
-    // Issue 14: the change needs two-step sign-in on and a recent sign-in with it (turned on in Cognito: no notice of its own).
+    // Issue 14: the change needs two-step sign-in on and a recent sign-in with it. Turning it on sends its
+    // own security notice (issue 24, item 2), so the payout method's notice is found by its subject.
     const { token } = await withTwoStep(vendor);
     const method = await api('/api/payout-method', { method: 'PUT', token, body: JSON.stringify({ method: 'email', email: 'payouts@example.com' }) });
     expect(method.status).toBe(200);
-    const notice = await emailsTo(vendor.email, 1, (e) => e.subject.startsWith('Security notice'));
+    const notice = await emailsTo(vendor.email, 1, (e) => e.subject === 'Security notice: your payout method was changed');
     expect(notice).toHaveLength(1);
     expect(notice[0]!.body.text).toContain('payouts are held until');
   });

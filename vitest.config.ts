@@ -45,7 +45,7 @@ export default defineConfig({
           environment: 'node',
           env,
           testTimeout: 180_000,
-          hookTimeout: 180_000,
+          hookTimeout: 600_000,
         },
       },
       {

@@ -114,7 +114,7 @@ describe('the review page', () => {
     expect(page.nutritionLabel.changed).toBe(true);
     for (const image of [...page.images.submitted, ...page.images.live, page.nutritionLabel.submitted!, page.nutritionLabel.live!]) {
       // The primary-image rules' measurement (issue 15): the fixtures are 4 × 4 white PNGs, no product in them.
-      expect(image.check).toEqual({ status: 'valid', reason: null, primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0 } });
+      expect(image.check).toEqual({ status: 'valid', reason: null, primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0, marks: false } });
       // The display size (issue 23): a rendition, relative, served as CloudFront's /renditions/* serves it.
       const res = await fetch(`${inject('stack').apiUrl}${image.url}`);
       expect(res.status).toBe(200);

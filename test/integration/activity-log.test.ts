@@ -169,7 +169,7 @@ describe('filters, paging and the CSV', () => {
     }
   });
 
-  it('exports the filter as CSV: fixed columns, UTC times, formulas guarded, quotes doubled', async () => {
+  it('exports the filter as CSV: fixed columns, marketplace times with their UTC offset (one clock, issue 24 item 14), formulas guarded, quotes doubled', async () => {
     const res = await fetch(`${inject('stack').apiUrl}/api/activity.csv?actor=${staff.userId}&action=member.invited`, { headers: { authorization: `Bearer ${a.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
@@ -177,8 +177,8 @@ describe('filters, paging and the CSV', () => {
     const lines = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines).toEqual([
       ACTIVITY_CSV_COLUMNS.join(','),
-      `2031-03-02T09:11:00.000Z,${staff.email},${staff.userId},member.invited,product,P-ACT00011,"'=HYPERLINK(""x""), ""quoted""","{""priceCents"":1011}","{""priceCents"":2011}",act-11`,
-      `2031-03-01T09:05:00.000Z,${staff.email},${staff.userId},member.invited,product,P-ACT00005,Product 5,"{""priceCents"":1005}","{""priceCents"":2005}",act-05`,
+      `2031-03-02T01:11:00-08:00,${staff.email},${staff.userId},member.invited,product,P-ACT00011,"'=HYPERLINK(""x""), ""quoted""","{""priceCents"":1011}","{""priceCents"":2011}",act-11`,
+      `2031-03-01T01:05:00-08:00,${staff.email},${staff.userId},member.invited,product,P-ACT00005,Product 5,"{""priceCents"":1005}","{""priceCents"":2005}",act-05`,
     ]);
     // B's export has none of A's.
     const bCsv = await fetch(`${inject('stack').apiUrl}/api/activity.csv?from=2031-01-01`, { headers: { authorization: `Bearer ${b.token}` } });

@@ -62,7 +62,7 @@ describe('image check on s3rver uploads', () => {
     // Bound to the bytes checked (s3rver's ETag is their MD5), ordered by s3rver's event sequencer.
     const boundTo = (body: Buffer) => ({ checkedAt: expect.any(String), eTag: md5(body), sequencer: expect.stringMatching(/^[0-9A-F]+$/) });
     // And the primary-image rules' measurement (issue 15), decoded with sharp: all-white fixtures, no product in them.
-    const measured = { primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0 } };
+    const measured = { primary: { problems: ['fill'], aspectRatio: 1, whiteShare: 1, fill: 0, marks: false } };
     // And its renditions (issue 23; test/integration/renditions.test.ts): WebP, never enlarged.
     const renditions = (key: string, side: number) => ({
       renditions: Object.fromEntries(

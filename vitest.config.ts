@@ -11,6 +11,13 @@ import react from '@vitejs/plugin-react';
 /** Quiet test output: no Lambda INFO logs, no AWS SDK notice about Node 20's end of support. */
 const env = { LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
+/**
+ * expect.poll's default of 1 s is shorter than one UI render on a loaded 2-core machine (CI failed on
+ * a 3-row table that was still loading). A poll ends as soon as its condition holds, so 15 s costs
+ * nothing when the machine is quiet. Projects repeat it because a project's `test` replaces the root's.
+ */
+const expectOptions = { poll: { timeout: 15_000, interval: 100 } };
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +27,7 @@ export default defineConfig({
           include: ['test/lambdas/**/*.test.ts', 'test/scripts/**/*.test.ts'],
           environment: 'node',
           env,
+          expect: expectOptions,
           // Property tests (fast-check) and real-image checks are CPU-bound: 5 s passes on a quiet 2-core
           // machine, but at load 12 they took 7-11 s. A passing test ends when it is done, so this costs nothing.
           testTimeout: 30_000,
@@ -32,6 +40,7 @@ export default defineConfig({
           include: ['test/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           env,
+          expect: expectOptions,
           // Whole-form tests type dozens of fields, and each wait may take up to 15 s on a loaded 2-core
           // machine (test/web/setup.ts): a passing test ends as soon as its conditions hold.
           testTimeout: 60_000,
@@ -44,6 +53,7 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
           env,
+          expect: expectOptions,
           testTimeout: 180_000,
           hookTimeout: 600_000,
         },
@@ -54,6 +64,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           environment: 'node',
           env,
+          expect: expectOptions,
           globalSetup: ['test/support/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

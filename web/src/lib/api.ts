@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini';
 import type { ApiErrorBody } from '../../../contracts/errors';
 import { getIdToken, storedIdToken } from './auth-client';
 import { loadConfig } from './config';
@@ -96,9 +95,15 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
  * Parses an answer with its schema from contracts/ (the one the server builds it as): a mismatch (a
  * proxy's HTML page, an older or newer server) becomes ApiError `invalid_response`, which the pages
  * show as their error state, never a crash or "NaN". `what` names the call, e.g. `GET /api/orders`.
- * Only zod's types are imported here; the schemas (and zod) come with the feature chunks that use them.
+ * Any zod schema works (zod/mini or classic zod: both have `safeParse`); nothing of zod is imported
+ * here, so the schemas (and zod) come with the feature chunks that use them.
  */
-export function parseAnswer<S extends z.ZodMiniType>(schema: S, data: unknown, what: string): z.output<S> {
+/** What parseAnswer needs of a schema: zod's `safeParse` (zod/mini's and classic zod's alike). */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+export function parseAnswer<T>(schema: AnswerSchema<T>, data: unknown, what: string): T {
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError(200, 'invalid_response', `${what} answered an unexpected shape.`);
   return result.data;

@@ -1,6 +1,6 @@
 import { ACTIVITY_ACTIONS, isActivityAction, type ActivityAction } from '../../../../contracts/activity-actions';
 import type { ActivityEntry, ActivityFilter, ActivityPage } from '../../../../contracts/activity';
-import { ApiError, apiRequest } from '../../lib/api';
+import { apiRequest, parseAnswer } from '../../lib/api';
 import { downloadApiFile, type DownloadedFile } from '../../lib/download';
 
 export type { ActivityAction, ActivityEntry, ActivityFilter, ActivityPage };
@@ -56,9 +56,7 @@ export async function getActivityPage(filter: ActivityFilter, cursor: string | u
   const qs = query.toString();
   const [{ activityPageSchema }, data] = await Promise.all([answers(), apiRequest<unknown>(`/api/activity${qs ? `?${qs}` : ''}`, { signal })]);
   // The contract is plain zod (shared with the server, like the ops audit log's), so parsed here rather than with parseAnswer (zod/mini).
-  const parsed = activityPageSchema.safeParse(data);
-  if (!parsed.success) throw new ApiError(200, 'invalid_response', 'GET /api/activity answered an unexpected shape.');
-  return parsed.data;
+  return parseAnswer(activityPageSchema, data, 'GET /api/activity');
 }
 
 /** `GET /api/activity.csv`: the filtered log as a file. */

@@ -1,5 +1,5 @@
 import type { AdminOverview } from '../../../../contracts/admin';
-import { ApiError, apiRequest } from '../../lib/api';
+import { apiRequest, parseAnswer } from '../../lib/api';
 
 export type { AdminOverview };
 
@@ -13,9 +13,7 @@ export const adminQueryKeys = { overview: ['admin', 'overview'] as const };
 export async function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
   // The schema (and classic zod with it) loads with the answer, not with the console (issue 24).
   const [{ adminOverviewSchema }, data] = await Promise.all([import('../../../../contracts/admin'), apiRequest<unknown>('/api/admin/overview', { signal })]);
-  const parsed = adminOverviewSchema.safeParse(data);
-  if (!parsed.success) throw new ApiError(200, 'invalid_response', 'GET /api/admin/overview answered an unexpected shape.');
-  return parsed.data;
+  return parseAnswer(adminOverviewSchema, data, 'GET /api/admin/overview');
 }
 
 /** How long something has waited, in the largest whole unit: minutes under an hour, hours under two days, else days. */

@@ -1,24 +1,17 @@
-import type * as z from 'zod';
 import { useTranslation } from 'react-i18next';
 import { emailPreferencesSchema, OPTIONAL_CATEGORIES, type EmailPreferences, type OptionalCategory } from '../../../../contracts/notifications';
-import { ApiError, apiRequest } from '../../lib/api';
+import { apiRequest, parseAnswer } from '../../lib/api';
 
 export type EmailChoices = EmailPreferences['email'];
 
-function parsed<T>(schema: z.ZodType<T>, data: unknown, route: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError(200, 'invalid_response', `${route} answered an unexpected shape.`);
-  return result.data;
-}
-
 /** GET /api/notifications/preferences: the saved choices, or the defaults (contracts/notifications.ts). */
 export async function getEmailPreferences(signal?: AbortSignal): Promise<EmailPreferences> {
-  return parsed(emailPreferencesSchema, await apiRequest<unknown>('/api/notifications/preferences', { signal }), 'GET /api/notifications/preferences');
+  return parseAnswer(emailPreferencesSchema, await apiRequest<unknown>('/api/notifications/preferences', { signal }), 'GET /api/notifications/preferences');
 }
 
 /** PUT /api/notifications/preferences: answers what the server saved. */
 export async function saveEmailPreferences(preferences: EmailPreferences): Promise<EmailPreferences> {
-  return parsed(emailPreferencesSchema, await apiRequest<unknown>('/api/notifications/preferences', { method: 'PUT', body: preferences }), 'PUT /api/notifications/preferences');
+  return parseAnswer(emailPreferencesSchema, await apiRequest<unknown>('/api/notifications/preferences', { method: 'PUT', body: preferences }), 'PUT /api/notifications/preferences');
 }
 
 export const sameChoices = (a: EmailChoices, b: EmailChoices): boolean => OPTIONAL_CATEGORIES.every((c) => a[c] === b[c]);

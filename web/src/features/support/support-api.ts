@@ -1,30 +1,22 @@
-import type * as z from 'zod';
 import type { SupportCaseDetail, SupportCasePage, SupportCaseSummary } from '../../../../contracts/support/thread';
-import { ApiError, apiRequest } from '../../lib/api';
+import { apiRequest, parseAnswer } from '../../lib/api';
 
 /** The answers' schemas (contracts/support/thread.ts) and zod load with the first answer, in parallel with its request. */
 const schemas = () => import('../../../../contracts/support/thread');
 
 export type { SupportCaseDetail, SupportCasePage, SupportCaseSummary };
 
-/** Parses an answer with its contract's schema (contracts/support/thread.ts); a wrong shape is an ApiError, said like any failed load. */
-function parsed<T>(schema: z.ZodType<T>, data: unknown, route: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError(200, 'invalid_response', `${route} answered an unexpected shape.`);
-  return result.data;
-}
-
 /** GET /api/support: one page of the vendor's own cases, newest first. */
 export async function getSupportCases(cursor: string | undefined, signal?: AbortSignal): Promise<SupportCasePage> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
   const [{ supportCasePageSchema }, data] = await Promise.all([schemas(), apiRequest<unknown>(`/api/support${query}`, { signal })]);
-  return parsed(supportCasePageSchema, data, 'GET /api/support');
+  return parseAnswer(supportCasePageSchema, data, 'GET /api/support');
 }
 
 /** GET /api/support/{caseId}: the case with its thread. */
 export async function getSupportCase(caseId: string, signal?: AbortSignal): Promise<SupportCaseDetail> {
   const [{ supportCaseDetailSchema }, data] = await Promise.all([schemas(), apiRequest<unknown>(`/api/support/${encodeURIComponent(caseId)}`, { signal })]);
-  return parsed(supportCaseDetailSchema, data, 'GET /api/support/{caseId}');
+  return parseAnswer(supportCaseDetailSchema, data, 'GET /api/support/{caseId}');
 }
 
 /** POST /api/support/{caseId}/messages: the vendor's answer; answers the case as it is now. */
@@ -33,6 +25,6 @@ export async function answerSupportCase(caseId: string, message: string): Promis
     schemas(),
     apiRequest<unknown>(`/api/support/${encodeURIComponent(caseId)}/messages`, { method: 'POST', body: { message } }),
   ]);
-  return parsed(supportCaseDetailSchema, data, 'POST /api/support/{caseId}/messages');
+  return parseAnswer(supportCaseDetailSchema, data, 'POST /api/support/{caseId}/messages');
 }
 

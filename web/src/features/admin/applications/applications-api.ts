@@ -1,5 +1,5 @@
 import type { AdminVendorRecord, ApplicationDecisionBody, ApplicationDetail, ApplicationsPage } from '../../../../../contracts/admin-vendors';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { apiRequest, parseAnswer } from '../../../lib/api';
 
 export type { AdminVendorRecord, ApplicationDetail, ApplicationsPage };
 
@@ -16,27 +16,21 @@ export const applicationsKeys = {
  */
 const withSchemas = <T>(request: Promise<T>) => Promise.all([import('../../../../../contracts/admin-vendors'), request]);
 
-function parsed<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, data: unknown, what: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError(200, 'invalid_response', `${what} answered an unexpected shape.`);
-  return result.data;
-}
-
 /** `GET /api/admin/applications` (docs/api.md): pending applications, oldest first. */
 export async function getApplications(cursor: string | undefined, signal?: AbortSignal): Promise<ApplicationsPage> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
   const [{ applicationsPageSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/applications${query}`, { signal }));
-  return parsed(applicationsPageSchema, data, 'GET /api/admin/applications');
+  return parseAnswer(applicationsPageSchema, data, 'GET /api/admin/applications');
 }
 
 /** `GET /api/admin/applications/{userId}`: the application and its history. */
 export async function getApplication(userId: string, signal?: AbortSignal): Promise<ApplicationDetail> {
   const [{ applicationDetailSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/applications/${encodeURIComponent(userId)}`, { signal }));
-  return parsed(applicationDetailSchema, data, 'GET /api/admin/applications/{userId}');
+  return parseAnswer(applicationDetailSchema, data, 'GET /api/admin/applications/{userId}');
 }
 
 /** `POST /api/admin/applications/{userId}/decision`: approve or reject (409 `application_decided` when someone decided first). */
 export async function decideApplication(userId: string, body: ApplicationDecisionBody): Promise<AdminVendorRecord> {
   const [{ applicationDecisionAnswerSchema }, answer] = await withSchemas(apiRequest<unknown>(`/api/admin/applications/${encodeURIComponent(userId)}/decision`, { method: 'POST', body }));
-  return parsed(applicationDecisionAnswerSchema, answer, 'POST /api/admin/applications/{userId}/decision').application;
+  return parseAnswer(applicationDecisionAnswerSchema, answer, 'POST /api/admin/applications/{userId}/decision').application;
 }

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../../../contracts/admin-values';
 import type { AuditAction, AuditFilter, AuditPage, AuditTargetType } from '../../../../../contracts/audit';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { apiRequest, parseAnswer } from '../../../lib/api';
 import { downloadApiFile, type DownloadedFile } from '../../../lib/download';
 
 export type { AuditEntry, AuditFilter, AuditPage } from '../../../../../contracts/audit';
@@ -51,9 +51,7 @@ export async function getAuditPage(filter: AuditFilter, cursor: string | undefin
   if (cursor) query.set('cursor', cursor);
   const qs = query.toString();
   const [{ auditPageSchema }, data] = await Promise.all([import('../../../../../contracts/audit'), apiRequest<unknown>(`/api/admin/audit${qs ? `?${qs}` : ''}`, { signal })]);
-  const parsed = auditPageSchema.safeParse(data);
-  if (!parsed.success) throw new ApiError(200, 'invalid_response', 'GET /api/admin/audit answered an unexpected shape.');
-  return parsed.data;
+  return parseAnswer(auditPageSchema, data, 'GET /api/admin/audit');
 }
 
 /** `GET /api/admin/audit.csv`: the filtered log as a file. */

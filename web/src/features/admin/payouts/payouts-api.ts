@@ -1,6 +1,6 @@
 import { KNOWN_PAYOUT_FAILURE_REASONS } from '../../../../../contracts/admin-values';
 import type { AdminPayout, AdminPayoutAction, AdminPayoutPage, AdminPayoutPeriod, AdminPayoutView, BankBatch } from '../../../../../contracts/admin-payouts';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { apiRequest, parseAnswer } from '../../../lib/api';
 import { dayIn } from '../../../lib/format';
 
 export type { AdminPayout, AdminPayoutAction, AdminPayoutPage, AdminPayoutPeriod, AdminPayoutView, BankBatch };
@@ -18,31 +18,25 @@ export const adminPayoutKeys = {
  */
 const withSchemas = <T>(request: Promise<T>) => Promise.all([import('../../../../../contracts/admin-payouts'), request]);
 
-function parsed<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, data: unknown, what: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError(200, 'invalid_response', `${what} answered an unexpected shape.`);
-  return result.data;
-}
-
 /** `GET /api/admin/payouts?view=…` (docs/api.md): one page. */
 export async function listPayouts(view: AdminPayoutView, period: string | null, cursor: string | undefined, signal?: AbortSignal): Promise<AdminPayoutPage> {
   const query = new URLSearchParams({ view });
   if (view === 'period' && period) query.set('period', period);
   if (cursor) query.set('cursor', cursor);
   const [{ adminPayoutPageSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/payouts?${query}`, { signal }));
-  return parsed(adminPayoutPageSchema, data, 'GET /api/admin/payouts');
+  return parseAnswer(adminPayoutPageSchema, data, 'GET /api/admin/payouts');
 }
 
 export async function getPeriod(period: string, signal?: AbortSignal): Promise<AdminPayoutPeriod> {
   const [{ adminPayoutPeriodSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/payouts/periods/${encodeURIComponent(period)}`, { signal }));
-  return parsed(adminPayoutPeriodSchema, data, 'GET /api/admin/payouts/periods');
+  return parseAnswer(adminPayoutPeriodSchema, data, 'GET /api/admin/payouts/periods');
 }
 
 export async function retryPayout(payout: Pick<AdminPayout, 'payoutId' | 'retryCount'>): Promise<AdminPayoutAction> {
   const [{ adminPayoutActionSchema }, body] = await withSchemas(
     apiRequest<unknown>(`/api/admin/payouts/${encodeURIComponent(payout.payoutId)}/retry`, { method: 'POST', body: { retryCount: payout.retryCount } }),
   );
-  return parsed(adminPayoutActionSchema, body, 'POST /api/admin/payouts/{payoutId}/retry');
+  return parseAnswer(adminPayoutActionSchema, body, 'POST /api/admin/payouts/{payoutId}/retry');
 }
 
 export async function confirmPayout(payoutId: string, outcome: 'paid' | 'failed', reason?: string): Promise<AdminPayoutAction> {
@@ -52,12 +46,12 @@ export async function confirmPayout(payoutId: string, outcome: 'paid' | 'failed'
       body: { outcome, ...(outcome === 'failed' && reason?.trim() ? { reason: reason.trim() } : {}) },
     }),
   );
-  return parsed(adminPayoutActionSchema, body, 'POST /api/admin/payouts/{payoutId}/confirm');
+  return parseAnswer(adminPayoutActionSchema, body, 'POST /api/admin/payouts/{payoutId}/confirm');
 }
 
 export async function downloadBankBatch(periodId: string): Promise<BankBatch> {
   const [{ bankBatchSchema }, data] = await withSchemas(apiRequest<unknown>('/api/admin/payouts/bank-batch', { method: 'POST', body: { periodId } }));
-  return parsed(bankBatchSchema, data, 'POST /api/admin/payouts/bank-batch');
+  return parseAnswer(bankBatchSchema, data, 'POST /api/admin/payouts/bank-batch');
 }
 
 const isKnownReason = (reason: string): reason is (typeof KNOWN_PAYOUT_FAILURE_REASONS)[number] => (KNOWN_PAYOUT_FAILURE_REASONS as readonly string[]).includes(reason);

@@ -1,6 +1,5 @@
-import type * as z from 'zod';
 import type { ProductReview, ReviewDecisionAnswer, ReviewDecisionBody, ReviewQueuePage } from '../../../../../contracts/admin-reviews';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { apiRequest, parseAnswer } from '../../../lib/api';
 
 export type { ProductReview, ReviewDecisionAnswer, ReviewDecisionBody, ReviewQueuePage };
 
@@ -17,28 +16,21 @@ export const reviewQueryKeys = {
  */
 const withSchemas = <T>(request: Promise<T>) => Promise.all([import('../../../../../contracts/admin-reviews'), request]);
 
-/** An answer checked against its contract (contracts/admin-reviews.ts): a proxy's page or an older server is an error, not garbage. */
-function checked<T>(schema: z.ZodType<T>, answer: unknown, what: string): T {
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new ApiError(200, 'invalid_response', `${what} answered an unexpected shape.`);
-  return parsed.data;
-}
-
 /** `GET /api/admin/reviews`: one page of the queue, oldest submission first. */
 export async function getReviewQueue(cursor: string | null, signal?: AbortSignal): Promise<ReviewQueuePage> {
   const path = cursor ? `/api/admin/reviews?cursor=${encodeURIComponent(cursor)}` : '/api/admin/reviews';
   const [{ reviewQueuePageSchema }, data] = await withSchemas(apiRequest<unknown>(path, { signal }));
-  return checked(reviewQueuePageSchema, data, 'GET /api/admin/reviews');
+  return parseAnswer(reviewQueuePageSchema, data, 'GET /api/admin/reviews');
 }
 
 /** `GET /api/admin/reviews/{productId}`: the submission beside the live version. */
 export async function getProductReview(productId: string, signal?: AbortSignal): Promise<ProductReview> {
   const [{ productReviewSchema }, answer] = await withSchemas(apiRequest<unknown>(`/api/admin/reviews/${encodeURIComponent(productId)}`, { signal }));
-  return checked(productReviewSchema, answer, 'GET /api/admin/reviews/{productId}');
+  return parseAnswer(productReviewSchema, answer, 'GET /api/admin/reviews/{productId}');
 }
 
 /** `POST /api/admin/reviews/{productId}/decision`. */
 export async function decideReview(productId: string, body: ReviewDecisionBody): Promise<ReviewDecisionAnswer> {
   const [{ reviewDecisionAnswerSchema }, answer] = await withSchemas(apiRequest<unknown>(`/api/admin/reviews/${encodeURIComponent(productId)}/decision`, { method: 'POST', body }));
-  return checked(reviewDecisionAnswerSchema, answer, 'POST /api/admin/reviews/{productId}/decision');
+  return parseAnswer(reviewDecisionAnswerSchema, answer, 'POST /api/admin/reviews/{productId}/decision');
 }

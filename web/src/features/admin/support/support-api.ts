@@ -1,7 +1,6 @@
-import type * as z from 'zod';
 import type { AdminSupportCase, SupportCasePage, SupportCaseSummary, SupportStatus } from '../../../../../contracts/support/thread';
 import type { SupportCategory } from '../../../../../contracts/support/categories';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { apiRequest, parseAnswer } from '../../../lib/api';
 
 export type { AdminSupportCase, SupportCasePage, SupportCaseSummary, SupportStatus };
 
@@ -25,12 +24,6 @@ export const supportKeys = {
  */
 const withSchemas = <T>(request: Promise<T>) => Promise.all([import('../../../../../contracts/support/thread'), request]);
 
-function parsed<T>(schema: z.ZodType<T>, data: unknown, route: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError(200, 'invalid_response', `${route} answered an unexpected shape.`);
-  return result.data;
-}
-
 /** GET /api/admin/support: one page of the inbox for a filter. */
 export async function getInboxPage(filter: InboxFilter, cursor: string | undefined, signal?: AbortSignal): Promise<SupportCasePage> {
   const query = new URLSearchParams({ status: filter.status });
@@ -38,7 +31,7 @@ export async function getInboxPage(filter: InboxFilter, cursor: string | undefin
   if (filter.vendorId) query.set('vendorId', filter.vendorId);
   if (cursor) query.set('cursor', cursor);
   const [{ supportCasePageSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/support?${query.toString()}`, { signal }));
-  return parsed(supportCasePageSchema, data, 'GET /api/admin/support');
+  return parseAnswer(supportCasePageSchema, data, 'GET /api/admin/support');
 }
 
 const casePath = (vendorId: string, caseId: string) => `/api/admin/support/${encodeURIComponent(vendorId)}/${encodeURIComponent(caseId)}`;
@@ -46,7 +39,7 @@ const casePath = (vendorId: string, caseId: string) => `/api/admin/support/${enc
 /** GET /api/admin/support/{vendorId}/{caseId}: the thread with the vendor. */
 export async function getAdminCase(vendorId: string, caseId: string, signal?: AbortSignal): Promise<AdminSupportCase> {
   const [{ adminSupportCaseSchema }, data] = await withSchemas(apiRequest<unknown>(casePath(vendorId, caseId), { signal }));
-  return parsed(adminSupportCaseSchema, data, 'GET /api/admin/support/{vendorId}/{caseId}');
+  return parseAnswer(adminSupportCaseSchema, data, 'GET /api/admin/support/{vendorId}/{caseId}');
 }
 
 export type CaseAction = { kind: 'reply'; message: string } | { kind: 'close' } | { kind: 'reopen' };
@@ -55,6 +48,6 @@ export type CaseAction = { kind: 'reply'; message: string } | { kind: 'close' } 
 export async function actOnCase(vendorId: string, caseId: string, action: CaseAction): Promise<AdminSupportCase> {
   const body = action.kind === 'reply' ? { message: action.message } : {};
   const [{ adminSupportCaseSchema }, data] = await withSchemas(apiRequest<unknown>(`${casePath(vendorId, caseId)}/${action.kind}`, { method: 'POST', body }));
-  return parsed(adminSupportCaseSchema, data, `POST /api/admin/support/{vendorId}/{caseId}/${action.kind}`);
+  return parseAnswer(adminSupportCaseSchema, data, `POST /api/admin/support/{vendorId}/{caseId}/${action.kind}`);
 }
 

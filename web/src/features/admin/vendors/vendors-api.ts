@@ -1,6 +1,6 @@
 import type { AdminVendorStatus, VendorDetail, VendorsPage } from '../../../../../contracts/admin-vendors';
 import type { MfaResetAnswer } from '../../../../../contracts/admin-mfa';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { apiRequest, parseAnswer } from '../../../lib/api';
 
 export type { AdminVendorStatus, VendorDetail, VendorsPage };
 
@@ -16,12 +16,6 @@ export const vendorsKeys = {
  */
 const withSchemas = <T>(request: Promise<T>) => Promise.all([import('../../../../../contracts/admin-vendors'), request]);
 
-function parsed<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, data: unknown, what: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError(200, 'invalid_response', `${what} answered an unexpected shape.`);
-  return result.data;
-}
-
 /** `GET /api/admin/vendors?q=&status=&cursor=` (docs/api.md). */
 export async function getVendors(filter: { q: string; status: string }, cursor: string | undefined, signal?: AbortSignal): Promise<VendorsPage> {
   const params = new URLSearchParams();
@@ -30,13 +24,13 @@ export async function getVendors(filter: { q: string; status: string }, cursor: 
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   const [{ vendorsPageSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/vendors${query ? `?${query}` : ''}`, { signal }));
-  return parsed(vendorsPageSchema, data, 'GET /api/admin/vendors');
+  return parseAnswer(vendorsPageSchema, data, 'GET /api/admin/vendors');
 }
 
 /** `GET /api/admin/vendors/{vendorId}` (a V-… id, or the user id of an applicant). */
 export async function getVendor(vendorId: string, signal?: AbortSignal): Promise<VendorDetail> {
   const [{ vendorDetailSchema }, data] = await withSchemas(apiRequest<unknown>(`/api/admin/vendors/${encodeURIComponent(vendorId)}`, { signal }));
-  return parsed(vendorDetailSchema, data, 'GET /api/admin/vendors/{vendorId}');
+  return parseAnswer(vendorDetailSchema, data, 'GET /api/admin/vendors/{vendorId}');
 }
 
 /** `PUT /api/admin/vendors/{vendorId}/commission` (409 `commission_changed` when the rate changed meanwhile). */
@@ -65,5 +59,5 @@ export const bpsToPercentText = (bps: number): string => String(bps / 100);
  */
 export async function resetTwoStep(userId: string, reason: string): Promise<MfaResetAnswer> {
   const [{ mfaResetAnswerSchema }, data] = await Promise.all([import('../../../../../contracts/admin-mfa'), apiRequest<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/mfa-reset`, { method: 'POST', body: { reason } })]);
-  return parsed(mfaResetAnswerSchema, data, 'POST /api/admin/users/{userId}/mfa-reset');
+  return parseAnswer(mfaResetAnswerSchema, data, 'POST /api/admin/users/{userId}/mfa-reset');
 }

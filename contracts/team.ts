@@ -1,8 +1,9 @@
 /**
  * Vendor teams (issue 14): the people of one shop and what each may do. The API enforces a member's
- * role from the stored member record (lambdas/team/membership.ts) against the roles the route table
+ * role from the member's membership item in the vendors table (lambdas/shared/vendors.ts, checked
+ * in lambdas/shared/auth.ts `resolveCaller`) against the roles the route table
  * gives each vendor route (contracts/routes.ts `roles`); the web hides what a role cannot do with
- * the same lists (`PAGE_ROLES`). The account holder — the user who applied and was approved, whose
+ * the same lists (`PAGE_ROLES`, contracts/team-roles.ts). The account holder — the user who applied and was approved, whose
  * record is the vendor record — is always an owner and cannot be removed or demoted, so a shop
  * always has an owner (docs/decisions.md, "Issue 14: vendor teams").
  */

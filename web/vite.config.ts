@@ -87,7 +87,7 @@ function devServerLoadsOnlyAllowedFiles(): Plugin {
  * tokens only feed CSS variables that a `<ThemeProvider>` would write; this app uses Amplify UI's
  * stylesheets (which define the variables themselves) and no ThemeProvider or style props that name
  * component tokens, so the build gives the theme an empty component-token set
- * (test/web/app/amplify-ui-tokens.test.ts checks the assumption).
+ * (test/scripts/vite-amplify-ui-tokens.test.ts checks the assumption).
  */
 const COMPONENT_TOKENS = /@aws-amplify\/ui\/dist\/esm\/theme\/tokens\/components\/index\.mjs$/;
 function amplifyUiWithoutComponentTokens(): Plugin {

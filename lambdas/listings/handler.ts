@@ -1,7 +1,8 @@
 /**
  * The products API (docs/api.md, "Products"): the product lists by tab, the item form's create,
- * read, update, submit and delete, the inventory table and its offer edit. Parse → ./products
- * (state changes, conditional writes) → views with signed URLs of the images' renditions.
+ * read, update, submit and delete, the inventory table and its offer edit. Parse (./validation) →
+ * ./product-actions (state changes, conditional writes) → views with signed URLs of the images'
+ * renditions.
  */
 import * as z from 'zod';
 import { callerIdentityId } from '../shared/identity';

@@ -5,7 +5,7 @@
  *     marketplace zone (named in the header) with their UTC offset — for people and spreadsheets;
  *   - `machine` (`?format=machine`): fixed snake_case English column ids, the API's codes and
  *     ISO-8601 UTC times, whatever the vendor's language — for programs.
- * The server cannot import the web's i18n files, so the texts live here; test/lambdas/csv-labels
+ * The server cannot import the web's i18n files, so the texts live here; test/lambdas/shared/csv-labels.test.ts
  * checks that zh-TW has every label and that shared words match what the web shows.
  */
 import * as z from 'zod';

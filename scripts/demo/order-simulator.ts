@@ -204,10 +204,6 @@ export async function publishSimulatedOrders(orders: readonly SimulatedOrder[]):
   return summary;
 }
 
-export async function vendorHasOrders(vendorId: string): Promise<boolean> {
-  return (await newestOrderPlacedAt(vendorId)) !== null;
-}
-
 /** When the vendor's newest order was placed (one key-only read), or null without orders. */
 export async function newestOrderPlacedAt(vendorId: string): Promise<string | null> {
   const out = await dynamo.send(

@@ -1,6 +1,6 @@
 /**
  * Texts the templates share with the web: product rejection reasons (the codes of
- * REJECTION_REASONS in lambdas/listings/model.ts; the web's `rejection_<code>` in
+ * REJECTION_REASONS in contracts/listings/model.ts; the web's `rejection_<code>` in
  * web/src/i18n/*.json — keep them the same), support categories (the web's labels) and payout
  * failure reasons. A reason that is not a known code is free text and is shown as written.
  */

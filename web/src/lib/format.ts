@@ -6,7 +6,7 @@ import type { Language } from '../i18n/language';
  * are `yyyy-mm-dd` strings, shown as the calendar day they name whatever the browser's zone.
  *
  * One clock (issue 24, item 14): this is the only module of web/src that formats a date or a time
- * (test/web/lib/one-clock.test.ts forbids `Intl.DateTimeFormat`, `toLocale*String` and the Date's
+ * (test/web/lib/one-clock.test.tsx forbids `Intl.DateTimeFormat`, `toLocale*String` and the Date's
  * local-zone getters elsewhere). Every instant is shown in the marketplace's zone (`/config.json`
  * `marketplaceTimeZone`, lib/marketplace.ts), never the browser's, and with the zone's name.
  */

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -6,7 +6,10 @@ import react from '@vitejs/plugin-react';
  *   unit   — lambdas, scripts and shared code; SDK edges mocked with aws-sdk-client-mock
  *   web    — React components and hooks in jsdom
  *   infra  — CDK assertions and cdk-nag
- *   stack  — integration and end-to-end tests against the real local stand-ins (one stack for the run)
+ *   stack  — integration and end-to-end tests against the real local stand-ins (one stack for the run),
+ *            files side by side, each on vendors of its own
+ *   stack-serial — the stack files that change shared demo data or read what every vendor shares
+ *            (STACK_SERIAL below), one after another on the same stack, after `stack`
  */
 /** Quiet test output: no Lambda INFO logs, no AWS SDK notice about Node 20's end of support. */
 const env = { LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
@@ -17,6 +20,54 @@ const env = { LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISAB
  * nothing when the machine is quiet. Projects repeat it because a project's `test` replaces the root's.
  */
 const expectOptions = { poll: { timeout: 15_000, interval: 100 } };
+
+/**
+ * Stack files that cannot run beside others (docs/testing.md, "Which group"): they change the demo
+ * accounts' data (the demo vendor's language, catalogue, orders, inbox or support cases; the pending
+ * account's language; the demo records' two-step state), re-seed, or act on or count what every
+ * vendor shares (the payout run and backfill over all balances, the console's queues and totals, the
+ * local payout queue, the team applications list).
+ */
+const STACK_SERIAL = [
+  'test/integration/admin-payouts.test.ts',
+  'test/integration/admin-reviews.test.ts',
+  'test/integration/authz-matrix.test.ts',
+  'test/integration/me.test.ts',
+  'test/integration/notifications.test.ts',
+  'test/integration/payouts-backfill.test.ts',
+  'test/integration/payouts-bank.test.ts',
+  'test/integration/payouts-property.test.ts',
+  'test/integration/payouts.test.ts',
+  'test/integration/sales.test.ts',
+  'test/integration/seed-again.test.ts',
+  'test/integration/support-threads.test.ts',
+  'test/integration/support.test.ts',
+  'test/integration/team.test.ts',
+  'test/e2e/admin-applications.test.ts',
+  'test/e2e/admin-audit.test.ts',
+  'test/e2e/admin-payouts.test.ts',
+  'test/e2e/admin-reviews.test.ts',
+  'test/e2e/admin-support.test.ts',
+  'test/e2e/admin.test.ts',
+  'test/e2e/listings.test.ts',
+  'test/e2e/notifications.test.ts',
+  'test/e2e/shell.test.ts',
+  'test/e2e/small-screens.test.ts',
+  'test/e2e/team.test.ts',
+];
+
+/** Parallel stack files at once (`STACK_WORKERS` overrides; 2 measured best on CI's 2 cores, docs/decisions.md). */
+const STACK_WORKERS = Number(process.env.STACK_WORKERS ?? 2);
+
+/** What both stack projects share: the same globalSetup starts one local stack for both (test/support/global-setup.ts). */
+const stackTest = {
+  environment: 'node',
+  env,
+  expect: expectOptions,
+  globalSetup: ['test/support/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
 
 export default defineConfig({
   test: {
@@ -51,6 +102,8 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          // Synthesizes the default app once; files that only read its templates share it (synthesizedTemplates()).
+          globalSetup: ['test/infra/global-setup.ts'],
           environment: 'node',
           env,
           expect: expectOptions,
@@ -60,15 +113,24 @@ export default defineConfig({
       },
       {
         test: {
+          ...stackTest,
           name: 'stack',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          environment: 'node',
-          env,
-          expect: expectOptions,
-          globalSetup: ['test/support/global-setup.ts'],
+          exclude: [...configDefaults.exclude, ...STACK_SERIAL],
+          // Files run side by side, each on vendors of its own. Measured on the 2-core machine (docs/decisions.md).
+          maxWorkers: STACK_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...stackTest,
+          name: 'stack-serial',
+          include: STACK_SERIAL,
+          // One file at a time, after the parallel group: these change what every file may read.
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -20,11 +20,35 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * The stack both stack projects share: `stack` and `stack-serial` list this file as their globalSetup,
+ * and vitest runs each project's globalSetup in this same process, so the first starts the stack and
+ * the second gets the same one (kept on globalThis: each project loads this module afresh).
+ * The last project's teardown stops it.
+ */
+interface SharedStack {
+  info: Promise<StackInfo>;
+  projects: number;
+}
+const shared = globalThis as typeof globalThis & { __sellerPortalTestStack?: SharedStack };
+
+/**
  * Starts the real local stack once for the integration and end-to-end tests (`--profile test`:
  * in-memory DynamoDB Local, a throwaway cognito-local pool, test ports) and stops it afterwards.
  * The same script as `npm start`, so the tests exercise what a developer runs.
  */
 export default async function setup(project: TestProject) {
+  const stack = (shared.__sellerPortalTestStack ??= { info: startStack(), projects: 0 });
+  stack.projects += 1;
+  project.provide('stack', await stack.info);
+  return async () => {
+    stack.projects -= 1;
+    if (stack.projects > 0) return;
+    shared.__sellerPortalTestStack = undefined;
+    await stopStack();
+  };
+}
+
+async function startStack(): Promise<StackInfo> {
   const root = path.resolve(import.meta.dirname, '../..');
   const ports = {
     TEST_WEB_PORT: String(await freePort()),
@@ -61,11 +85,12 @@ export default async function setup(project: TestProject) {
       }
     });
   });
-  project.provide('stack', { ...info, ports: Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, Number(v)])) });
-  return async () => {
-    if (!child?.pid || child.exitCode !== null) return;
-    const exited = new Promise((r) => child!.once('exit', r));
-    process.kill(-child.pid, 'SIGTERM');
-    await exited;
-  };
+  return { ...info, ports: Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, Number(v)])) };
+}
+
+async function stopStack(): Promise<void> {
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((r) => child!.once('exit', r));
+  process.kill(-child.pid, 'SIGTERM');
+  await exited;
 }

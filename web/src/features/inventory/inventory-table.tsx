@@ -5,7 +5,7 @@ import { namesInOrder } from '../../../../contracts/listings/names';
 import { ProductThumb } from '../../components/product-thumb';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatDay, formatMoney } from '../../lib/format';
-import type { InventoryRow } from './inventory-api';
+import type { InventoryRow } from './api/get-inventory';
 import type { InventoryQuery } from './inventory-query';
 
 interface Column {

@@ -48,7 +48,7 @@ export function OfferDialog({ row, lowStockDefault = DEFAULT_LOW_STOCK_THRESHOLD
     const sent = values.outOfStock ? values : { ...values, restockOn: '' };
     try {
       const result = await save.mutateAsync({ productId: row.productId, values: sent, version });
-      if ('saved' in result) return onSaved(rowAfterSave(row, result.saved));
+      if ('saved' in result) return onSaved(rowAfterSave(row, result.saved, sent));
       // Changed since the dialog opened: say so with the current values; the next Save is on the current version.
       setCurrent(result.changed);
       setVersion(result.changed.version);

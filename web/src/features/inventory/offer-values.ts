@@ -1,5 +1,5 @@
 import type { OfferView } from '../../../../contracts/listings/answers';
-import { centsToPriceText, type OfferFormValues } from '../../../../contracts/listings/schema';
+import { centsToPriceText, offerSchema, type OfferFormValues } from '../../../../contracts/listings/schema';
 import type { InventoryRow } from './api/get-inventory';
 
 export const OFFER_FIELDS = ['price', 'compareAtPrice', 'inventory', 'outOfStock', 'restockOn', 'lowStockThreshold'] as const;
@@ -31,8 +31,20 @@ export function offerFormValues(o: Pick<OfferView, 'priceCents' | 'compareAtCent
   };
 }
 
-/** The row as it stands after a save: the offer the server answered. */
-export function rowAfterSave(row: InventoryRow, saved: OfferView): InventoryRow {
-  const { priceCents, compareAtCents, inventory, outOfStock, version, restockOn, lowStockThreshold, lowStock } = saved;
-  return { ...row, priceCents, compareAtCents, inventory, outOfStock, version, restockOn, lowStockThreshold, lowStock };
+/** The row as it stands after a save: the offer the server answered, else the values it accepted. */
+export function rowAfterSave(row: InventoryRow, saved: OfferView | null, values: OfferFormValues): InventoryRow {
+  if (saved) {
+    const { priceCents, compareAtCents, inventory, outOfStock, version, restockOn, lowStockThreshold, lowStock } = saved;
+    return { ...row, priceCents, compareAtCents, inventory, outOfStock, version, restockOn, lowStockThreshold, lowStock };
+  }
+  const offer = offerSchema.parse(values);
+  return {
+    ...row,
+    priceCents: offer.price,
+    compareAtCents: offer.compareAtPrice ?? null,
+    inventory: offer.inventory,
+    outOfStock: offer.outOfStock,
+    restockOn: offer.restockOn ?? null,
+    lowStockThreshold: offer.lowStockThreshold ?? null,
+  };
 }

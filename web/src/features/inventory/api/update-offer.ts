@@ -11,13 +11,14 @@ const answers = () => import('../../../../../contracts/listings/answers');
  * `PATCH /api/products/{productId}/offer`: price, compare-at price, inventory, out-of-stock (until a
  * day) and the low-stock threshold, without review; the body is the dialog's values (offerSchema's
  * wire format) and the product `version` the dialog opened, when known: a product changed since is
- * refused (409 `offer_changed`, see `changedOffer`). Resolves with the offer the answer (a
- * ProductView, offerAnswerSchema) carries.
+ * refused (409 `offer_changed`, see `changedOffer`). Resolves with the offer of the answer (a
+ * ProductView, checked with offerAnswerSchema), or null for an answer without a body (then the row
+ * shows the values the server accepted).
  */
-export async function patchOffer(productId: string, values: OfferFormValues, version?: number): Promise<OfferView> {
+export async function patchOffer(productId: string, values: OfferFormValues, version?: number): Promise<OfferView | null> {
   const body = version === undefined ? values : { ...values, version };
   const [{ offerAnswerSchema }, answer] = await Promise.all([answers(), apiRequest<unknown>(`/api/products/${encodeURIComponent(productId)}/offer`, { method: 'PATCH', body })]);
-  return parseAnswer(offerAnswerSchema, answer, 'PATCH /api/products/{productId}/offer').offer;
+  return answer === undefined ? null : parseAnswer(offerAnswerSchema, answer, 'PATCH /api/products/{productId}/offer').offer;
 }
 
 /** The current offer a 409 `offer_changed` carries (the product changed since the dialog opened), else null. */
@@ -29,7 +30,7 @@ export async function changedOffer(err: unknown): Promise<OfferView | null> {
 }
 
 /** What a save came to: the offer saved, or (409 `offer_changed`) the current offer of a product changed since the dialog opened. */
-export type OfferSave = { saved: OfferView } | { changed: OfferView };
+export type OfferSave = { saved: OfferView | null } | { changed: OfferView };
 
 /**
  * The offer dialog's save. A product changed since the dialog opened is an answer, not a failure: the

@@ -206,3 +206,12 @@ const lowStockLevel = z.number('listing_error_low_stock_default').int('listing_e
 
 /** `PUT /api/inventory/settings`: the new default, conditional on the one the vendor saw (`expected`; 409 when it changed). */
 export const lowStockSettingsBody = z.strictObject({ lowStockDefault: lowStockLevel, expected: lowStockLevel });
+
+/**
+ * The inventory's "Default low-stock level" dialog: the level as typed (full-width digits from an IME
+ * count), a whole number 0..LOW_STOCK_DEFAULT_MAX, what `lowStockSettingsBody` takes.
+ */
+export const lowStockDefaultForm = z.object({
+  lowStockDefault: typedNumber().regex(/^\d{1,6}$/, 'listing_error_low_stock_default').transform(Number).pipe(lowStockLevel),
+});
+export type LowStockDefaultFormValues = z.input<typeof lowStockDefaultForm>;

@@ -56,7 +56,11 @@ export const queryKeys = {
     all: ['inventory'] as const,
     /** A search and sort's "Load more" list (an infinite query). */
     list: (query: string) => ['inventory', 'list', query] as const,
+    /** The shop's default low-stock level and its re-check (under the inventory: a catalogue change reads it again). */
+    settings: ['inventory', 'settings'] as const,
   },
+  /** Bulk price and stock (issue 15): a job by id, or the vendor's last applied one (`null`). Not under `inventory`: a catalogue change does not reload it. */
+  bulkJob: (jobId: string | null) => ['inventory-bulk', jobId ?? 'last'] as const,
   notifications: {
     all: ['notifications'] as const,
     /** The header badge's count (polled every 60 s and on window focus). */

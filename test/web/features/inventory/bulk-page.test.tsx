@@ -71,7 +71,7 @@ describe('bulk price and stock (/inventory/bulk)', () => {
   for (const [language, t] of [['en', en], ['zh-TW', zhTW]] as const) {
     it(`uploads the file, shows the dry run with old → new and the error row, applies it and reports the row changed meanwhile (${language})`, { timeout: 30_000 }, async () => {
       const sent: unknown[] = [];
-      const { user } = await openRoute('/inventory/bulk', bulkApi(language, sent), TITLE);
+      const { user } = await openRoute('/inventory/bulk', bulkApi(language, sent), TITLE, { language });
       await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t.bulk_title));
       const file = new File(['SKU,Price (USD)\r\n10001-0001,11.50\r\n'], 'inventory.csv', { type: 'text/csv' });
       await user.upload(screen.getByTestId('bulk-file'), file);

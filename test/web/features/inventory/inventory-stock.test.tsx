@@ -59,6 +59,7 @@ describe('inventory stock (issue 15)', () => {
       '/inventory',
       api(language, () => (++patches === 1 ? { status: 409, body: { error: 'offer_changed', message: 'changed', current: CURRENT } } : { status: 200, body: productView(1, 'published', { offer: { ...CURRENT, inventory: 7, version: 5 } }) })),
       TITLE,
+      { language },
     );
     const t = await table();
     // "Out of stock until" in the table, in the vendor's language.
@@ -100,7 +101,7 @@ describe('inventory stock (issue 15)', () => {
     ['en', en],
     ['zh-TW', zhTW],
   ] as const)('out of stock until a day: the day appears with the switch and is sent with the stock (%s)', async (language, texts) => {
-    const { calls, user } = await openRoute('/inventory', api(language, () => ({ status: 204 })), TITLE);
+    const { calls, user } = await openRoute('/inventory', api(language, () => ({ status: 204 })), TITLE, { language });
     await user.click(within(await table()).getAllByTestId('inventory-edit')[0]!);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByTestId('offer-restockOn')).toBeNull();
@@ -122,6 +123,7 @@ describe('inventory stock (issue 15)', () => {
       '/inventory',
       api('zh-TW', () => ({ status: 400, body: { error: 'validation_error', message: 'Check these fields: restockOn.', fields: { restockOn: 'listing_error_restock_past' } } })),
       TITLE,
+      { language: 'zh-TW' },
     );
     await user.click(within(await table()).getAllByTestId('inventory-edit')[1]!);
     const dialog = await screen.findByRole('dialog');
@@ -141,6 +143,7 @@ describe('inventory stock (issue 15)', () => {
       '/inventory',
       async (call) => (lowEmpty && call.path === '/api/inventory' && call.query.get('stock') === 'low' ? { status: 200, body: { items: [], total: 0 } } : base(call)),
       TITLE,
+      { language },
     );
     await table();
     await user.selectOptions(screen.getByLabelText(texts.inventory_filter_label), texts.inventory_filter_low);

@@ -61,6 +61,7 @@ describe('the default low-stock level (issue 15)', () => {
         return { status: 200, body: { lowStockDefault: level.value, recheck: { status: 'running', checked: 0, changed: 0, startedAt: STARTED } } };
       }),
       TITLE,
+      { language },
     );
     const open = await screen.findByTestId('low-stock-default-open', {}, { timeout: 15_000 });
     expect(open.textContent).toBe(fill(texts.low_stock_default_button, { count: 5 }));
@@ -125,6 +126,7 @@ describe('the default low-stock level (issue 15)', () => {
         return { status: 200, body: { lowStockDefault: (call.body as { lowStockDefault: number }).lowStockDefault } };
       }),
       TITLE,
+      { language },
     );
     await user.click(await screen.findByTestId('low-stock-default-open', {}, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');

@@ -5,6 +5,8 @@ import { emptyProductForm, type ProductContent } from '../../../../contracts/lis
 import { IDENTITY_ID, storeAmplifySession } from '../../amplify-mock';
 import { renderApp } from '../../render-app';
 import { stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
+import type { Language } from '../../../../web/src/i18n/language';
+import { openCatalogue } from './render-catalogue';
 
 /** Object keys as the bucket holds them (contracts/listings/schema.ts IMAGE_KEY_PATTERN). */
 export const imageKey = (n: number, ext = 'jpg') => `private/${IDENTITY_ID}/products/11111111-2222-4333-8444-555555555555/00000000-0000-4000-8000-${String(n).padStart(12, '0')}.${ext}`;
@@ -105,8 +107,14 @@ export function inventoryRow(n: number, overrides: Partial<InventoryRow> = {}): 
   };
 }
 
-/** Opens a signed-in route with the API answered by `handler` (then GET /api/me), and waits for its h1. */
-export async function openRoute(path: string, handler: SalesHandler, heading: RegExp) {
+/**
+ * Opens a catalogue route with the API answered by `handler` and waits for its h1: at route level
+ * (render-catalogue.tsx: the screen with its QueryClient and router, `language` as the session would
+ * apply it), or with `app: true` the whole signed-in app (session, GET /api/me, header, route guard)
+ * for a test about the shell around the screen.
+ */
+export async function openRoute(path: string, handler: SalesHandler, heading: RegExp, options: { app?: boolean; language?: Language } = {}) {
+  if (!options.app) return openCatalogue(path, handler, heading, options);
   storeAmplifySession();
   const calls = stubSalesFetch(handler);
   renderApp(path);

@@ -48,7 +48,7 @@ describe('product lists (/products, issue 5)', () => {
   });
 
   it('is in the main navigation next to Inventory, and shows Published first with its columns', { timeout: 20_000 }, async () => {
-    const { calls } = await openRoute('/products', listings(), TITLE);
+    const { calls } = await openRoute('/products', listings(), TITLE, { app: true });
     const nav = screen.getByRole('navigation', { name: en.main_navigation });
     expect(within(nav).getByRole('link', { name: en.nav_products }).getAttribute('href')).toBe('/products');
     expect(within(nav).getByRole('link', { name: en.nav_inventory }).getAttribute('href')).toBe('/inventory');

@@ -94,44 +94,59 @@ export function ImageManagerDialog({ uploads, onClose, onShowGuidelines }: { upl
         <p className="muted">{t('no_images_yet')}</p>
       ) : (
         <ol ref={listRef} className="image-manager-list" aria-label={t('image_order')} data-testid="image-manager-list">
-          {images.map((item, index) => {
-            const name = nameOf(item);
-            return (
-              <li key={item.id} className="image-manager-item" data-image-id={item.id} data-testid="image-manager-item">
-                {item.previewUrl ? <img src={item.previewUrl} alt={name} className="image-thumb" /> : <span className="image-thumb image-thumb-empty" aria-hidden="true" />}
-                <div className="image-manager-info">
-                  <span className="image-name">{name}</span>
-                  {index === 0 && (
-                    <span className="primary-badge" data-testid="primary-badge">
-                      {t('primary_image')}
-                    </span>
-                  )}
-                  {index === 0 && <PrimaryImageAdvice item={item} testId="manager-primary-advice" />}
-                  <UploadState item={item} name={name} onCancel={() => uploads.remove(item.id)} onRetry={() => uploads.retry(item.id)} onRemove={() => uploads.remove(item.id)} />
-                </div>
-                <div className="image-manager-actions">
-                  <button type="button" className="text-button" data-move="up" disabled={index === 0} onClick={() => move(item, index, 'up')} aria-label={t('move_up_label', { name })}>
-                    {t('move_up')}
-                  </button>
-                  <button type="button" className="text-button" data-move="down" disabled={index === images.length - 1} onClick={() => move(item, index, 'down')} aria-label={t('move_down_label', { name })}>
-                    {t('move_down')}
-                  </button>
-                  {index > 0 && (
-                    <button type="button" className="text-button" onClick={() => move(item, index, 'primary')} aria-label={t('make_primary_label', { name })}>
-                      {t('make_primary')}
-                    </button>
-                  )}
-                  {item.status !== 'uploading' && item.status !== 'failed' && (
-                    <button type="button" className="text-button" onClick={() => uploads.remove(item.id)} aria-label={t('remove_image_label', { name })}>
-                      {t('remove_image')}
-                    </button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {images.map((item, index) => (
+            <ImageManagerItem key={item.id} item={item} index={index} last={index === images.length - 1} uploads={uploads} onMove={(action) => move(item, index, action)} />
+          ))}
         </ol>
       )}
     </Dialog>
+  );
+}
+
+interface ImageManagerItemProps {
+  item: ImageItem;
+  index: number;
+  last: boolean;
+  uploads: ImageUploads;
+  onMove(action: Action | 'primary'): void;
+}
+
+/** One image of the manager: preview, name, primary badge and advice, upload state, and its buttons. */
+function ImageManagerItem({ item, index, last, uploads, onMove }: ImageManagerItemProps) {
+  const { t } = useTranslation();
+  const nameOf = useImageName();
+  const name = nameOf(item);
+  return (
+    <li className="image-manager-item" data-image-id={item.id} data-testid="image-manager-item">
+      {item.previewUrl ? <img src={item.previewUrl} alt={name} className="image-thumb" /> : <span className="image-thumb image-thumb-empty" aria-hidden="true" />}
+      <div className="image-manager-info">
+        <span className="image-name">{name}</span>
+        {index === 0 && (
+          <span className="primary-badge" data-testid="primary-badge">
+            {t('primary_image')}
+          </span>
+        )}
+        {index === 0 && <PrimaryImageAdvice item={item} testId="manager-primary-advice" />}
+        <UploadState item={item} name={name} onCancel={() => uploads.remove(item.id)} onRetry={() => uploads.retry(item.id)} onRemove={() => uploads.remove(item.id)} />
+      </div>
+      <div className="image-manager-actions">
+        <button type="button" className="text-button" data-move="up" disabled={index === 0} onClick={() => onMove('up')} aria-label={t('move_up_label', { name })}>
+          {t('move_up')}
+        </button>
+        <button type="button" className="text-button" data-move="down" disabled={last} onClick={() => onMove('down')} aria-label={t('move_down_label', { name })}>
+          {t('move_down')}
+        </button>
+        {index > 0 && (
+          <button type="button" className="text-button" onClick={() => onMove('primary')} aria-label={t('make_primary_label', { name })}>
+            {t('make_primary')}
+          </button>
+        )}
+        {item.status !== 'uploading' && item.status !== 'failed' && (
+          <button type="button" className="text-button" onClick={() => uploads.remove(item.id)} aria-label={t('remove_image_label', { name })}>
+            {t('remove_image')}
+          </button>
+        )}
+      </div>
+    </li>
   );
 }

@@ -4,17 +4,14 @@ import './listings.css';
 import './product-form.css';
 import './product-images.css';
 import { Heading } from '@aws-amplify/ui-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { LoadStatus } from '../../components/load-status';
 import { ApiError } from '../../lib/api';
 import { useLoadErrorProps } from '../../lib/error-message';
-import { queryKeys } from '../../lib/query-client';
-import { useResource } from '../../lib/use-resource';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ProductForm } from './product-form';
-import { getProduct } from './products-api';
+import { useProduct } from './api/get-product';
 
 /**
  * /products/new and /products/:productId/edit: the item form, empty or with the product's working
@@ -42,8 +39,7 @@ export default function ProductFormPage() {
 function EditProduct({ productId }: { productId: string }) {
   const { t } = useTranslation();
   const loadError = useLoadErrorProps();
-  // Not kept once the form is closed (gcTime 0): each opening edits what the server has now, never a cached copy.
-  const product = useResource(useQuery({ queryKey: queryKeys.products.detail(productId), queryFn: ({ signal }) => getProduct(productId, signal), gcTime: 0 }));
+  const product = useProduct(productId);
   const notFound = product.status === 'failed' && product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 403);
   return (
     <>

@@ -1,4 +1,5 @@
 import '../../components/data-table.css';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ProductTab, ProductView } from '../../../../contracts/listings/model';
@@ -121,79 +122,95 @@ export function ProductList({ tab, products, language, timeZone, busy, onDelete 
           </tr>
         </thead>
         <tbody>
-          {products.map((p) => {
-            const name = shownName(p, tab, language);
-            const revision = p.revision;
-            const remove = removeKind(p, tab);
-            return (
-              <tr key={p.productId} data-testid="product-row" data-product-id={p.productId}>
-                <th scope="row">
-                  <ProductName shown={shownVersion(p, tab)} language={language} />
-                  {tab === 'published' && revision && (
-                    <span className={`revision-note revision-${revision.state}`} data-testid="revision-note">
-                      {t(`revision_note_${revision.state}`)}
-                    </span>
-                  )}
-                  {tab === 'draft' && revision && revision.rejectionReasons.length > 0 && (
-                    <div className="draft-rejection" data-testid="draft-rejection">
-                      <span className="draft-rejection-title">{t('draft_rejection_title')}</span>
-                      <RejectionReasons reasons={revision.rejectionReasons} />
-                    </div>
-                  )}
-                  {tab === 'draft' && revision?.changesRequestedNote && (
-                    <div className="draft-rejection draft-changes-requested" data-testid="draft-changes-requested">
-                      <span className="draft-rejection-title">{t('draft_changes_requested_title')}</span>
-                      <p className="changes-requested-note">{revision.changesRequestedNote}</p>
-                    </div>
-                  )}
-                </th>
-                {tab === 'published' && (
-                  <>
-                    <td className="product-sku" data-label={headers.published[1]}>
-                      {p.sku}
-                    </td>
-                    <td className="numeric" data-label={headers.published[2]}>
-                      {formatMoney(p.offer.priceCents, language)}
-                    </td>
-                    <td className="numeric" data-label={headers.published[3]}>
-                      {p.offer.outOfStock ? t('out_of_stock') : formatCount(p.offer.inventory, language)}
-                    </td>
-                    <td data-label={headers.published[4]}>{when(p.live?.publishedAt)}</td>
-                  </>
-                )}
-                {tab === 'pending' && <td data-label={headers.pending[1]}>{when(revision?.submittedAt)}</td>}
-                {tab === 'rejected' && (
-                  <>
-                    <td className="card-wide" data-label={headers.rejected[1]}>
-                      <RejectionReasons reasons={revision?.rejectionReasons ?? []} />
-                    </td>
-                    <td data-label={headers.rejected[2]}>{when(revision?.rejectedAt)}</td>
-                  </>
-                )}
-                {tab === 'draft' && <td data-label={headers.draft[1]}>{when(revision?.savedAt)}</td>}
-                <td className="product-actions card-wide">
-                  {!p.editable ? (
-                    <LockedEditButton name={name} />
-                  ) : tab === 'rejected' ? (
-                    <Link to={editPath(p)} className="text-button" aria-label={t('edit_and_resubmit_label', { name })} data-testid="product-resubmit">
-                      {t('edit_and_resubmit')}
-                    </Link>
-                  ) : (
-                    <Link to={editPath(p)} className="text-button" aria-label={t('edit_product_label', { name })} data-testid="product-edit">
-                      {t('edit')}
-                    </Link>
-                  )}
-                  {remove && (
-                    <button type="button" className="text-button danger-text" onClick={() => onDelete(p)} aria-label={t(REMOVE_LABEL[remove].label, { name })} data-testid={REMOVE_LABEL[remove].testId}>
-                      {t(REMOVE_LABEL[remove].text)}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {products.map((p) => (
+            <ProductRow key={p.productId} p={p} tab={tab} language={language} headers={headers} when={when} onDelete={onDelete} />
+          ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+interface ProductRowProps {
+  p: ProductView;
+  tab: ProductTab;
+  language: Language;
+  /** The tab's column headers: each cell's label on small screens (card-table). */
+  headers: Record<ProductTab, string[]>;
+  when(at: string | null | undefined): ReactNode;
+  onDelete(product: ProductView): void;
+}
+
+/** One product's row in a tab: the name (and the revision's note, the draft's reasons), the tab's columns, and its actions. */
+function ProductRow({ p, tab, language, headers, when, onDelete }: ProductRowProps) {
+  const { t } = useTranslation();
+  const name = shownName(p, tab, language);
+  const revision = p.revision;
+  const remove = removeKind(p, tab);
+  return (
+    <tr data-testid="product-row" data-product-id={p.productId}>
+      <th scope="row">
+        <ProductName shown={shownVersion(p, tab)} language={language} />
+        {tab === 'published' && revision && (
+          <span className={`revision-note revision-${revision.state}`} data-testid="revision-note">
+            {t(`revision_note_${revision.state}`)}
+          </span>
+        )}
+        {tab === 'draft' && revision && revision.rejectionReasons.length > 0 && (
+          <div className="draft-rejection" data-testid="draft-rejection">
+            <span className="draft-rejection-title">{t('draft_rejection_title')}</span>
+            <RejectionReasons reasons={revision.rejectionReasons} />
+          </div>
+        )}
+        {tab === 'draft' && revision?.changesRequestedNote && (
+          <div className="draft-rejection draft-changes-requested" data-testid="draft-changes-requested">
+            <span className="draft-rejection-title">{t('draft_changes_requested_title')}</span>
+            <p className="changes-requested-note">{revision.changesRequestedNote}</p>
+          </div>
+        )}
+      </th>
+      {tab === 'published' && (
+        <>
+          <td className="product-sku" data-label={headers.published[1]}>
+            {p.sku}
+          </td>
+          <td className="numeric" data-label={headers.published[2]}>
+            {formatMoney(p.offer.priceCents, language)}
+          </td>
+          <td className="numeric" data-label={headers.published[3]}>
+            {p.offer.outOfStock ? t('out_of_stock') : formatCount(p.offer.inventory, language)}
+          </td>
+          <td data-label={headers.published[4]}>{when(p.live?.publishedAt)}</td>
+        </>
+      )}
+      {tab === 'pending' && <td data-label={headers.pending[1]}>{when(revision?.submittedAt)}</td>}
+      {tab === 'rejected' && (
+        <>
+          <td className="card-wide" data-label={headers.rejected[1]}>
+            <RejectionReasons reasons={revision?.rejectionReasons ?? []} />
+          </td>
+          <td data-label={headers.rejected[2]}>{when(revision?.rejectedAt)}</td>
+        </>
+      )}
+      {tab === 'draft' && <td data-label={headers.draft[1]}>{when(revision?.savedAt)}</td>}
+      <td className="product-actions card-wide">
+        {!p.editable ? (
+          <LockedEditButton name={name} />
+        ) : tab === 'rejected' ? (
+          <Link to={editPath(p)} className="text-button" aria-label={t('edit_and_resubmit_label', { name })} data-testid="product-resubmit">
+            {t('edit_and_resubmit')}
+          </Link>
+        ) : (
+          <Link to={editPath(p)} className="text-button" aria-label={t('edit_product_label', { name })} data-testid="product-edit">
+            {t('edit')}
+          </Link>
+        )}
+        {remove && (
+          <button type="button" className="text-button danger-text" onClick={() => onDelete(p)} aria-label={t(REMOVE_LABEL[remove].label, { name })} data-testid={REMOVE_LABEL[remove].testId}>
+            {t(REMOVE_LABEL[remove].text)}
+          </button>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -1,10 +1,11 @@
 /**
  * The ops console's Payouts screen (issue 13, screen 5): the answers of /api/admin/payouts/...
  * (docs/api.md), declared once for the server (lambdas/admin/payouts-handler.ts) and the web
- * (web/src/features/admin/payouts). Plain zod; imports only the console's plain values (contracts/admin-values.ts).
+ * (web/src/features/admin/payouts). Plain zod; imports only the console's plain values (contracts/admin-values.ts, payout-statuses.ts).
  */
 import * as z from 'zod';
 import { KNOWN_PAYOUT_FAILURE_REASONS } from './admin-values';
+import { PAYOUT_STATUSES } from './payout-statuses';
 
 const cents = z.number().int();
 const PERIOD_ID = /^\d{4}-(0[1-9]|1[0-2])-[12]$/;
@@ -27,7 +28,7 @@ export const adminPayoutSchema = z.strictObject({
   periodId: z.string(),
   periodFrom: z.string(),
   periodTo: z.string(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  status: z.enum(PAYOUT_STATUSES),
   amountCents: cents,
   feeCents: cents,
   paidCents: cents,

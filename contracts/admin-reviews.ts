@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { REVIEW_NOTE_MAX, REVIEW_REASON_MAX, REVIEW_REASONS_MAX } from './admin-values';
 import { IMAGE_REJECTION_REASONS } from './images';
 import { LENGTH_UNITS, VOLUME_UNITS, WEIGHT_UNITS } from './listings/form';
+import { REJECTION_REASONS } from './listings/model';
 import { PRIMARY_IMAGE_RULES } from './primary-image';
 
 const instant = z.iso.datetime();
@@ -161,18 +162,31 @@ export type ProductReview = z.infer<typeof productReviewSchema>;
 /** Reasons and messages: as long as the domain accepts (contracts/admin-values.ts). */
 export { REVIEW_NOTE_MAX, REVIEW_REASON_MAX, REVIEW_REASONS_MAX };
 
+/** REJECTION_REASONS codes and/or free text; at least one. */
+const reviewReasons = z.array(z.string().trim().min(1).max(REVIEW_REASON_MAX)).min(1).max(REVIEW_REASONS_MAX);
+/** What the vendor is asked to change. */
+const reviewNote = z.string().trim().min(1).max(REVIEW_NOTE_MAX);
+
 /** `POST /api/admin/reviews/{productId}/decision`: the decision on the submission the reviewer saw. */
 export const reviewDecisionBodySchema = z.discriminatedUnion('decision', [
   z.strictObject({ decision: z.literal('approve'), submittedAt: instant }),
-  z.strictObject({
-    decision: z.literal('reject'),
-    submittedAt: instant,
-    /** REJECTION_REASONS codes and/or free text; at least one. */
-    reasons: z.array(z.string().trim().min(1).max(REVIEW_REASON_MAX)).min(1).max(REVIEW_REASONS_MAX),
-  }),
-  z.strictObject({ decision: z.literal('request_changes'), submittedAt: instant, note: z.string().trim().min(1).max(REVIEW_NOTE_MAX) }),
+  z.strictObject({ decision: z.literal('reject'), submittedAt: instant, reasons: reviewReasons }),
+  z.strictObject({ decision: z.literal('request_changes'), submittedAt: instant, note: reviewNote }),
 ]);
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBodySchema>;
+
+/**
+ * The console's reject dialog: the known reasons ticked (in REJECTION_REASONS' order) and the free text
+ * as one reason more, checked as the decision's `reasons`; none at all is an error on `text`.
+ */
+export const reviewRejectFormSchema = z
+  .strictObject({ codes: z.array(z.enum(REJECTION_REASONS)), text: z.string().trim().max(REVIEW_REASON_MAX) })
+  .refine((form) => form.codes.length > 0 || form.text !== '', { message: 'admin_review_reject_needs_reason', path: ['text'] })
+  .transform((form) => ({ reasons: [...REJECTION_REASONS.filter((code) => form.codes.includes(code)), ...(form.text ? [form.text] : [])] }))
+  .pipe(z.strictObject({ reasons: reviewReasons }));
+
+/** The console's request-changes dialog: the note, checked as the decision's (the dialog says "needs a note" for any problem). */
+export const reviewChangesFormSchema = z.strictObject({ note: reviewNote });
 
 /** The decision's answer: the product's new state and the next product to review. */
 export const reviewDecisionAnswerSchema = z.strictObject({

@@ -62,3 +62,19 @@ export const KNOWN_PAYOUT_FAILURE_REASONS = [
 export const REVIEW_REASON_MAX = 500;
 export const REVIEW_REASONS_MAX = 20;
 export const REVIEW_NOTE_MAX = 2000;
+
+/**
+ * A commission rate in percent as an operator types it (up to 2 decimals, 0–100, an optional `%`) →
+ * basis points; null when it is not one. `12.5` → 1250, `7` → 700, `12.345` → null. The console's
+ * commission form reads the field with it (contracts/admin-vendors.ts commissionFormSchema).
+ */
+export function percentToBps(text: string): number | null {
+  const value = text.trim().replace(/%$/, '').trim();
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(value)) return null;
+  const [whole, fraction = ''] = value.split('.');
+  const bps = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return bps <= 10_000 ? bps : null;
+}
+
+/** Basis points → the percent as an operator types it: 1250 → "12.5", 1500 → "15". */
+export const bpsToPercentText = (bps: number): string => String(bps / 100);

@@ -4,7 +4,7 @@
  * applications, web/src/features/admin/vendors). Plain zod; imports only the audit contract.
  */
 import * as z from 'zod';
-import { ADMIN_VENDOR_STATUSES, PRODUCT_TABS } from './admin-values';
+import { ADMIN_VENDOR_STATUSES, percentToBps, PRODUCT_TABS } from './admin-values';
 import { auditEntrySchema } from './audit';
 
 export { ADMIN_VENDOR_STATUSES, PRODUCT_TABS };
@@ -58,16 +58,18 @@ export const applicationDetailSchema = z.strictObject({
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
+/** Why an application is rejected (the applicant reads it): the messages are the console's text keys. */
+const rejectionReason = z.string().trim().min(1, 'admin_apps_reason_required').max(1000, 'admin_apps_reason_too_long');
+
 /** `POST /api/admin/applications/{userId}/decision`. `expectedStatus`: the status the operator saw (stale → 409). */
 export const applicationDecisionBodySchema = z.discriminatedUnion('decision', [
   z.strictObject({ decision: z.literal('approve'), expectedStatus: z.enum(ADMIN_VENDOR_STATUSES).optional() }),
-  z.strictObject({
-    decision: z.literal('reject'),
-    reason: z.string().trim().min(1, 'admin_apps_reason_required').max(1000, 'admin_apps_reason_too_long'),
-    expectedStatus: z.enum(ADMIN_VENDOR_STATUSES).optional(),
-  }),
+  z.strictObject({ decision: z.literal('reject'), reason: rejectionReason, expectedStatus: z.enum(ADMIN_VENDOR_STATUSES).optional() }),
 ]);
 export type ApplicationDecisionBody = z.infer<typeof applicationDecisionBodySchema>;
+
+/** The console's reject dialog: the reason as the decision's body checks it. */
+export const applicationRejectFormSchema = z.strictObject({ reason: rejectionReason });
 
 /** The answer of a decision: the record as it now is. */
 export const applicationDecisionAnswerSchema = z.strictObject({ application: adminVendorRecordSchema });
@@ -133,3 +135,21 @@ export const commissionBodySchema = z.strictObject({
   expectedRateBps: z.number().int().min(0).max(COMMISSION_BPS_MAX).nullable(),
 });
 export type CommissionBody = z.infer<typeof commissionBodySchema>;
+
+/** The console's commission form: the rate in percent as typed (percentToBps), checked as the body's rate. */
+export const commissionFormSchema = z.strictObject({
+  percent: z
+    .string()
+    .transform((text, ctx) => {
+      const bps = percentToBps(text);
+      if (bps === null) ctx.addIssue({ code: 'custom', message: 'admin_vendors_commission_invalid' });
+      return bps ?? z.NEVER;
+    })
+    .pipe(commissionBodySchema.shape.commissionRateBps),
+});
+
+/** The directory's search form: the query's text and status, '' for every status. */
+export const vendorSearchFormSchema = z.strictObject({
+  q: z.string().trim().max(200),
+  status: z.union([z.enum(ADMIN_VENDOR_STATUSES), z.literal('')]),
+});

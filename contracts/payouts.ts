@@ -4,6 +4,7 @@
  * (web/src/features/payouts/payouts-api.ts) and the types the server builds them as (`z.infer`).
  */
 import * as z from 'zod/mini';
+import { PAYOUT_STATUSES } from './payout-statuses';
 import { cents, int } from './values';
 
 /**
@@ -31,8 +32,7 @@ export const payoutReconciliationSchema = z.object({
 });
 export type PayoutReconciliation = z.infer<typeof payoutReconciliationSchema>;
 
-export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export { PAYOUT_STATUSES, type PayoutStatus } from './payout-statuses';
 
 /** One payout of the history (lambdas/payouts/history.ts payoutView). */
 export const payoutViewSchema = z.object({

@@ -90,6 +90,15 @@ export const adminSupportListQuery = z.strictObject({
 });
 export type AdminSupportListQuery = z.infer<typeof adminSupportListQuery>;
 
+/**
+ * The ops inbox's filter form: a category ('' for any) and a vendor id as typed (any case; '' for any),
+ * checked as the list query checks them.
+ */
+export const adminSupportFilterFormSchema = z.strictObject({
+  category: z.union([z.enum(SUPPORT_CATEGORIES), z.literal('')]),
+  vendorId: z.string().trim().toUpperCase().pipe(z.union([z.literal(''), adminSupportListQuery.shape.vendorId.unwrap()])),
+});
+
 /** The text of a reply (ops) or an answer (vendor): the same rule as the opening message. */
 export const supportMessageBody = z.strictObject({
   message: z

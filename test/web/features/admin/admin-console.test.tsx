@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { waitingAge } from '../../../../web/src/features/admin/admin-api';
+import { waitingAge } from '../../../../web/src/features/admin/waiting-age';
 import { switchLanguage } from '../../../../web/src/i18n/i18n';
 import { auth, configure, meBody, signedInUser, storeAmplifySession, stubFetch, type FetchCall } from '../../amplify-mock';
 import { renderApp, resetAppState } from '../../render-app';

@@ -129,7 +129,7 @@ describe('Vendor applications (ops console)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject Sunrise Noodle Co.' });
     await user.type(within(dialog).getByLabelText(en.admin_apps_reason_label), '   ');
     await user.click(within(dialog).getByTestId('admin-app-reject-confirm'));
-    expect(within(dialog).getByRole('alert').textContent).toBe(en.admin_apps_reason_required);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(en.admin_apps_reason_required);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await user.clear(within(dialog).getByLabelText(en.admin_apps_reason_label));
@@ -178,6 +178,6 @@ describe('Vendor applications (ops console)', () => {
     await user.click(screen.getByRole('button', { name: zh.admin_apps_reject }));
     const dialog = await screen.findByRole('dialog', { name: '駁回 Sunrise Noodle Co.' });
     await user.click(within(dialog).getByRole('button', { name: zh.admin_apps_reject_confirm }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(zh.admin_apps_reason_required);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(zh.admin_apps_reason_required);
   });
 });

@@ -93,7 +93,7 @@ describe('two-step verification in the ops console (issue 14)', () => {
     const dialog = await screen.findByRole('dialog', { name: en.admin_mfa_reset_title });
     expect(dialog.textContent).toContain('demo.vendor@example.com');
     await user.click(within(dialog).getByRole('button', { name: en.admin_mfa_reset_confirm }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(en.admin_mfa_reason_required);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(en.admin_mfa_reason_required);
     expect(calls.some((c) => c.url.includes('mfa-reset'))).toBe(false);
 
     await user.type(within(dialog).getByLabelText(en.admin_mfa_reason_label), 'Lost phone; checked by video call');

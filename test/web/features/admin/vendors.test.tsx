@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { percentToBps } from '../../../../web/src/features/admin/vendors/vendors-api';
+import { percentToBps } from '../../../../contracts/admin-values';
 import { switchLanguage } from '../../../../web/src/i18n/i18n';
 import en from '../../../../web/src/i18n/admin.en.json';
 import zh from '../../../../web/src/i18n/admin.zh-TW.json';
@@ -128,7 +128,7 @@ describe('Vendors (ops console)', () => {
     await user.clear(input);
     await user.type(input, '12.345');
     await user.click(screen.getByTestId('admin-vendor-commission-save'));
-    expect(screen.getByTestId('admin-vendor-commission-error').textContent).toBe(en.admin_vendors_commission_invalid);
+    expect((await screen.findByTestId('admin-vendor-commission-error')).textContent).toBe(en.admin_vendors_commission_invalid);
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
 
     await user.clear(input);

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { twoStepEnabled } from '../settings/two-step';
 import { useAdminTranslation } from './admin-i18n';
+import { adminKeys } from './api/keys';
 import { ADMIN_SECTIONS } from './sections';
 
 const OverviewPage = lazy(() => import('./overview-page'));
@@ -89,8 +90,6 @@ function AdminNav() {
   );
 }
 
-const TWO_STEP_KEY = ['admin', 'two-step'] as const;
-
 /**
  * Issue 14: two-step verification is required for admins. The server refuses an admin without it
  * (403 `admin_mfa_required` on every console route, lambdas/shared/step-up.ts); the console asks
@@ -101,7 +100,7 @@ function TwoStepGate({ children }: { children: ReactNode }) {
   const { t } = useAdminTranslation();
   const queryClient = useQueryClient();
   const [settingUp, setSettingUp] = useState(false);
-  const twoStep = useQuery({ queryKey: TWO_STEP_KEY, queryFn: twoStepEnabled, staleTime: Infinity, retry: false });
+  const twoStep = useQuery({ queryKey: adminKeys.twoStep, queryFn: twoStepEnabled, staleTime: Infinity, retry: false });
   if (twoStep.isPending) {
     return (
       <p className="admin-loading" role="status">
@@ -123,7 +122,7 @@ function TwoStepGate({ children }: { children: ReactNode }) {
       </section>
       {settingUp && (
         <Suspense fallback={null}>
-          <TwoStepDialog mode="set-up" onClose={() => setSettingUp(false)} onChanged={(on) => { setSettingUp(false); queryClient.setQueryData(TWO_STEP_KEY, on); }} />
+          <TwoStepDialog mode="set-up" onClose={() => setSettingUp(false)} onChanged={(on) => { setSettingUp(false); queryClient.setQueryData(adminKeys.twoStep, on); }} />
         </Suspense>
       )}
     </main>

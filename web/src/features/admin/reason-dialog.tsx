@@ -1,9 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { Dialog } from '../../components/dialog';
 import { useAdminTranslation } from './admin-i18n';
+import { FieldError, setServerFieldErrors, useFieldErrorText } from './form-errors';
 
 /** The audit log's limit on an operator's reason (the server's rule too). */
 export const REASON_MAX = 1000;
+
+export type ReasonValues = { reason: string };
 
 export interface ReasonDialogProps {
   title: string;
@@ -11,47 +15,48 @@ export interface ReasonDialogProps {
   intro: ReactNode;
   label: string;
   confirmLabel: string;
-  /** The texts for an empty and a too long reason. */
-  requiredText: string;
-  tooLongText: string;
-  busy: boolean;
+  /**
+   * The reason's rule: the route's body schema from contracts/ (required, at most REASON_MAX
+   * characters, trimmed), its messages the texts for an empty and a too long reason.
+   */
+  resolver: Resolver<ReasonValues, unknown, ReasonValues>;
+  /** The action is being sent (also while `onConfirm`'s promise runs). */
+  busy?: boolean;
   rows?: number;
   /** `<prefix>-dialog`, `<prefix>-confirm`, `<prefix>-reason`, `<prefix>-reason-error`. */
   testIdPrefix: string;
   onClose(): void;
-  onConfirm(reason: string): Promise<void>;
+  /** Sends the action with the trimmed reason; a 400 naming `reason` is said by the field. */
+  onConfirm(reason: string): Promise<unknown>;
 }
 
 /**
  * A console action that needs the operator's reason (rejecting an application, resetting two-step
- * sign-in): required, at most REASON_MAX characters, checked here before anything is sent and said
- * in place beside the field.
+ * sign-in): checked with the route's schema before anything is sent and said in place beside the field.
  */
-export function ReasonDialog({ title, intro, label, confirmLabel, requiredText, tooLongText, busy, rows = 4, testIdPrefix, onClose, onConfirm }: ReasonDialogProps) {
+export function ReasonDialog({ title, intro, label, confirmLabel, resolver, busy = false, rows = 4, testIdPrefix, onClose, onConfirm }: ReasonDialogProps) {
   const { t } = useAdminTranslation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const fieldText = useFieldErrorText();
+  const { register, handleSubmit, setError, formState } = useForm<ReasonValues, unknown, ReasonValues>({ resolver, defaultValues: { reason: '' } });
+  const sending = busy || formState.isSubmitting;
+  const error = fieldText(formState.errors.reason?.message, 'error_reason_validation');
   const errorId = `${testIdPrefix}-reason-error`;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (!text) return setError(requiredText);
-    if (text.length > REASON_MAX) return setError(tooLongText);
-    setError(null);
-    void onConfirm(text);
-  };
+  const submit = handleSubmit(async ({ reason }) => {
+    // Any other failure is the caller's to say (its mutation's error).
+    await onConfirm(reason).catch((err: unknown) => setServerFieldErrors(err, setError, ['reason']));
+  });
   return (
     <Dialog
       title={title}
       onClose={onClose}
-      form={{ onSubmit: submit }}
+      form={{ onSubmit: (event) => void submit(event) }}
       testId={`${testIdPrefix}-dialog`}
       footer={
         <>
-          <button type="button" className="admin-action" onClick={onClose} disabled={busy}>
+          <button type="button" className="admin-action" onClick={onClose} disabled={sending}>
             {t('admin_apps_cancel')}
           </button>
-          <button type="submit" className="admin-action admin-action-danger" disabled={busy} data-testid={`${testIdPrefix}-confirm`}>
+          <button type="submit" className="admin-action admin-action-danger" disabled={sending} data-testid={`${testIdPrefix}-confirm`}>
             {confirmLabel}
           </button>
         </>
@@ -61,22 +66,17 @@ export function ReasonDialog({ title, intro, label, confirmLabel, requiredText, 
       <label className="admin-field">
         <span>{label}</span>
         <textarea
-          value={reason}
+          {...register('reason')}
           rows={rows}
           maxLength={REASON_MAX}
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(e) => setReason(e.target.value)}
           data-autofocus
           data-testid={`${testIdPrefix}-reason`}
         />
       </label>
-      {error && (
-        <p id={errorId} className="admin-field-error" role="alert" data-testid={errorId}>
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} text={error} />
     </Dialog>
   );
 }

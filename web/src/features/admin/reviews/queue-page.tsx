@@ -1,15 +1,12 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { LoadStatus } from '../../../components/load-status';
-import { languageToApply, type Language } from '../../../i18n/language';
 import { useErrorText } from '../../../lib/error-message';
-import { formatCount, formatDateTime } from '../../../lib/format';
-import { useMarketplaceTimeZone } from '../../../lib/marketplace';
+import { formatCount } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useAdminFormat } from '../admin-format';
 import { useAdminTranslation } from '../admin-i18n';
-import { getReviewQueue, reviewQueryKeys } from './reviews-api';
-import { ageFormatter } from './review-format';
-import { namesInOrder } from '../../../../../contracts/listings/names';
+import { useReviewQueue } from './api/get-review-queue';
+import { ReviewQueueTable } from './review-queue-table';
 
 /**
  * /admin/reviews (issue 13): the products waiting for review, oldest submission first, with how long
@@ -17,22 +14,14 @@ import { namesInOrder } from '../../../../../contracts/listings/names';
  * of a published one. A table on a wide screen, cards on a phone; "Show more" reads the next page.
  */
 export default function ReviewQueuePage() {
-  const { t, i18n } = useAdminTranslation();
-  const language: Language = languageToApply(i18n.language);
+  const { t } = useAdminTranslation();
+  const { language } = useAdminFormat();
   const describeError = useErrorText();
-  const timeZone = useMarketplaceTimeZone();
-  const age = ageFormatter(language);
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   usePageTitle(t('admin_review_queue_title'));
-  const queue = useInfiniteQuery({
-    queryKey: reviewQueryKeys.queue,
-    queryFn: ({ pageParam, signal }) => getReviewQueue(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const queue = useReviewQueue();
   const pages = queue.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
-  const now = pages[0]?.generatedAt;
   const failure = queue.isError ? describeError(queue.error) : null;
   const state = queue.isPending || (queue.isFetching && !queue.isFetchingNextPage) ? 'loading' : queue.isError ? 'failed' : 'idle';
 
@@ -60,67 +49,10 @@ export default function ReviewQueuePage() {
           {t('admin_review_queue_empty')}
         </p>
       )}
-      {items.length > 0 && (
-        <div className="admin-review-table-wrap">
-          <table className="admin-review-queue" data-testid="admin-review-queue">
-            <caption className="visually-hidden">{t('admin_review_queue_caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin_review_col_product')}</th>
-                <th scope="col">{t('admin_review_col_vendor')}</th>
-                <th scope="col">{t('admin_review_col_kind')}</th>
-                <th scope="col">{t('admin_review_col_waiting')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => {
-                const at = timeZone ? formatDateTime(item.submittedAt, language, timeZone) : null;
-                // The name in the console's language first, the other under it (issue 24, item 19).
-                const { first, second } = namesInOrder(item, language);
-                return (
-                  <tr key={item.productId} data-testid="admin-review-queue-row" data-product-id={item.productId}>
-                    <th scope="row" data-label={t('admin_review_col_product')}>
-                      <Link to={`/admin/reviews/${item.productId}`} className="admin-review-name" data-testid="admin-review-queue-link">
-                        <span lang={first?.lang}>{first?.text ?? t('admin_review_no_name')}</span>
-                      </Link>
-                      {second && (
-                        <span className="admin-review-name-zh" lang={second.lang}>
-                          {second.text}
-                        </span>
-                      )}
-                      <span className="admin-review-muted">
-                        {item.productId} · {t('admin_review_sku', { sku: item.sku })}
-                      </span>
-                    </th>
-                    <td data-label={t('admin_review_col_vendor')}>
-                      <span>{item.vendorName || item.vendorId}</span>
-                      <span className="admin-review-muted">{item.vendorId}</span>
-                    </td>
-                    <td data-label={t('admin_review_col_kind')}>
-                      <span className={`admin-review-kind ${item.update ? 'update' : 'new'}`} data-testid="admin-review-kind">
-                        {item.update ? t('admin_review_kind_update') : t('admin_review_kind_new')}
-                      </span>
-                    </td>
-                    <td data-label={t('admin_review_col_waiting')}>
-                      <span data-testid="admin-review-age">{now ? age(item.submittedAt, now) : ''}</span>
-                      {at && <span className="admin-review-muted">{t('admin_review_submitted_at', { time: `${at.date} ${at.time}` })}</span>}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {items.length > 0 && <ReviewQueueTable items={items} now={pages[0]?.generatedAt} />}
       {queue.hasNextPage && (
         <p>
-          <button
-            type="button"
-            className="admin-review-more"
-            data-testid="admin-review-queue-more"
-            disabled={queue.isFetchingNextPage}
-            onClick={() => void queue.fetchNextPage()}
-          >
+          <button type="button" className="admin-review-more" data-testid="admin-review-queue-more" disabled={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
             {queue.isFetchingNextPage ? t('admin_review_queue_loading') : t('admin_review_queue_more')}
           </button>
         </p>

@@ -1,5 +1,5 @@
-import type { AuditEntry, AuditValues } from '../../../../../contracts/audit';
-import { useAdminTranslation } from '../admin-i18n';
+import type { AuditEntry, AuditValues } from '../../../../contracts/audit';
+import { useAdminTranslation } from './admin-i18n';
 import { useAdminFormat } from './admin-format';
 
 /** The vendor actions these screens name (the audit log screen names every action). */

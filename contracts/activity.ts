@@ -63,3 +63,20 @@ export function withActivityFilterRules<T extends z.ZodType<z.infer<typeof activ
 
 export const activityFilterSchema = withActivityFilterRules(activityFilterFields);
 export type ActivityFilter = z.infer<typeof activityFilterSchema>;
+
+const blankOr = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal(''), schema]);
+
+/**
+ * The log page's filter form (web/src/features/activity): the filter's fields as typed (`''` for
+ * none) with its rules; a range that ends before it starts is refused on From with the web's text
+ * key. The page turns the values into an ActivityFilter (blanks left out, an e-mail in lower case).
+ */
+export const activityFilterFormSchema = z
+  .object({
+    action: blankOr(z.enum(ACTIVITY_ACTIONS)),
+    actor: z.string().trim(),
+    from: blankOr(z.string().refine(validDay, 'is not a day (YYYY-MM-DD)')),
+    to: blankOr(z.string().refine(validDay, 'is not a day (YYYY-MM-DD)')),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'filter_from_after_to', path: ['from'] });
+export type ActivityFilterFormValues = z.input<typeof activityFilterFormSchema>;

@@ -20,6 +20,30 @@ export type EmailDestinationInput = z.input<typeof emailDestinationSchema>;
 
 const text = z.string().optional();
 
+const field = z.optional(z.string().max(200));
+
+/**
+ * `PUT /api/payout-method`'s body, one declaration for both sides (issue 25): the server parses it
+ * (lambdas/payouts/method-handler.ts; the rules and their messages are destination.ts'), the web's
+ * forms send `PayoutMethodBody` (web/src/features/payouts/api/update-payout-method.ts). Shape only.
+ */
+export const payoutMethodBodySchema = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('email'), email: z.optional(z.string().max(254)) }),
+  z.strictObject({
+    method: z.literal('bank'),
+    accountType: field,
+    country: field,
+    currency: field,
+    business: z.optional(z.strictObject({ phone: field, street: field, addressMore: field, city: field, postalCode: field, country: field })),
+    bankName: field,
+    accountHolderName: field,
+    accountNumber: z.optional(z.string().max(64)),
+    swiftBic: z.optional(z.string().max(20)),
+    confirmed: z.optional(z.boolean()),
+  }),
+]);
+export type PayoutMethodBody = z.input<typeof payoutMethodBodySchema>;
+
 /** The bank wizard's values, flat (the API's body nests the business address; destination.ts flattens it). */
 export const bankFieldsSchema = z.object({
   accountType: text,

@@ -4,10 +4,12 @@
  * docs/web.md, "Weight"), for the server's answers and the web's parsing alike.
  */
 import * as z from 'zod/mini';
+import { isCalendarDay } from './calendar-day';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from './typed-text';
 
-// The zod-free text helpers (pages import them without zod); everything stays importable from here.
+// The zod-free text and day helpers (pages import them without zod); everything stays importable from here.
 export * from './typed-text';
+export { isCalendarDay };
 
 /** An exact integer (counts, quantities): what JSON numbers from the API must be. */
 export const int = z.number().check(z.refine(Number.isSafeInteger, 'must be a safe integer'));
@@ -20,16 +22,6 @@ export const calendarDay = z.string().check(z.refine(isCalendarDay, 'must be a c
 
 /** An instant the browser can read (the API sends UTC ISO-8601, e.g. `2026-03-08T09:30:00.000Z`). */
 export const instant = z.string().check(z.refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO-8601 time'));
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isCalendarDay(value: string): boolean {
-  const m = DAY.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
 
 /**
  * The one refinement of every name and subject (issue 24, item 4): no line break, NUL or other

@@ -3,30 +3,12 @@
  * digits of an account number; the full destination goes to the payout-accounts table only, which
  * this function may write but never read (it answers from the vendor record's masked copy).
  */
-import * as z from 'zod';
+import { payoutMethodBodySchema } from '../../contracts/payout-destination';
 import { apiHandler, route } from '../shared/http';
 import { logger } from '../shared/logger';
 import { requireRecentSecondStep } from '../shared/step-up';
 import { payoutMethodView, savePayoutAccount, type Destination } from './accounts';
 import { validateBank, validateEmail } from './destination';
-
-const text = z.optional(z.string().max(200));
-/** Shape only: the wizard's rules and messages are checked in destination.ts. */
-export const putPayoutMethodBody = z.discriminatedUnion('method', [
-  z.strictObject({ method: z.literal('email'), email: z.optional(z.string().max(254)) }),
-  z.strictObject({
-    method: z.literal('bank'),
-    accountType: text,
-    country: text,
-    currency: text,
-    business: z.optional(z.strictObject({ phone: text, street: text, addressMore: text, city: text, postalCode: text, country: text })),
-    bankName: text,
-    accountHolderName: text,
-    accountNumber: z.optional(z.string().max(64)),
-    swiftBic: z.optional(z.string().max(20)),
-    confirmed: z.optional(z.boolean()),
-  }),
-]);
 
 export const handler = apiHandler('payoutMethod', {
   'GET /api/payout-method': route({
@@ -37,7 +19,8 @@ export const handler = apiHandler('payoutMethod', {
   }),
   'PUT /api/payout-method': route({
     access: 'vendor',
-    body: putPayoutMethodBody,
+    // Shape only (contracts/payout-destination.ts): the wizard's rules and messages are checked in destination.ts.
+    body: payoutMethodBodySchema,
     async handler({ caller, body, event }) {
       // Issue 14: the payout method changes only with two-step sign-in on and a sign-in within 5 minutes.
       await requireRecentSecondStep(caller, event);

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayoutDetails } from '../../web/src/features/payouts/payouts-api';
+import type { PayoutDetails } from '../../contracts/payouts';
 import en from '../../web/src/i18n/en.json';
 import { formatDayRange, formatMoney } from '../../web/src/lib/format';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';

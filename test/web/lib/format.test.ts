@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { salesAxis, labelledDays } from '../../../web/src/features/dashboard/chart-scale';
-import { formatCount, formatDateTime, formatDay, formatDayRange, formatMoney, formatMoneyWhole, intlLocale, isCalendarDay, timeZoneLabel } from '../../../web/src/lib/format';
+import { isCalendarDay } from '../../../contracts/calendar-day';
+import { formatCount, formatDateTime, formatDay, formatDayRange, formatMoney, formatMoneyWhole, intlLocale, timeZoneLabel } from '../../../web/src/lib/format';
 import { plain } from '../sales-fixtures';
 
 describe('money, counts and days per language (Intl)', () => {

@@ -51,15 +51,6 @@ export function formatCount(value: number, language: Language): string {
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** True for a real calendar day written `yyyy-mm-dd` (not `2026-02-30`). */
-export function isCalendarDay(value: string): boolean {
-  const m = DAY.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 /** Noon UTC of a `yyyy-mm-dd` day: formatted in UTC it is that calendar day in every locale. */
 function dayInstant(day: string): Date {
   const m = DAY.exec(day);

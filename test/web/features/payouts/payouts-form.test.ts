@@ -126,7 +126,7 @@ describe('payout method checks (spec §3, issue 6)', () => {
     const body = bankBody(complete());
     expect(body).toMatchObject({ method: 'bank', accountType: 'business', country: 'DE', currency: 'EUR', confirmed: true, swiftBic: 'COBADEFFXXX' });
     expect(body.business).toEqual({ phone: '+49 30 1234567', street: 'Hauptstraße 1', city: 'Berlin', postalCode: '10115', country: 'DE' });
-    expect(bankBody({ ...complete(), addressMore: ' Hinterhaus ' }).business.addressMore).toBe('Hinterhaus');
+    expect(bankBody({ ...complete(), addressMore: ' Hinterhaus ' }).business?.addressMore).toBe('Hinterhaus');
   });
 
   it("maps the server's 400 codes to the wizard step and message", () => {

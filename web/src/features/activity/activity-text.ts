@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatMoney } from '../../lib/format';
-import type { ActivityEntry } from './activity-api';
+import type { ActivityEntry } from './api/get-activity';
 
 type Values = NonNullable<ActivityEntry['before']>;
 type Value = Values[string] | undefined;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { languageToApply } from '../../i18n/language';
 import { formatCount, formatDay, formatMoney, formatMoneyWhole } from '../../lib/format';
 import { labelledDays, salesAxis } from './chart-scale';
-import type { DaySales } from './dashboard-api';
+import type { DaySales } from './api/get-dashboard';
 
 /** Drawn at the width it is shown (text stays 12 px on a phone); this until the first measurement. */
 const DEFAULT_WIDTH = 720;

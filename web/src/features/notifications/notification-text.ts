@@ -6,7 +6,8 @@ import { REJECTION_REASONS } from '../../../../contracts/listings/model';
 import { productNameIn } from '../../../../contracts/listings/names';
 import { SUPPORT_CATEGORIES } from '../../../../contracts/support/categories';
 import type { Language } from '../../i18n/language';
-import { formatDay, formatDayRange, formatMoney, isCalendarDay, formatInstant } from '../../lib/format';
+import { isCalendarDay } from '../../../../contracts/calendar-day';
+import { formatDay, formatDayRange, formatMoney, formatInstant } from '../../lib/format';
 
 /** What the list shows of one item: its title, its sentence, and for a rejection the reasons and the note. */
 export interface NotificationText {

@@ -1,22 +1,16 @@
 import '../../components/empty-state.css';
 import './notifications.css';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { INBOX_RETENTION_MONTHS } from '../../../../contracts/notification-answers';
-import type { NotificationPage, NotificationView } from '../../../../contracts/notifications';
 import { Alert } from '../../components/alert';
 import { LoadStatus } from '../../components/load-status';
-import { languageToApply, type Language } from '../../i18n/language';
+import { languageToApply } from '../../i18n/language';
 import { useErrorText, useLoadErrorProps } from '../../lib/error-message';
 import { formatCount } from '../../lib/format';
-import { queryKeys } from '../../lib/query-client';
-import { updateCursorListItems, useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
-import { getNotificationsPage, markNotificationsRead } from './notifications-api';
-import { formatInstant, notificationText } from './notification-text';
-import { useMarketplaceTimeZone } from '../../lib/marketplace';
+import { useNotificationsList } from './api/get-notifications';
+import { useMarkNotificationsRead } from './api/mark-notifications-read';
+import { buttonClass, NotificationItem } from './notification-item';
 
 /**
  * Plain elements with Amplify UI's classes (its styles come with the header layout), not its React
@@ -34,31 +28,11 @@ export default function NotificationsPage() {
   const loadError = useLoadErrorProps();
   const describeError = useErrorText();
   usePageTitle(t('notifications'));
-  const queryClient = useQueryClient();
-  const listKey = queryKeys.notifications.list;
-  const list = useCursorList<NotificationView, NotificationPage>(listKey, (cursor, signal) => getNotificationsPage(cursor, signal));
-  const [markError, setMarkError] = useState<string | null>(null);
-
+  const list = useNotificationsList();
   // The count the list answered is the badge's too.
   const unread = list.lastPage?.unread;
-
-  const markRead = useMutation({
-    mutationFn: markNotificationsRead,
-    onMutate: (what) => {
-      setMarkError(null);
-      // Shown read at once; the server's count follows.
-      const ids = 'ids' in what ? new Set(what.ids) : null;
-      updateCursorListItems<NotificationView, NotificationPage>(queryClient, listKey, (items) => items.map((n) => (!ids || ids.has(n.id) ? { ...n, read: true } : n)));
-    },
-    onSuccess: (count) => {
-      queryClient.setQueryData(queryKeys.notifications.unread, count);
-      queryClient.setQueryData<{ pages: NotificationPage[]; pageParams: unknown[] }>(listKey, (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, unread: count })) } : data));
-    },
-    onError: (err) => {
-      setMarkError(t('notifications_mark_failed', { message: describeError(err).message }));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
-    },
-  });
+  const markRead = useMarkNotificationsRead();
+  const markError = markRead.error ? t('notifications_mark_failed', { message: describeError(markRead.error).message }) : null;
 
   const items = list.items;
   const empty = list.status === 'loaded' && items.length === 0;
@@ -92,7 +66,7 @@ export default function NotificationsPage() {
         )}
       </p>
       {markError && (
-        <Alert tone="error" testId="notifications-error" onDismiss={() => setMarkError(null)} dismissLabel={t('dismiss')}>
+        <Alert tone="error" testId="notifications-error" onDismiss={markRead.reset} dismissLabel={t('dismiss')}>
           {markError}
         </Alert>
       )}
@@ -127,44 +101,5 @@ export default function NotificationsPage() {
         </>
       )}
     </section>
-  );
-}
-
-/** Only a path inside the portal is followed (`/products/P-1/edit`); anything else leads back to the list. */
-const portalLink = (link: string): string => (/^\/(?![/\\])/.test(link) ? link : '/notifications');
-
-const buttonClass = (base: string, disabled: boolean) => (disabled ? `${base} amplify-button--disabled` : base);
-
-function NotificationItem({ item, language, onOpen }: { item: NotificationView; language: Language; onOpen(): void }) {
-  const { t } = useTranslation();
-  const timeZone = useMarketplaceTimeZone();
-  const text = notificationText(t, language, item, timeZone);
-  return (
-    <li className="notification-item" data-read={item.read} data-testid="notification-item">
-      {/* The whole item is the link; its name is the title (and "Unread" while it is). */}
-      <Link to={portalLink(item.link)} className="notification-link" onClick={onOpen}>
-        <span className="notification-title">
-          {!item.read && (
-            <>
-              <span className="notification-dot" aria-hidden="true" />
-              <span className="visually-hidden">{t('notifications_unread_marker')}: </span>
-            </>
-          )}
-          {text.title}
-        </span>
-      </Link>
-      {text.body && <p className="notification-body">{text.body}</p>}
-      {text.reasons && text.reasons.length > 0 && (
-        <ul className="notification-reasons" data-testid="notification-reasons">
-          {text.reasons.map((reason, i) => (
-            <li key={`${i}-${reason}`}>{reason}</li>
-          ))}
-        </ul>
-      )}
-      {text.note && <p className="notification-body">{t('notifications_note', { note: text.note })}</p>}
-      <p className="notification-time muted">
-        <time dateTime={item.createdAt}>{formatInstant(item.createdAt, language, timeZone)}</time>
-      </p>
-    </li>
   );
 }

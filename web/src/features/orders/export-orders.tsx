@@ -2,8 +2,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/alert';
 import { useErrorText } from '../../lib/error-message';
-import { useDownload } from '../../lib/use-download';
-import { exportOrdersCsv } from './orders-api';
+import { useOrdersExport } from './api/export-orders';
 import type { OrdersFilter } from './orders-filter';
 
 /**
@@ -13,7 +12,7 @@ import type { OrdersFilter } from './orders-filter';
  */
 export function ExportOrders({ filter }: { filter: OrdersFilter }) {
   const { t } = useTranslation();
-  const { state, run, reset } = useDownload((signal) => exportOrdersCsv(filter, signal));
+  const { state, run, reset } = useOrdersExport(filter);
   const errorText = useErrorText();
   const failed = state.kind === 'failed' ? errorText(state.error) : null;
 

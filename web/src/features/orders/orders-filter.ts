@@ -1,7 +1,6 @@
-import { ORDER_STATUSES, type OrderStatus } from '../../../../contracts/orders';
-import { isCalendarDay } from '../../lib/format';
+import { FIRST_FILTER_DAY, isFilterDay, LAST_FILTER_DAY, normalizeOrderNumber, ORDER_NUMBER_MAX, ORDER_STATUSES, type OrderStatus } from '../../../../contracts/orders';
 
-export { ORDER_STATUSES, type OrderStatus };
+export { FIRST_FILTER_DAY, isFilterDay, LAST_FILTER_DAY, ORDER_NUMBER_MAX, ORDER_STATUSES, type OrderStatus };
 
 /**
  * The orders filter (docs/api.md, GET /api/orders): a status and a range of marketplace-local days,
@@ -21,19 +20,10 @@ export interface OrdersFilter {
   number?: string;
 }
 
-/** The longest order number (lambdas/orders/filter.ts ORDER_NUMBER_MAX). */
-export const ORDER_NUMBER_MAX = 64;
-
-/** The days the API accepts (lambdas/orders/filter.ts; a unit test keeps them equal). */
-export const FIRST_FILTER_DAY = '2000-01-01';
-export const LAST_FILTER_DAY = '2999-12-31';
-
 /** The URL search parameters the filter owns; other parameters are left alone. */
 export const FILTER_PARAMS = ['status', 'from', 'to', 'number'] as const;
 
 export const isOrderStatus = (value: unknown): value is OrderStatus => typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
-
-export const isFilterDay = (value: string): boolean => isCalendarDay(value) && value >= FIRST_FILTER_DAY && value <= LAST_FILTER_DAY;
 
 /**
  * The filter a URL asks for, ignoring what the API would refuse: an unknown status means all
@@ -44,7 +34,7 @@ export function parseOrdersFilter(params: URLSearchParams): OrdersFilter {
   const status = params.get('status');
   const from = params.get('from');
   const to = params.get('to');
-  const number = params.get('number')?.normalize('NFKC').trim().slice(0, ORDER_NUMBER_MAX);
+  const number = normalizeOrderNumber(params.get('number') ?? '').slice(0, ORDER_NUMBER_MAX);
   if (number) return { number };
   const filter: OrdersFilter = {};
   if (isOrderStatus(status)) filter.status = status;

@@ -12,6 +12,7 @@ import {
   type BankStep,
 } from '../../../../contracts/bank-rules';
 import { isEmail } from '../../../../contracts/email';
+import type { PayoutMethodBody } from '../../../../contracts/payout-destination';
 
 export { isEmail };
 
@@ -108,8 +109,8 @@ export function stepProblem(step: WizardStep, d: BankDraft): PayoutMessageKey | 
   return first ? STEP_MESSAGES[step](first) : null;
 }
 
-/** The PUT body for a finished draft. */
-export function bankBody(d: BankDraft) {
+/** The PUT body for a finished draft (the contract's, contracts/payout-destination.ts). */
+export function bankBody(d: BankDraft): Extract<PayoutMethodBody, { method: 'bank' }> {
   return {
     method: 'bank' as const,
     accountType: d.accountType,

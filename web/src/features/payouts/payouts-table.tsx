@@ -3,7 +3,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { languageToApply } from '../../i18n/language';
 import { formatDayRange, formatMoney } from '../../lib/format';
-import type { PayoutView } from './payouts-api';
+import type { PayoutView } from './api/get-payouts';
 import { StatementDownload } from './statement-download';
 
 /**

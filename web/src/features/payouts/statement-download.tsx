@@ -2,13 +2,12 @@ import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorDetail } from '../../components/error-detail';
 import { useErrorText } from '../../lib/error-message';
-import { useDownload } from '../../lib/use-download';
-import { downloadStatement } from './payouts-api';
+import { useStatementDownload } from './api/download-statement';
 
 /** "Statement (CSV)" for one payout: an authenticated fetch saved under the server's file name, like the orders export. */
 export function StatementDownload({ payoutId }: { payoutId: string }) {
   const { t } = useTranslation();
-  const { state, run } = useDownload((signal) => downloadStatement(payoutId, signal));
+  const { state, run } = useStatementDownload(payoutId);
   const errorText = useErrorText();
   const failed = state.kind === 'failed' ? errorText(state.error) : null;
   return (

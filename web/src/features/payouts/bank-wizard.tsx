@@ -25,7 +25,7 @@ import {
 import { BankReview } from './bank-review';
 import { displayNames, PayoutField } from './payout-field';
 import { putPayoutMethod, type PayoutMethodView } from './payouts-api';
-import { useStepUp } from '../auth/use-step-up';
+import { useStepUp } from '../../components/two-step/use-step-up';
 
 type TextKey = Exclude<keyof BankDraft, 'confirmed' | 'accountType'>;
 

@@ -53,9 +53,17 @@ export type Route = RouteBase & ({ access: 'vendor'; roles: readonly MemberRole[
 
 import type { TableAccess } from './tables';
 import type { TopicKey } from './topics';
-import { ROLE_GROUPS, type MemberRole } from './team';
+import { PAGE_ROLES as page, ROLE_GROUPS, type MemberRole } from './team-roles';
 
-const { everyone, catalogue, sales, money, owner } = ROLE_GROUPS;
+/**
+ * Roles once (issue 25, item 4): a vendor route that a web page reads (or whose action is open to
+ * everyone who opens the page) takes its roles from that page's entry in `PAGE_ROLES`
+ * (contracts/team-roles.ts), the table the web's route guard and navigation read too; only an action
+ * narrower than its page says so itself (`owner`). test/web/app/role-access.test.tsx fails when a page
+ * the web opens for a role calls a route that refuses it, or the web refuses a page whose calls all
+ * accept it. team-roles.ts rather than team.ts: this table stays zod-free.
+ */
+const { owner } = ROLE_GROUPS;
 
 export const apiFunctions = {
   me: {
@@ -223,34 +231,34 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/me', fn: 'me', access: 'signed-in' },
   { method: 'PATCH', path: '/api/me', fn: 'me', access: 'signed-in' },
   { method: 'POST', path: '/api/me/password', fn: 'me', access: 'signed-in' },
-  { method: 'POST', path: '/api/support', fn: 'support', access: 'vendor', roles: everyone },
-  { method: 'GET', path: '/api/dashboard', fn: 'dashboard', access: 'vendor', roles: sales },
-  { method: 'GET', path: '/api/orders', fn: 'orders', access: 'vendor', roles: sales },
-  { method: 'GET', path: '/api/orders/export.csv', fn: 'ordersExport', access: 'vendor', roles: sales, stream: true },
-  { method: 'GET', path: '/api/payouts', fn: 'payouts', access: 'vendor', roles: money },
-  { method: 'GET', path: '/api/payouts/{payoutId}', fn: 'payouts', access: 'vendor', roles: money },
-  { method: 'GET', path: '/api/payouts/{payoutId}/statement.csv', fn: 'payoutStatement', access: 'vendor', roles: money, stream: true },
-  { method: 'GET', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor', roles: money },
+  { method: 'POST', path: '/api/support', fn: 'support', access: 'vendor', roles: page.support },
+  { method: 'GET', path: '/api/dashboard', fn: 'dashboard', access: 'vendor', roles: page.dashboard },
+  { method: 'GET', path: '/api/orders', fn: 'orders', access: 'vendor', roles: page.orders },
+  { method: 'GET', path: '/api/orders/export.csv', fn: 'ordersExport', access: 'vendor', roles: page.orders, stream: true },
+  { method: 'GET', path: '/api/payouts', fn: 'payouts', access: 'vendor', roles: page.payouts },
+  { method: 'GET', path: '/api/payouts/{payoutId}', fn: 'payouts', access: 'vendor', roles: page.payouts },
+  { method: 'GET', path: '/api/payouts/{payoutId}/statement.csv', fn: 'payoutStatement', access: 'vendor', roles: page.payouts, stream: true },
+  { method: 'GET', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor', roles: page.payouts },
   { method: 'PUT', path: '/api/payout-method', fn: 'payoutMethod', access: 'vendor', roles: owner },
-  { method: 'GET', path: '/api/products', fn: 'listings', access: 'vendor', roles: catalogue },
-  { method: 'POST', path: '/api/products', fn: 'listings', access: 'vendor', roles: catalogue },
-  { method: 'GET', path: '/api/products/{productId}', fn: 'listings', access: 'vendor', roles: catalogue },
-  { method: 'PUT', path: '/api/products/{productId}', fn: 'listings', access: 'vendor', roles: catalogue },
-  { method: 'DELETE', path: '/api/products/{productId}', fn: 'listings', access: 'vendor', roles: catalogue },
-  { method: 'POST', path: '/api/products/{productId}/submit', fn: 'listings', access: 'vendor', roles: catalogue },
-  { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor', roles: catalogue },
-  { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'GET', path: '/api/products', fn: 'listings', access: 'vendor', roles: page.products },
+  { method: 'POST', path: '/api/products', fn: 'listings', access: 'vendor', roles: page.products },
+  { method: 'GET', path: '/api/products/{productId}', fn: 'listings', access: 'vendor', roles: page.products },
+  { method: 'PUT', path: '/api/products/{productId}', fn: 'listings', access: 'vendor', roles: page.products },
+  { method: 'DELETE', path: '/api/products/{productId}', fn: 'listings', access: 'vendor', roles: page.products },
+  { method: 'POST', path: '/api/products/{productId}/submit', fn: 'listings', access: 'vendor', roles: page.products },
+  { method: 'PATCH', path: '/api/products/{productId}/offer', fn: 'listings', access: 'vendor', roles: page.products },
+  { method: 'GET', path: '/api/inventory', fn: 'listings', access: 'vendor', roles: page.inventory },
   { method: 'GET', path: '/api/admin/overview', fn: 'adminOverview', access: 'admin' },
   { method: 'GET', path: '/api/admin/audit', fn: 'audit', access: 'admin' },
   { method: 'GET', path: '/api/admin/audit.csv', fn: 'auditExport', access: 'admin', stream: true },
-  { method: 'GET', path: '/api/notifications', fn: 'notifications', access: 'vendor', roles: everyone },
-  { method: 'GET', path: '/api/notifications/unread', fn: 'notifications', access: 'vendor', roles: everyone },
-  { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor', roles: everyone },
-  { method: 'GET', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor', roles: everyone },
+  { method: 'GET', path: '/api/notifications', fn: 'notifications', access: 'vendor', roles: page.notifications },
+  { method: 'GET', path: '/api/notifications/unread', fn: 'notifications', access: 'vendor', roles: page.notifications },
+  { method: 'POST', path: '/api/notifications/read', fn: 'notifications', access: 'vendor', roles: page.notifications },
+  { method: 'GET', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor', roles: page.notifications },
   { method: 'PUT', path: '/api/notifications/preferences', fn: 'notifications', access: 'vendor', roles: owner },
-  { method: 'GET', path: '/api/support', fn: 'support', access: 'vendor', roles: everyone },
-  { method: 'GET', path: '/api/support/{caseId}', fn: 'support', access: 'vendor', roles: everyone },
-  { method: 'POST', path: '/api/support/{caseId}/messages', fn: 'support', access: 'vendor', roles: everyone },
+  { method: 'GET', path: '/api/support', fn: 'support', access: 'vendor', roles: page.support },
+  { method: 'GET', path: '/api/support/{caseId}', fn: 'support', access: 'vendor', roles: page.support },
+  { method: 'POST', path: '/api/support/{caseId}/messages', fn: 'support', access: 'vendor', roles: page.support },
   { method: 'GET', path: '/api/admin/support', fn: 'adminSupport', access: 'admin' },
   { method: 'GET', path: '/api/admin/support/{vendorId}/{caseId}', fn: 'adminSupport', access: 'admin' },
   { method: 'POST', path: '/api/admin/support/{vendorId}/{caseId}/reply', fn: 'adminSupport', access: 'admin' },
@@ -270,24 +278,24 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/admin/reviews', fn: 'adminReviews', access: 'admin' },
   { method: 'GET', path: '/api/admin/reviews/{productId}', fn: 'adminReviews', access: 'admin' },
   { method: 'POST', path: '/api/admin/reviews/{productId}/decision', fn: 'adminReviews', access: 'admin' },
-  { method: 'GET', path: '/api/team', fn: 'team', access: 'vendor', roles: owner },
-  { method: 'POST', path: '/api/team/invitations', fn: 'team', access: 'vendor', roles: owner },
-  { method: 'PUT', path: '/api/team/members/{memberId}/role', fn: 'team', access: 'vendor', roles: owner },
-  { method: 'DELETE', path: '/api/team/members/{memberId}', fn: 'team', access: 'vendor', roles: owner },
+  { method: 'GET', path: '/api/team', fn: 'team', access: 'vendor', roles: page.team },
+  { method: 'POST', path: '/api/team/invitations', fn: 'team', access: 'vendor', roles: page.team },
+  { method: 'PUT', path: '/api/team/members/{memberId}/role', fn: 'team', access: 'vendor', roles: page.team },
+  { method: 'DELETE', path: '/api/team/members/{memberId}', fn: 'team', access: 'vendor', roles: page.team },
   { method: 'POST', path: '/api/team/invitation', fn: 'team', access: 'signed-in' },
   { method: 'POST', path: '/api/team/invitation/accept', fn: 'team', access: 'signed-in' },
-  { method: 'GET', path: '/api/orders/{orderId}', fn: 'orders', access: 'vendor', roles: sales },
-  { method: 'GET', path: '/api/activity', fn: 'activity', access: 'vendor', roles: owner },
-  { method: 'GET', path: '/api/activity.csv', fn: 'activityExport', access: 'vendor', roles: owner, stream: true },
-  { method: 'GET', path: '/api/inventory/export.csv', fn: 'bulkExport', access: 'vendor', roles: catalogue, stream: true },
-  { method: 'POST', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor', roles: catalogue },
-  { method: 'GET', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor', roles: catalogue },
-  { method: 'GET', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor', roles: catalogue },
-  { method: 'POST', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor', roles: catalogue },
+  { method: 'GET', path: '/api/orders/{orderId}', fn: 'orders', access: 'vendor', roles: page.orders },
+  { method: 'GET', path: '/api/activity', fn: 'activity', access: 'vendor', roles: page.activity },
+  { method: 'GET', path: '/api/activity.csv', fn: 'activityExport', access: 'vendor', roles: page.activity, stream: true },
+  { method: 'GET', path: '/api/inventory/export.csv', fn: 'bulkExport', access: 'vendor', roles: page.inventory, stream: true },
+  { method: 'POST', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor', roles: page.inventory },
+  { method: 'GET', path: '/api/inventory/bulk', fn: 'bulk', access: 'vendor', roles: page.inventory },
+  { method: 'GET', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor', roles: page.inventory },
+  { method: 'POST', path: '/api/inventory/bulk/{jobId}', fn: 'bulk', access: 'vendor', roles: page.inventory },
   { method: 'POST', path: '/api/me/two-step', fn: 'me', access: 'signed-in' },
   { method: 'POST', path: '/api/admin/users/{userId}/mfa-reset', fn: 'adminMfa', access: 'admin' },
-  { method: 'GET', path: '/api/inventory/settings', fn: 'listings', access: 'vendor', roles: catalogue },
-  { method: 'PUT', path: '/api/inventory/settings', fn: 'listings', access: 'vendor', roles: catalogue },
+  { method: 'GET', path: '/api/inventory/settings', fn: 'listings', access: 'vendor', roles: page.inventory },
+  { method: 'PUT', path: '/api/inventory/settings', fn: 'listings', access: 'vendor', roles: page.inventory },
 ];
 
 /** `GET /api/me` — the key a handler module's router uses for a route. */

@@ -33,7 +33,12 @@ export const ROLE_GROUPS = {
   owner: ['owner'],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
-/** The web's signed-in pages by the roles that may open them (web/src/app/routes.tsx). */
+/**
+ * The one table of who may open each part of the vendor portal (issue 25, item 4): the web's route
+ * guard and navigation read it by a route's `area` (web/src/app/routes.tsx), and the API routes that
+ * those pages call take their `roles` from the same entry (contracts/routes.ts), so a page and the
+ * calls it makes cannot disagree. test/web/app/role-access.test.tsx checks the calls each page makes.
+ */
 export const PAGE_ROLES = {
   dashboard: ROLE_GROUPS.sales,
   orders: ROLE_GROUPS.sales,

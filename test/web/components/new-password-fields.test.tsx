@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { NewPasswordFields, type PasswordFieldProps } from '../../../web/src/components/new-password-fields';
-import { AuthField } from '../../../web/src/features/auth/auth-layout';
+import { AuthField } from '../../../web/src/components/auth-layout';
 import en from '../../../web/src/i18n/en.json';
 import { i18n } from '../../../web/src/i18n/i18n';
 import { newPasswordShape, withNewPassword, type NewPasswordValues } from '../../../web/src/lib/form-schemas';

@@ -73,6 +73,8 @@ export const queryKeys = {
   /** The vendor's support cases (issue 13): the "Load more" list and each case with its thread. */
   /** Issue 14: the shop's team (owners' team page). */
   team: ['team'] as const,
+  /** What an e-mailed invitation offers (the invite page, signed in; `token` from its link). */
+  invitation: (token: string) => ['invitation', token] as const,
   support: {
     all: ['support'] as const,
     list: ['support', 'list'] as const,

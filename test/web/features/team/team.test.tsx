@@ -152,6 +152,28 @@ describe('vendor teams (issue 14)', () => {
     expect((await screen.findByTestId('team-outcome', {}, SOON)).textContent).toContain('無法寄送邀請：此電子郵件地址已在您的團隊中或已受邀。');
   });
 
+  it('a signed-in vendor who follows an invitation link sees what it offers, accepts it and enters the shop in their new role', async () => {
+    const token = 'A'.repeat(43);
+    let me = meBody();
+    storeAmplifySession();
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/me') return { status: 200, body: me };
+      if (call.url === '/api/team/invitation') return { status: 200, body: { vendorName: 'Harbor Fresh', role: 'finance', email: 'demo.vendor@example.com', invitedBy: 'owner@harbor.example', expiresAt: '2026-12-02T00:00:00.000Z' } };
+      if (call.url === '/api/team/invitation/accept') {
+        me = meBody({ vendorId: 'V-20002', vendorName: 'Harbor Fresh', memberRole: 'finance', accountHolder: false });
+        return { status: 200, body: { vendorName: 'Harbor Fresh', role: 'finance' } };
+      }
+      return { status: 200, body: { items: [], nextCursor: null } };
+    });
+    renderApp(`/invite?token=${token}&shop=Harbor%20Fresh`);
+    const user = userEvent.setup();
+    expect((await screen.findByTestId('invite-summary', {}, { timeout: 20_000 })).textContent).toContain('Harbor Fresh');
+    expect(calls.find((c) => c.url === '/api/team/invitation')?.body).toEqual({ token });
+    await user.click(screen.getByTestId('invite-accept'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/dashboard'), SOON);
+    expect(calls.some((c) => c.url === '/api/team/invitation/accept')).toBe(true);
+  });
+
   it('an Inventory member sees only products and inventory in the navigation, lands on products and is told "not allowed" on a typed payouts URL', async () => {
     const { user } = await signedInAt('/payouts', meBody({ email: 'staff.vendor@example.com', memberRole: 'inventory', accountHolder: false }));
     const blocked = await screen.findByTestId('not-allowed', {}, SOON);

@@ -6,7 +6,7 @@ import { LANGUAGES, languageNameKey } from '../../i18n/language';
 import { createQueryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { twoStepEnabled } from '../settings/two-step';
+import { twoStepEnabled } from '../../lib/two-step';
 import { useAdminTranslation } from './admin-i18n';
 import { adminKeys } from './api/keys';
 import { ADMIN_SECTIONS } from './sections';
@@ -18,7 +18,7 @@ const ApplicationsScreen = lazy(() => import('./applications/applications-screen
 const VendorsScreen = lazy(() => import('./vendors/vendors-screen'));
 const AdminPayoutsPage = lazy(() => import('./payouts/payouts-page'));
 const ReviewsSection = lazy(() => import('./reviews/reviews-section'));
-const TwoStepDialog = lazy(() => import('../settings/two-step-dialog'));
+const TwoStepDialog = lazy(() => import('../../components/two-step/two-step-dialog'));
 
 /** A path under /admin the console does not have. */
 function ConsoleNotFound() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { loadConfig } from '../../lib/config';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AuthLayout, FormAlert } from './auth-layout';
+import { AuthLayout, FormAlert } from '../../components/auth-layout';
 
 /** What the login page hands over (router state, never the URL): the e-mail the visitor typed. */
 export interface ContactState {

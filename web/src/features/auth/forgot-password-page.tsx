@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { loadAuth } from '../../lib/auth-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { authFlowError } from './auth-errors';
-import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+import { AuthField, AuthLayout, FormAlert } from '../../components/auth-layout';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './auth-schemas';
 
 const resolver = zodResolver(forgotPasswordSchema, undefined, { mode: 'sync' });

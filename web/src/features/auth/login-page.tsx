@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ApiError } from '../../lib/api';
 import { errorReasonKey } from '../../lib/error-message';
 import { homeFor } from '../../../../contracts/team-roles';
-import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+import { AuthField, AuthLayout, FormAlert } from '../../components/auth-layout';
 import { TotpStep } from './totp-step';
 import type { ContactState } from './contact-page';
 

@@ -7,7 +7,7 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { loadAuth } from '../../lib/auth-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { authFlowError } from './auth-errors';
-import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+import { AuthField, AuthLayout, FormAlert } from '../../components/auth-layout';
 import { resetPasswordSchema, type ResetPasswordValues } from './auth-schemas';
 
 const resolver = zodResolver(resetPasswordSchema, undefined, { mode: 'sync' });

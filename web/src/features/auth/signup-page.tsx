@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { storedInvitation } from '../../lib/invitation';
 import { authFlowError } from './auth-errors';
-import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+import { AuthField, AuthLayout, FormAlert } from '../../components/auth-layout';
 import { confirmSignUpSchema, signUpSchema, type ConfirmSignUpValues, type SignUpValues } from './auth-schemas';
 
 const signUpResolver = zodResolver(signUpSchema, undefined, { mode: 'sync' });

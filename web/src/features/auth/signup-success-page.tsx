@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '../../components/auth-layout';
 
 /** '/signup-success': the e-mail is confirmed and the application (status pending) awaits review. */
 export default function SignupSuccessPage() {

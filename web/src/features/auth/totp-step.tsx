@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { isTotpCode, TOTP_INPUT } from '../../lib/totp';
 import type { TotpCodeError } from '../../lib/sign-in-errors';
-import { AuthField, AuthLayout, FormAlert } from './auth-layout';
+import { AuthField, AuthLayout, FormAlert } from '../../components/auth-layout';
 
 /**
  * The second step of signing in (issue 14) for a user with two-step sign-in on: the 6-digit code of

@@ -6,7 +6,7 @@ import { emailDestinationSchema, type EmailDestinationInput } from '../../../../
 import { ErrorDetail } from '../../components/error-detail';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';
-import { useStepUp } from '../auth/use-step-up';
+import { useStepUp } from '../../components/two-step/use-step-up';
 import { useUpdatePayoutMethod, type PayoutMethodView } from './api/update-payout-method';
 import { serverProblem } from './payout-form';
 import { PayoutField } from './payout-field';

@@ -13,11 +13,11 @@ import { useErrorText } from '../../lib/error-message';
 import { getMe } from '../../lib/me-api';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
-import { twoStepEnabled } from './two-step';
+import { twoStepEnabled } from '../../lib/two-step';
 import { EmailPreferencesFieldset, getEmailPreferences, sameChoices, saveEmailPreferences, type EmailChoices } from './email-preferences';
 
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog'));
-const TwoStepDialog = lazy(() => import('./two-step-dialog'));
+const TwoStepDialog = lazy(() => import('../../components/two-step/two-step-dialog'));
 
 /** The payout-account row: read from the vendor record when the dialog opens. */
 type PayoutAccount = { state: 'loading' } | { state: 'loaded'; id: string | null } | { state: 'failed' };

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,11 +6,11 @@ import { FullScreenLock } from '../../components/full-screen-lock';
 import { homeFor } from '../../../../contracts/team-roles';
 import { useErrorText } from '../../lib/error-message';
 import { forgetInvitation, isInvitationToken, rememberInvitation } from '../../lib/invitation';
-import { acceptInvitation } from '../../lib/me-api';
 import { useSession } from '../../lib/session';
+import { createQueryClient } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AuthLayout, FormAlert } from '../auth/auth-layout';
-import { describeInvitation } from './team-api';
+import { AuthLayout, FormAlert } from '../../components/auth-layout';
+import { useAcceptInvitation, useInvitation } from './api/invitation';
 
 /**
  * '/invite?token=…&shop=…' (issue 14), where the invitation e-mail leads. Signed out: sign in or
@@ -55,7 +55,17 @@ export default function InvitePage() {
       </AuthLayout>
     );
   }
-  return <SignedInInvitation token={token} />;
+  return <SignedIn token={token} />;
+}
+
+/** /invite has no header, so no shell's QueryClient: the signed-in invitation brings its own (as the ops console does). */
+function SignedIn({ token }: { token: string }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInInvitation token={token} />
+    </QueryClientProvider>
+  );
 }
 
 function SignedInInvitation({ token }: { token: string }) {
@@ -64,16 +74,17 @@ function SignedInInvitation({ token }: { token: string }) {
   const session = useSession();
   const describeError = useErrorText();
   const [joined, setJoined] = useState(false);
-  const invitation = useQuery({ queryKey: ['invitation', token], queryFn: () => describeInvitation(token), retry: false });
-  const accept = useMutation({
-    mutationFn: () => acceptInvitation(token),
-    onSuccess: async (answer) => {
-      forgetInvitation();
-      setJoined(true);
-      await session.refresh();
-      navigate(homeFor(answer.role), { replace: true });
-    },
-  });
+  const invitation = useInvitation(token);
+  const accept = useAcceptInvitation(token);
+  const onAccept = () =>
+    accept.mutate(undefined, {
+      onSuccess: async (answer) => {
+        forgetInvitation();
+        setJoined(true);
+        await session.refresh();
+        navigate(homeFor(answer.role), { replace: true });
+      },
+    });
   const failure = invitation.error ?? accept.error;
   const failureText = failure ? describeError(failure) : null;
   const data = invitation.data;
@@ -87,7 +98,7 @@ function SignedInInvitation({ token }: { token: string }) {
             {t('notifications.team_invitation.body', { invitedBy: data.invitedBy, businessName: data.vendorName, role: t(`team_role_${data.role}`) })}
           </p>
           <p className="auth-text muted">{t(`team_role_${data.role}_desc`)}</p>
-          <button type="button" className="auth-button" disabled={accept.isPending} onClick={() => accept.mutate()} data-testid="invite-accept">
+          <button type="button" className="auth-button" disabled={accept.isPending} onClick={onAccept} data-testid="invite-accept">
             {accept.isPending ? t('invite_accepting') : t('invite_accept')}
           </button>
         </>

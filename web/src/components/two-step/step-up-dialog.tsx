@@ -1,8 +1,8 @@
 import { Button, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/alert';
-import { Dialog } from '../../components/dialog';
+import { Alert } from '../alert';
+import { Dialog } from '../dialog';
 import { useSession } from '../../lib/session';
 import type { SignInError, TotpCodeError } from '../../lib/sign-in-errors';
 import { isTotpCode, TOTP_INPUT } from '../../lib/totp';

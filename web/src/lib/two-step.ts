@@ -1,5 +1,5 @@
-import { apiRequest } from '../../lib/api';
-import { loadAuth } from '../../lib/auth-client';
+import { apiRequest } from './api';
+import { loadAuth } from './auth-client';
 
 /** Whether the signed-in user has two-step sign-in (TOTP) on, as Cognito says (GetUser through Amplify). */
 export async function twoStepEnabled(): Promise<boolean> {

@@ -1,16 +1,19 @@
 import { Button } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/dialog';
+import { Dialog } from '../dialog';
 import { ApiError } from '../../lib/api';
 
 const StepUpDialog = lazy(() => import('./step-up-dialog'));
-const TwoStepDialog = lazy(() => import('../settings/two-step-dialog'));
+const TwoStepDialog = lazy(() => import('./two-step-dialog'));
 
 type Prompt = 'step-up' | 'mfa-required' | 'set-up';
 
 /** How often one action may be sent again after a confirmation (set up, then step up, then saved). */
 const MAX_ROUNDS = 3;
+
+/** Sends an action, confirming two-step verification in place when the server asks (`undefined`: the vendor cancelled). */
+export type StepUpRun = <T>(action: () => Promise<T>) => Promise<T | undefined>;
 
 /**
  * Runs an API action that may need two-step verification (issue 14): when the server answers
@@ -19,7 +22,7 @@ const MAX_ROUNDS = 3;
  * its set-up. `run` resolves with the action's result, or `undefined` when the vendor cancelled; other
  * errors are thrown as before. Render `element` where the dialogs may mount.
  */
-export function useStepUp(): { run<T>(action: () => Promise<T>): Promise<T | undefined>; element: ReactNode } {
+export function useStepUp(): { run: StepUpRun; element: ReactNode } {
   const { t } = useTranslation();
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);

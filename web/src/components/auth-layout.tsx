@@ -1,9 +1,9 @@
 import './auth.css';
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, languageNameKey, languageToApply } from '../../i18n/language';
-import { ErrorDetail } from '../../components/error-detail';
-import { useSession } from '../../lib/session';
+import { LANGUAGES, languageNameKey, languageToApply } from '../i18n/language';
+import { ErrorDetail } from './error-detail';
+import { useSession } from '../lib/session';
 
 /**
  * The frame of the header-less pages (login, sign-up, password reset): brand, a small language switch

@@ -1,17 +1,18 @@
+import './two-step.css';
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOTP_ISSUER } from '../../../../contracts/auth';
-import { Alert } from '../../components/alert';
-import { Dialog } from '../../components/dialog';
+import { Alert } from '../alert';
+import { Dialog } from '../dialog';
 import { loadAuth } from '../../lib/auth-client';
 import { useErrorText } from '../../lib/error-message';
 import { saveWithRetryOnce } from '../../lib/save-with-retry';
 import { useSession } from '../../lib/session';
 import { isTotpCode, TOTP_INPUT } from '../../lib/totp';
-import { groupedSecret, isWrongCode, reportTwoStep, signedInRecently } from './two-step';
+import { groupedSecret, isWrongCode, reportTwoStep, signedInRecently } from '../../lib/two-step';
 
-const StepUpDialog = lazy(() => import('../auth/step-up-dialog'));
+const StepUpDialog = lazy(() => import('./step-up-dialog'));
 
 type Setup = { state: 'preparing' } | { state: 'ready'; qrSvg: string; secret: string } | { state: 'failed'; error: unknown };
 

@@ -1,21 +1,13 @@
 /// <reference lib="dom" />
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import { confirmationCode, idTokenFor, testStackPortsEnv } from '../support/auth';
-import { approvedVendor, launchBrowser, newPage, signIn, signInToDashboard, webUrl } from '../support/browser';
+import { approvedVendor, newPage, signIn, signInToDashboard, webUrl } from '../support/browser';
 
 const run = promisify(execFile);
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** `npm run vendor:review -- --profile test …`, as an operator runs it. */
 async function reviewCli(...args: string[]): Promise<string> {
@@ -46,7 +38,7 @@ async function newCode(email: string, previous?: string): Promise<string> {
 
 describe('sign-up and the approval lifecycle', () => {
   it('applies through the e-mailed code to /signup-success; pending cannot enter; after vendor:review approve the vendor reaches /dashboard', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage();
     const email = `e2e.signup.${Date.now()}@example.com`;
     const password = 'Orchard!Fresh2026';
 
@@ -90,7 +82,7 @@ describe('sign-up and the approval lifecycle', () => {
 describe('forgot and reset password', () => {
   it('explains a wrong code, then resets with the e-mailed code; the new password signs in and the old one no longer does', async () => {
     const vendor = await approvedVendor('e2e.reset');
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage();
     const newPassword = 'Reset!Harvest2027';
 
     await page.goto(webUrl('/'));

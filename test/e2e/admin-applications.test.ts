@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import adminEn from '../../web/src/i18n/admin.en.json';
 import adminZhTW from '../../web/src/i18n/admin.zh-TW.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor, signUpVendor } from '../support/auth';
-import { launchBrowser, newPage, signIn, signInToDashboard, webUrl } from '../support/browser';
+import { newPage, signedInPage, signIn, webUrl } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 
 /**
@@ -17,14 +17,7 @@ import { axeProblems, overflowProblems } from '../support/layout-audit';
  */
 const { admin } = demoAccounts;
 const password = 'Fresh!Vendor2026';
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const stamp = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -63,8 +56,7 @@ describe('ops console: vendor applications and the vendor directory', () => {
     await signUpVendor(approveEmail, password, approveName);
     await signUpVendor(rejectEmail, password, rejectName, 'zh-TW');
 
-    const { context, page, errors } = await newPage(browser);
-    await signIn(page, admin.email, admin.password);
+    const { context, page, errors } = await signedInPage(admin, { path: '/admin' });
     await page.waitForURL(webUrl('/admin'));
     await page.getByTestId('admin-nav-applications').click();
     await page.getByRole('heading', { level: 1, name: adminEn.admin_apps_title }).waitFor();
@@ -84,8 +76,7 @@ describe('ops console: vendor applications and the vendor directory', () => {
     await page.getByTestId('admin-app-state').filter({ hasText: adminEn.admin_apps_status_approved }).waitFor();
 
     // The approved vendor signs in and reaches the dashboard with the new vendor id.
-    const vendorSide = await newPage(browser);
-    await signInToDashboard(vendorSide.page, approveEmail, password);
+    const vendorSide = await signedInPage({ email: approveEmail, password });
     expect(await vendorSide.page.getByTestId('dashboard-vendor-id').innerText()).toContain(vendorId!);
     await vendorSide.context.close();
 
@@ -109,7 +100,7 @@ describe('ops console: vendor applications and the vendor directory', () => {
     await page.getByRole('link', { name: adminEn.admin_apps_back }).waitFor();
 
     // The rejected applicant reads the reason at sign-in.
-    const applicant = await newPage(browser);
+    const applicant = await newPage();
     await signIn(applicant.page, rejectEmail, password);
     const shown = applicant.page.getByTestId('rejection-reason');
     await shown.waitFor();

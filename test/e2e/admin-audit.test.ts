@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AUDIT_CSV_COLUMNS } from '../../contracts/audit';
 import { auditItemOf, type AuditEvent } from '../../lambdas/audit/record';
 import adminEn from '../../web/src/i18n/admin.en.json';
 import adminZhTW from '../../web/src/i18n/admin.zh-TW.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
-import { launchBrowser, newPage, signIn, webUrl } from '../support/browser';
+import { signedInPage, webUrl } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 import { putItems } from '../integration/orders-fixtures';
 import { api, idTokenFor, signUpVendor, useTestStackEnv } from '../support/auth';
@@ -24,7 +24,6 @@ import { summarize, type PayoutAccountItem } from '../../lambdas/payouts/model';
 const { admin } = demoAccounts;
 const run = Date.now().toString(36);
 const operator = `auditor.${run}@example.com`;
-let browser: Browser;
 
 const events: AuditEvent[] = [
   { at: '2031-05-01T09:00:00.000Z', actor: { userId: 'sub-auditor', email: operator }, action: 'vendor.approved', target: { type: 'vendor', id: `V-${run}` }, vendorId: `V-${run}`, before: { status: 'pending' }, after: { status: 'approved' } },
@@ -42,19 +41,14 @@ const events: AuditEvent[] = [
 ];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await putItems('audit', events.map((e, i) => ({ ...auditItemOf({ ...e, actor: e.actor }, `E2E-${run}-${i}`) })));
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const rows = (page: Page) => page.getByTestId('admin-audit-row');
 
 describe('the audit log screen', () => {
   it('lists an operator’s actions newest first, narrows to a target, exports CSV; 390 px and axe clean in both languages', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signIn(page, admin.email, admin.password);
+    const { context, page, errors } = await signedInPage(admin, { path: '/admin' });
     await page.waitForURL(webUrl('/admin'));
     await page.getByTestId('admin-nav-audit').click();
     await page.getByRole('heading', { level: 1, name: adminEn.admin_audit_title }).waitFor();
@@ -144,8 +138,7 @@ describe('the audit log screen', () => {
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
 
     // The audit log screen, narrowed to each target: the action, by the operator.
-    const { context, page: browserPage, errors } = await newPage(browser);
-    await signIn(browserPage, admin.email, admin.password);
+    const { context, page: browserPage, errors } = await signedInPage(admin, { path: '/admin' });
     await browserPage.waitForURL(webUrl('/admin'));
     const expected = [
       { type: 'vendor', id: newVendorId, action: 'vendor.approved' },

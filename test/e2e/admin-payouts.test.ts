@@ -1,14 +1,13 @@
 /// <reference lib="dom" />
 import { UpdateCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import adminEn from '../../web/src/i18n/admin.en.json';
 import adminZhTW from '../../web/src/i18n/admin.zh-TW.json';
 import en from '../../web/src/i18n/en.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { startFakePayoutProvider, type FakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { api, idTokenFor, turnOnTotp, useTestStackEnv } from '../support/auth';
-import { approvedVendor, launchBrowser, newPage, signIn, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, signedInPage, webUrl, type OpenPage, type TestVendor } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 import { germanBankBody } from '../support/payout-fixtures';
 import type * as WorkerModule from '../../lambdas/payouts/worker-handler';
@@ -21,7 +20,6 @@ import type * as WorkerModule from '../../lambdas/payouts/worker-handler';
 const { admin } = demoAccounts;
 const PERIOD = '2026-10-1';
 const BUCKET = 'seller-portal-payout-batches';
-let browser: Browser;
 let fake: FakePayoutProvider;
 let failing: TestVendor & { token: string };
 let bank: TestVendor & { token: string };
@@ -53,7 +51,6 @@ async function credit(vendorId: string, balanceCents: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   useTestStackEnv();
   fake = await startFakePayoutProvider();
   worker = await import('../../lambdas/payouts/worker-handler');
@@ -76,22 +73,19 @@ beforeAll(async () => {
   if ((await worker.payVendor({ vendorId: bank.vendorId, periodId: PERIOD }, deps)) !== 'submitted') throw new Error('the bank payout should be submitted');
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
   await fake?.close();
 });
 
-async function openConsole(page: Page, path: string): Promise<void> {
-  await signIn(page, admin.email, admin.password);
-  await page.waitForURL(webUrl('/admin'));
-  await page.goto(webUrl(path));
-  await page.getByRole('heading', { level: 1, name: adminEn.admin_payouts_title }).waitFor();
+async function openConsole(path: string, viewport?: { width: number; height: number }): Promise<OpenPage> {
+  const opened = await signedInPage(admin, { path, viewport });
+  await opened.page.getByRole('heading', { level: 1, name: adminEn.admin_payouts_title }).waitFor();
+  return opened;
 }
 
 describe('ops console: Payouts in Chromium', () => {
   it('ops retry a failed payout and it is paid once: the provider sees one payment, the vendor sees it paid', { timeout: 180_000 }, async () => {
     const payoutId = `P-${failing.vendorId}-${PERIOD}`;
-    const { context, page, errors } = await newPage(browser);
-    await openConsole(page, '/admin/payouts?status=failed');
+    const { context, page, errors } = await openConsole('/admin/payouts?status=failed');
     const row = page.getByTestId(`admin-payout-${payoutId}`);
     await row.waitFor();
     expect(await row.getByTestId('admin-payout-reason').innerText()).toBe(adminEn.admin_payouts_reason_recipient_unavailable);
@@ -125,8 +119,7 @@ describe('ops console: Payouts in Chromium', () => {
     await context.close();
 
     // The vendor's payouts page shows it paid.
-    const vendorPage = await newPage(browser);
-    await signInToDashboard(vendorPage.page, failing.email, failing.password);
+    const vendorPage = await signedInPage(failing);
     await vendorPage.page.goto(webUrl('/payouts'));
     const vendorRow = vendorPage.page.locator(`[data-testid="payout-row"][data-payout-id="${payoutId}"]`);
     await vendorRow.waitFor();
@@ -136,9 +129,7 @@ describe('ops console: Payouts in Chromium', () => {
 
   it('ops confirm a bank transfer paid; the awaiting list and the period in Traditional Chinese at 390 px', { timeout: 180_000 }, async () => {
     const payoutId = `P-${bank.vendorId}-${PERIOD}`;
-    const { context, page, errors } = await newPage(browser);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await openConsole(page, '/admin/payouts?status=awaiting');
+    const { context, page, errors } = await openConsole('/admin/payouts?status=awaiting', { width: 390, height: 844 });
     const row = page.getByTestId(`admin-payout-${payoutId}`);
     await row.waitFor();
     await page.getByTestId(`admin-payouts-batch-${PERIOD}`).waitFor();

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { ProductView } from '../../contracts/listings/model';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import adminEn from '../../web/src/i18n/admin.en.json';
@@ -8,7 +8,7 @@ import adminZhTW from '../../web/src/i18n/admin.zh-TW.json';
 import en from '../../web/src/i18n/en.json';
 import type * as Review from '../../lambdas/listings/review';
 import { createdProduct, formWithImages, listingsVendor, products, type ListingsVendor } from '../lambdas/listings/stack-fixtures';
-import { launchBrowser, newPage, signIn, signInToDashboard, webUrl } from '../support/browser';
+import { signedInPage, webUrl } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 
 /**
@@ -18,17 +18,12 @@ import { axeProblems, overflowProblems } from '../support/layout-audit';
  */
 const { admin } = demoAccounts;
 const VENDOR_PASSWORD = 'Fresh!Vendor2026';
-let browser: Browser;
 let vendor: ListingsVendor;
 let review: typeof Review;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   vendor = await listingsVendor('e2e.reviews', 'E2E Review Foods');
   review = await import('../../lambdas/listings/review');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A published product with an update waiting (new English name and images). */
@@ -46,8 +41,7 @@ async function openReview(page: Page, productId: string): Promise<void> {
 }
 
 async function adminPage() {
-  const opened = await newPage(browser);
-  await signIn(opened.page, admin.email, admin.password);
+  const opened = await signedInPage(admin, { path: '/admin' });
   await opened.page.waitForURL(webUrl('/admin'));
   return opened;
 }
@@ -78,8 +72,7 @@ describe('Product review in the ops console', () => {
     await context.close();
 
     // The vendor, signed in, reads both reasons on the Rejected tab.
-    const vendorSide = await newPage(browser);
-    await signInToDashboard(vendorSide.page, vendor.email, VENDOR_PASSWORD);
+    const vendorSide = await signedInPage({ email: vendor.email, password: VENDOR_PASSWORD });
     await vendorSide.page.goto(webUrl('/products?tab=rejected'));
     const row = vendorSide.page.locator(`[data-testid="products-table"][data-tab="rejected"][aria-busy="false"] [data-testid="product-row"][data-product-id="${p.productId}"]`);
     await row.waitFor();

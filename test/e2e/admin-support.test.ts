@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import adminEn from '../../web/src/i18n/admin.en.json';
 import adminZhTW from '../../web/src/i18n/admin.zh-TW.json';
 import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
-import { approvedVendor, launchBrowser, newPage, signIn, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, signedInPage, webUrl, type TestVendor } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 
 /**
@@ -17,7 +17,6 @@ import { axeProblems, overflowProblems } from '../support/layout-audit';
  * page at 390 px in both languages: nothing overflows, axe finds nothing serious.
  */
 const { admin } = demoAccounts;
-let browser: Browser;
 let vendor: TestVendor;
 let caseId: string;
 
@@ -34,22 +33,17 @@ async function phoneAudit(page: Page, where: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   vendor = await approvedVendor('e2e.support', { vendorName: 'Support Thread Farms' });
   const token = await idTokenFor(vendor.email, vendor.password);
   const res = await api('/api/support', { method: 'POST', token, body: JSON.stringify({ category: 'payouts_category', message: QUESTION, vendorId: vendor.vendorId }) });
   expect(res.status).toBe(201);
   caseId = (res.body as { caseId: string }).caseId;
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the support inbox and the vendor’s Support cases', () => {
   it('ops reply to a support case in the console, and the vendor reads it on the Support cases page and answers', async () => {
     // Ops: the Open tab, filtered to the vendor, lists the case; its page shows the thread and the vendor.
-    const ops = await newPage(browser);
-    await signIn(ops.page, admin.email, admin.password);
+    const ops = await signedInPage(admin, { path: '/admin' });
     await ops.page.waitForURL(webUrl('/admin'));
     await ops.page.getByTestId('admin-nav-support').click();
     await ops.page.getByRole('heading', { level: 1, name: adminEn.admin_support_title }).waitFor();
@@ -86,8 +80,7 @@ describe('the support inbox and the vendor’s Support cases', () => {
     expect(ops.errors).toEqual([]);
 
     // The vendor: the help menu's Support cases lists the case as replied; its page shows the reply.
-    const v = await newPage(browser);
-    await signInToDashboard(v.page, vendor.email, vendor.password);
+    const v = await signedInPage(vendor);
     await v.page.getByTestId('help-button').click();
     await v.page.getByTestId('support-cases-link').click();
     await v.page.waitForURL(webUrl('/support'));

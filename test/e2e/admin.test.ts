@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { OVERVIEW_QUEUES, type AdminOverview } from '../../contracts/admin';
 import adminEn from '../../web/src/i18n/admin.en.json';
 import adminZhTW from '../../web/src/i18n/admin.zh-TW.json';
@@ -8,7 +7,7 @@ import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
-import { launchBrowser, newPage, signIn, signInToDashboard, webUrl } from '../support/browser';
+import { newPage, signedInPage, signIn, webUrl } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 
 /**
@@ -17,18 +16,11 @@ import { axeProblems, overflowProblems } from '../support/layout-audit';
  * the API's; a vendor opening /admin gets the spec's not-found page and never the console or its code.
  */
 const { admin, approved } = demoAccounts;
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the ops console', () => {
   it('an admin signing in on / lands on /admin and sees the Overview with the API’s counts, in both languages, at 390 px too', async () => {
-    const { context, page, errors, warnings } = await newPage(browser);
+    const { context, page, errors, warnings } = await newPage();
     await signIn(page, admin.email, admin.password);
     await page.waitForURL(webUrl('/admin'));
     await page.getByRole('heading', { level: 1, name: adminEn.admin_overview_title }).waitFor();
@@ -80,9 +72,8 @@ describe('the ops console', () => {
   });
 
   it('an admin opening a vendor page is sent to the console', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, admin.email, admin.password);
-    await page.waitForURL(webUrl('/admin'));
+    const { context, page } = await signedInPage(admin, { path: '/admin' });
+    await page.getByTestId('admin-queues').waitFor();
     await page.goto(webUrl('/dashboard'));
     await page.waitForURL(webUrl('/admin'));
     await page.getByTestId('admin-queues').waitFor();
@@ -90,10 +81,8 @@ describe('the ops console', () => {
   });
 
   it('a vendor opening /admin gets the header and the not-found page, never the console, its code or its API', async () => {
-    const { context, page, errors } = await newPage(browser);
     const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await signInToDashboard(page, approved.email, approved.password);
+    const { context, page, errors } = await signedInPage(approved, { before: ({ page }) => void page.on('request', (request) => requested.push(new URL(request.url()).pathname)) });
     await page.goto(webUrl('/admin'));
     await page.getByRole('heading', { level: 1, name: en.not_found_title }).waitFor();
     await page.getByTestId('account-button').waitFor();

@@ -1,28 +1,21 @@
 /// <reference lib="dom" />
 import { readFile } from 'node:fs/promises';
 import iconv from 'iconv-lite';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { ProductView } from '../../contracts/listings/model';
 import en from '../../web/src/i18n/en.json';
 import zh from '../../web/src/i18n/zh-TW.json';
 import { completeForm } from '../lambdas/listings/fixtures';
 import { api, idTokenFor } from '../support/auth';
-import { approvedVendor, launchBrowser, newPage, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, signedInPage, webUrl, type TestVendor } from '../support/browser';
 
 /**
  * Bulk price and stock by spreadsheet (issue 15) in Chromium: export, edit three prices and one stock
  * in the file, upload, the dry run with one error row, a single edit made meanwhile, apply, the
  * report and the inventory; then a Big5 file with full-width digits in Traditional Chinese, and undo.
  */
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const fill = (text: string, vars: Record<string, string | number>) => Object.entries(vars).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text);
 
@@ -50,9 +43,8 @@ const row = (page: Page, sku: string) => page.locator(`[data-testid="bulk-row"][
 describe('bulk price and stock by spreadsheet', () => {
   it('export → edit three prices and one stock → dry run with one error row → apply with a concurrent edit → report and inventory', { timeout: 180_000 }, async () => {
     const { vendor, token, products } = await vendorWithProducts('e2e.bulk', 'en', 5);
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage(vendor);
     try {
-      await signInToDashboard(page, vendor.email, vendor.password);
       await page.goto(webUrl('/inventory'));
       await page.getByTestId('inventory-bulk-link').click();
       await page.waitForURL(webUrl('/inventory/bulk'));
@@ -117,9 +109,8 @@ describe('bulk price and stock by spreadsheet', () => {
   it('reads a Big5 file with full-width digits in Traditional Chinese, applies it and undoes it', { timeout: 180_000 }, async () => {
     const { vendor, token, products } = await vendorWithProducts('e2e.bulk.zh', 'zh-TW', 2);
     const [a, b] = products as [ProductView, ProductView];
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage(vendor);
     try {
-      await signInToDashboard(page, vendor.email, vendor.password);
       await page.goto(webUrl('/inventory/bulk'));
       await page.getByRole('heading', { level: 1, name: zh.bulk_title }).waitFor();
 

@@ -5,15 +5,13 @@
  * "out of stock until" a day shows in the inventory and the product is back on sale with the stock set
  * once the restock run has run on that day; the low-stock badge and filter (in Traditional Chinese).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import zh from '../../web/src/i18n/zh-TW.json';
 import type { ProductView } from '../../contracts/listings/model';
 import { createdProduct, listingsVendor, products, type ListingsVendor } from '../lambdas/listings/stack-fixtures';
-import { launchBrowser, newPage, signInToDashboard, webUrl } from '../support/browser';
+import { signedInPage, webUrl } from '../support/browser';
 
-let browser: Browser;
 let vendor: ListingsVendor;
 let tea: ProductView;
 let mooncake: ProductView;
@@ -29,22 +27,17 @@ async function published(name: string, inventory: string): Promise<ProductView> 
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   vendor = await listingsVendor('e2e.stock', 'Stock Path Grocers');
   tea = await published('Stale Check Tea', '40');
   mooncake = await published('Mooncake Gift Box', '12');
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 const fill = (text: string, values: Record<string, string>) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text);
 
 describe('stock in the inventory (issue 15)', () => {
   it('a stale edit is reported with the current stock, not overwritten; out of stock until a day comes back on that day', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage({ email: vendor.email, password: PASSWORD });
     try {
-      await signInToDashboard(page, vendor.email, PASSWORD);
       await page.goto(webUrl('/inventory'));
       const teaRow = page.locator(`[data-testid="inventory-row"][data-product-id="${tea.productId}"]`);
       await teaRow.waitFor();
@@ -94,9 +87,8 @@ describe('stock in the inventory (issue 15)', () => {
   });
 
   it('stock falling to its threshold shows Low stock, and the low-stock filter lists it (Traditional Chinese)', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage({ email: vendor.email, password: PASSWORD });
     try {
-      await signInToDashboard(page, vendor.email, PASSWORD);
       await page.getByTestId('language-button').click();
       await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
       await page.waitForFunction(() => document.documentElement.lang === 'zh-TW');

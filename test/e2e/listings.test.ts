@@ -2,25 +2,20 @@
 import sharp from 'sharp';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import zh from '../../web/src/i18n/zh-TW.json';
 import { nutritionLabelPng, productPng } from '../../scripts/demo/images';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor, testStackPortsEnv } from '../support/auth';
-import { approvedVendor, errorUnder, launchBrowser, newPage, signInToDashboard, type TestVendor } from '../support/browser';
+import { approvedVendor, errorUnder, signedInPage, type TestVendor } from '../support/browser';
 
 const run = promisify(execFile);
-let browser: Browser;
 let vendor: TestVendor;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   vendor = await approvedVendor('e2e.listings', { vendorName: 'Listing Path Grocers' });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** `npm run listings:review` as ops run it, against the test stack. */
@@ -79,10 +74,8 @@ async function productIdByName(page: Page, name: string): Promise<string> {
 
 describe('listings and inventory in Chromium (issue 5)', () => {
   it('creates a product with real uploads, goes through review (reject with two reasons, resubmit, approve) and changes price and inventory', { timeout: 240_000 }, async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage(vendor, { before: ({ context }) => routeUploads(context, 'front.png') });
     try {
-      await routeUploads(context, 'front.png');
-      await signInToDashboard(page, vendor.email, vendor.password);
       await page.getByRole('link', { name: en.nav_products }).click();
       await page.getByTestId('products-tab-published').waitFor();
       await page.getByTestId('add-product').click();
@@ -203,9 +196,8 @@ describe('listings and inventory in Chromium (issue 5)', () => {
   });
 
   it('holds the browser’s Back button over an item form with unsaved changes (issue 10)', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage(demoAccounts.approved);
     try {
-      await signInToDashboard(page, demoAccounts.approved.email, demoAccounts.approved.password);
       await page.getByRole('link', { name: en.nav_products }).click();
       await page.getByTestId('add-product').click();
       await field(page, en.field_name_en).fill('Oolong Tea');
@@ -227,9 +219,8 @@ describe('listings and inventory in Chromium (issue 5)', () => {
   });
 
   it('shows the demo vendor’s seeded catalogue in Traditional Chinese', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage(demoAccounts.approved);
     try {
-      await signInToDashboard(page, demoAccounts.approved.email, demoAccounts.approved.password);
       await page.getByTestId('language-button').click();
       await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
       await page.waitForFunction(() => document.documentElement.lang === 'zh-TW');

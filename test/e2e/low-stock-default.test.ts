@@ -5,15 +5,14 @@
  * a higher level says, once its background re-check is done (issue 16), how many products changed, and the
  * product now under it shows in the Low stock filter.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { completeContent, IDENTITY } from '../lambdas/listings/fixtures';
-import { approvedVendor, launchBrowser, newPage, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, signedInPage, webUrl, type TestVendor } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 
-let browser: Browser;
 const vendors: Record<'en' | 'zh-TW', TestVendor> = {} as Record<'en' | 'zh-TW', TestVendor>;
 const fill = (text: string, values: Record<string, string | number>) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, String(v)), text);
 
@@ -36,15 +35,11 @@ async function audit(page: Page, where: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   vendors.en = await approvedVendor('e2e.lowdefault', { vendorName: 'Default Level Grocers' });
   vendors['zh-TW'] = await approvedVendor('e2e.lowdefault.zh', { vendorName: '預設門檻商行', locale: 'zh-TW' });
   await stockedProduct(vendors.en.vendorId);
   await stockedProduct(vendors['zh-TW'].vendorId);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the default low-stock level at 390 px', () => {
   for (const [language, t] of [
@@ -53,10 +48,8 @@ describe('the default low-stock level at 390 px', () => {
   ] as const) {
     it(`is set from the inventory page and the product under it shows as low (${language})`, { timeout: 120_000 }, async () => {
       const vendor = vendors[language];
-      const { context, page } = await newPage(browser);
+      const { context, page } = await signedInPage(vendor, { viewport: { width: 390, height: 844 } });
       try {
-        await page.setViewportSize({ width: 390, height: 844 });
-        await signInToDashboard(page, vendor.email, vendor.password);
         await page.goto(webUrl('/inventory?stock=low'));
         await page.getByTestId('inventory-empty').waitFor();
         const open = page.getByTestId('low-stock-default-open');

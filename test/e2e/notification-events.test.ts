@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import { formatMoney } from '../../web/src/lib/format';
 import { storedEmails, type StoredEmail } from '../../scripts/local/ses';
 import { createdProduct, listingsVendor } from '../lambdas/listings/stack-fixtures';
 import { api, idTokenFor, useTestStackEnv } from '../support/auth';
-import { approvedVendor, launchBrowser, newPage, openAccountSettings, signInToDashboard, webUrl } from '../support/browser';
+import { approvedVendor, openAccountSettings, signedInPage, webUrl } from '../support/browser';
 
 /**
  * Issue 12's proofs end to end in Chromium: a decision made by ops or the payout run, or the vendor's
@@ -15,14 +15,9 @@ import { approvedVendor, launchBrowser, newPage, openAccountSettings, signInToDa
  * (the notifications table's stream). Each test has a fresh vendor of its own: the demo accounts'
  * inboxes, balances and passwords stay as other tests expect them.
  */
-let browser: Browser;
 
 beforeAll(async () => {
   useTestStackEnv();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -65,9 +60,8 @@ describe('notifications end to end (issue 12)', () => {
     const product = await createdProduct(vendor, true, { nameEn: 'Lotus Seed Paste' });
     const password = 'Fresh!Vendor2026';
 
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage({ email: vendor.email, password });
     try {
-      await signInToDashboard(page, vendor.email, password);
       const before = await unreadOf(vendor.token);
       await expect.poll(() => headerUnread(page)).toBe(before);
 
@@ -116,9 +110,8 @@ describe('notifications end to end (issue 12)', () => {
     // The worker's step of the run (the run queues each payable vendor; the worker pays one).
     expect(await worker.payVendor({ vendorId: vendor.vendorId, periodId: period.id }, { providers: { email: paying }, feeCents: 100 })).toBe('paid');
 
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage(vendor);
     try {
-      await signInToDashboard(page, vendor.email, vendor.password);
       // Application approved and payout paid.
       await expect.poll(() => headerUnread(page), { timeout: 10_000 }).toBe(2);
       const item = await inboxItem(page, en['notifications.payout_paid.title']);
@@ -139,9 +132,8 @@ describe('notifications end to end (issue 12)', () => {
   it('changing the password in the Change password dialog → a "Password changed" notice in the inbox and its e-mail', { timeout: 120_000 }, async () => {
     const vendor = await approvedVendor('e2e.notify.password', { vendorName: 'Password Notice Foods' });
     const newPassword = 'Renewed!Pantry2027';
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage(vendor);
     try {
-      await signInToDashboard(page, vendor.email, vendor.password);
       const settings = await openAccountSettings(page);
       await settings.getByRole('button', { name: en.edit_password }).click();
       const dialog = page.getByRole('dialog', { name: en.change_password });

@@ -1,11 +1,9 @@
 /// <reference lib="dom" />
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
-import { launchBrowser, newPage, signInToDashboard, webUrl } from '../support/browser';
-import { overflowProblems } from '../support/layout-audit';
+import { signedInPage, webUrl } from '../support/browser';
 
 /**
  * Issue 12, the inbox end to end in Chromium: the demo vendor (seeded with unread notifications by
@@ -14,14 +12,7 @@ import { overflowProblems } from '../support/layout-audit';
  * fresh for each test run.
  */
 const { approved } = demoAccounts;
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('notifications inbox', () => {
   it('the demo vendor sees the unread count on the bell, opens the list, marks all read and the badge disappears', async () => {
@@ -29,8 +20,7 @@ describe('notifications inbox', () => {
     const before = (await api('/api/notifications/unread', { token })).body as { unread: number };
     expect(before.unread).toBeGreaterThan(0);
 
-    const { context, page, errors } = await newPage(browser);
-    await signInToDashboard(page, approved.email, approved.password);
+    const { context, page, errors } = await signedInPage(approved);
     const bell = page.getByTestId('notifications-link');
     const badge = page.getByTestId('notifications-badge');
     await expect.poll(() => badge.innerText()).toBe(String(before.unread));
@@ -59,10 +49,7 @@ describe('notifications inbox', () => {
     await items.first().waitFor();
     expect(await page.locator('[data-testid="notification-item"][data-read="false"]').count()).toBe(0);
     expect(await badge.count()).toBe(0);
-
-    // A phone's width: the list and the header fit.
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await overflowProblems(page)).toEqual([]);
+    // The inbox at a phone's and a tablet's width, in both languages, is small-screens.test.ts's (audit-states.ts: '/notifications').
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
-import { approvedVendor, launchBrowser, newPage, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, signedInPage, webUrl, type TestVendor } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 import { orderItem, putItems } from '../integration/orders-fixtures';
 
@@ -13,7 +13,6 @@ import { orderItem, putItems } from '../integration/orders-fixtures';
  * each, the totals and the status history, and goes back to the list with its filter. In English and
  * in Traditional Chinese, at 390 px and at desktop width: nothing overflows, axe finds nothing serious.
  */
-let browser: Browser;
 let enVendor: TestVendor;
 let zhVendor: TestVendor;
 
@@ -46,15 +45,11 @@ async function audit(page: Page, where: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // One after the other: sign-ups read cognito-local's pool file, which a concurrent sign-up may be writing.
   enVendor = await approvedVendor('e2e.order', { vendorName: 'Order Detail Farms' });
   zhVendor = await approvedVendor('e2e.order.zh', { vendorName: '訂單茶園', locale: 'zh-TW' });
   await Promise.all([ordersFor(enVendor.vendorId), ordersFor(zhVendor.vendorId)]);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 for (const [language, t] of [
   ['en', en],
@@ -64,10 +59,8 @@ for (const [language, t] of [
     for (const width of [1280, 390]) {
       it(`opens an order from the list at ${width} px, shows lines, totals and history, and goes back with the filter`, async () => {
         const vendor = language === 'en' ? enVendor : zhVendor;
-        const { page, errors, context } = await newPage(browser);
+        const { page, errors, context } = await signedInPage(vendor, { viewport: { width, height: 900 } });
         try {
-          await page.setViewportSize({ width, height: 900 });
-          await signInToDashboard(page, vendor.email, vendor.password);
           await page.goto(webUrl('/orders?status=paid'));
           await page.getByTestId('orders-table').waitFor();
           const number = `MO-20261120-${vendor.vendorId.slice(2)}`;

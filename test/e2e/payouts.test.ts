@@ -1,29 +1,26 @@
 /// <reference lib="dom" />
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutDetails } from '../../contracts/payouts';
 import en from '../../web/src/i18n/en.json';
 import { formatDayRange, formatMoney } from '../../web/src/lib/format';
 import { startFakePayoutProvider } from '../../scripts/local/payout-provider-fake';
 import { api, idTokenFor, turnOnTotp, useTestStackEnv } from '../support/auth';
-import { approvedVendor, launchBrowser, newPage, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, newPage, sessionState, signedInPage, webUrl, type TestVendor } from '../support/browser';
 
-let browser: Browser;
 let vendor: TestVendor;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   vendor = await approvedVendor('e2e.payouts', { vendorName: 'Payout Path Grocers' });
   // Issue 14: changing the payout method needs two-step sign-in on (signIn then answers the code itself).
   await turnOnTotp(vendor.email, vendor.password);
 });
-afterAll(async () => {
-  await browser?.close();
-});
+
+/** A page of the file's vendor, signed in (sessionState), not yet opened: routes go on it before openPayouts. */
+const vendorPage = async () => newPage({ storageState: await sessionState(vendor) });
 
 async function openPayouts(page: Page): Promise<void> {
-  await signInToDashboard(page, vendor.email, vendor.password);
   await page.goto(webUrl('/payouts'));
   await page.getByRole('heading', { level: 1, name: en.payouts_title }).waitFor();
   await page.locator('[data-testid="payout-setup-bank"]').waitFor();
@@ -33,7 +30,7 @@ const text = async (page: Page, testId: string) => ((await page.getByTestId(test
 
 describe('payouts page in Chromium (issue 6)', () => {
   it('sets up the e-mail method, then a bank account through the wizard with every message, and shows the hold', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await vendorPage();
     try {
       await openPayouts(page);
       await page.getByTestId('payouts-empty').waitFor();
@@ -109,7 +106,7 @@ describe('payouts page in Chromium (issue 6)', () => {
   });
 
   it("says 'Failed to fetch payouts' when the API fails, and loads on retry", { timeout: 90_000 }, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await vendorPage();
     try {
       let fail = true;
       await page.route(/\/api\/payouts(\?.*)?$/, (route) =>
@@ -181,9 +178,8 @@ describe('payouts page in Chromium (issue 6)', () => {
     expect(details.paidCents).toBe(details.amountCents - 100);
     const usd = (cents: number) => formatMoney(cents, 'en');
 
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await signedInPage(paid);
     try {
-      await signInToDashboard(page, paid.email, paid.password);
       await page.goto(webUrl('/payouts'));
       await page.getByTestId('payouts-table').waitFor();
       const row = page.locator(`[data-testid="payout-row"][data-payout-id="${payoutId}"]`);

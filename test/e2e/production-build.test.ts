@@ -8,7 +8,7 @@ import adminEn from '../../web/src/i18n/admin.en.json';
 import { ADMIN_SECTIONS } from '../../web/src/features/admin/sections';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { signedInStates } from '../support/audit-states';
-import { enterTotpCode, launchBrowser } from '../support/browser';
+import { enterTotpCode, sharedBrowser } from '../support/browser';
 import { serveBuiltSite } from '../../scripts/bench/built-site';
 import { totpSecretFor } from '../support/totp-keys';
 
@@ -30,14 +30,14 @@ beforeAll(async () => {
   outDir = mkdtempSync(path.join(os.tmpdir(), 'seller-portal-build-'));
   await build({ configFile: path.resolve(import.meta.dirname, '../../web/vite.config.ts'), logLevel: 'silent', build: { outDir, emptyOutDir: true } });
   site = await serveBuiltSite({ dir: outDir, config: inject('stack').webConfig, apiUrl: inject('stack').apiUrl });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
   await site?.close();
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
+/** Through the built site's login page: the production build's own sign-in (Amplify from its chunks). */
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${site.url}/`);
   await page.getByLabel('Email').fill(email);

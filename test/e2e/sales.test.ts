@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceDay } from '../../lambdas/shared/dates';
 import { demoAccounts } from '../../scripts/demo/accounts';
@@ -10,7 +10,7 @@ import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { formatCount, formatDay, formatMoney } from '../../web/src/lib/format';
 import { api, idTokenFor } from '../support/auth';
-import { approvedVendor, launchBrowser, newPage, signInToDashboard, webUrl } from '../support/browser';
+import { approvedVendor, signedInPage, webUrl } from '../support/browser';
 
 const { approved } = demoAccounts;
 const PERIODS = [
@@ -21,15 +21,12 @@ const PERIODS = [
 ] as const;
 const CSV_HEADER = ['Order number', 'Placed at (America/Los_Angeles)', 'Status', 'Product', 'SKU', 'Quantity', 'Unit price (USD)', 'Line total (USD)', 'Order total (USD)'];
 
-let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await idTokenFor(approved.email, approved.password);
 });
 afterAll(async () => {
-  await browser?.close();
   // Leave the demo vendor as seeded, whatever a failed test left behind.
   await api('/api/me', { method: 'PATCH', token: await idTokenFor(approved.email, approved.password), body: JSON.stringify({ language: 'en' }) });
 });
@@ -93,8 +90,7 @@ function parseCsv(text: string): string[][] {
 
 describe('dashboard as the demo vendor', () => {
   it('shows the four periods, the balance and the next payout exactly as GET /api/dashboard gives them, and a 30-day table', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signInToDashboard(page, approved.email, approved.password);
+    const { context, page, errors } = await signedInPage(approved);
     await page.getByTestId('dashboard-balance').waitFor();
     const expected = await getJson<Dashboard>('/api/dashboard');
 
@@ -133,8 +129,7 @@ describe('dashboard as the demo vendor', () => {
 
 describe('orders as the demo vendor', () => {
   it('pages with Next and Previous: page 2 differs from page 1, no duplicates, in the API’s order', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signInToDashboard(page, approved.email, approved.password);
+    const { context, page, errors } = await signedInPage(approved);
     await page.getByRole('link', { name: en.nav_orders }).click();
     await page.getByRole('heading', { level: 1, name: en.orders_title }).waitFor();
     const all = (await allOrders()).map((o) => o.orderNumber);
@@ -163,8 +158,7 @@ describe('orders as the demo vendor', () => {
   });
 
   it('filters by status (every row shows it), keeps the filter in the URL across a reload, and back/forward switch filters', async () => {
-    const { context, page } = await newPage(browser);
-    await signInToDashboard(page, approved.email, approved.password);
+    const { context, page } = await signedInPage(approved);
     await page.goto(webUrl('/orders'));
     await shownOrders(page);
 
@@ -202,8 +196,7 @@ describe('orders as the demo vendor', () => {
     const days = [...new Set(all.map((o) => marketplaceDay(o.placedAt)))];
     // A range with orders in it that is not everything: the 2nd to the 4th newest day with orders.
     const [to, from] = [days[1]!, days[Math.min(3, days.length - 1)]!];
-    const { context, page } = await newPage(browser);
-    await signInToDashboard(page, approved.email, approved.password);
+    const { context, page } = await signedInPage(approved);
     await page.goto(webUrl('/orders'));
     await shownOrders(page);
     await page.getByLabel(en.filter_from, { exact: true }).fill(from);
@@ -224,8 +217,7 @@ describe('orders as the demo vendor', () => {
   });
 
   it('exports the filter in force as CSV: UTF-8 with BOM, one row per order line, exactly the filtered orders', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signInToDashboard(page, approved.email, approved.password);
+    const { context, page, errors } = await signedInPage(approved);
     await page.goto(webUrl('/orders?status=cancelled'));
     await shownOrders(page, 1, 'status=cancelled');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.export_csv }).click()]);
@@ -255,8 +247,7 @@ describe('orders as the demo vendor', () => {
 
 describe('Traditional Chinese', () => {
   it('labels and numbers follow the language on the dashboard and the orders page', async () => {
-    const { context, page } = await newPage(browser);
-    await signInToDashboard(page, approved.email, approved.password);
+    const { context, page } = await signedInPage(approved);
     await page.getByTestId('dashboard-balance').waitFor();
     await page.getByTestId('language-button').click();
     await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
@@ -291,8 +282,7 @@ describe('Traditional Chinese', () => {
 describe('another vendor', () => {
   it("sees none of the demo vendor's sales: zeros on the dashboard and 'no orders yet' on the orders page", async () => {
     const vendor = await approvedVendor('e2e.sales.empty', { vendorName: 'Empty Shelf Grocers' });
-    const { context, page, errors } = await newPage(browser);
-    await signInToDashboard(page, vendor.email, vendor.password);
+    const { context, page, errors } = await signedInPage(vendor);
     expect(await page.getByTestId('dashboard-vendor-id').innerText()).toBe(vendor.vendorId);
     await page.getByTestId('dashboard-balance').waitFor();
     expect(await page.getByTestId('period-last30Days').getByTestId('period-amount').innerText()).toBe('$0.00');

@@ -1,30 +1,15 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import { api, idTokenFor } from '../support/auth';
-import {
-  approvedVendor,
-  clearAmplifyStorage,
-  errorUnder,
-  launchBrowser,
-  newPage,
-  openAccountSettings,
-  signIn,
-  signInToDashboard,
-  webUrl,
-  type TestVendor,
-} from '../support/browser';
+import { approvedVendor, clearAmplifyStorage, errorUnder, openAccountSettings, signedInPage, signIn, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
 
-let browser: Browser;
 /** A vendor of this file: its password changes here, the demo accounts' never do. */
 let vendor: TestVendor;
 
 beforeAll(async () => {
-  [browser, vendor] = await Promise.all([launchBrowser(), approvedVendor('e2e.settings', { vendorName: 'Jade Valley Tea' })]);
-});
-afterAll(async () => {
-  await browser?.close();
+  vendor = await approvedVendor('e2e.settings', { vendorName: 'Jade Valley Tea' });
 });
 
 interface PasswordDialog {
@@ -57,8 +42,7 @@ async function fill(d: PasswordDialog, current: string, next: string, confirm: s
 
 describe('account settings', () => {
   it('shows e-mail, vendor id, a link to set up payouts, the masked password, and saves the default language with Edit / Done / Save', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signInToDashboard(page, vendor.email, vendor.password);
+    const { context, page, errors } = await signedInPage(vendor);
     const dialog = await openAccountSettings(page);
     expect(await dialog.getByLabel(en.email, { exact: true }).inputValue()).toBe(vendor.email);
     expect(await dialog.getByTestId('settings-vendor-id').innerText()).toBe(vendor.vendorId);
@@ -99,8 +83,7 @@ describe('change password (every outcome)', () => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      ({ context, page } = await newPage(browser));
-      await signInToDashboard(page, vendor.email, vendor.password);
+      ({ context, page } = await signedInPage(vendor));
     });
     afterAll(async () => {
       await context?.close();
@@ -144,8 +127,7 @@ describe('change password (every outcome)', () => {
   });
 
   it("no Amplify session any more: 'User not authenticated.'", async () => {
-    const { context, page } = await newPage(browser);
-    await signInToDashboard(page, vendor.email, vendor.password);
+    const { context, page } = await signedInPage(vendor);
     const d = await openChangePassword(page);
     await fill(d, vendor.password, 'Brand!NewPass2027', 'Brand!NewPass2027');
     await clearAmplifyStorage(page);
@@ -159,13 +141,14 @@ describe('change password (every outcome)', () => {
   });
 
   it("success: 'Saving...', 'Password updated successfully.', and the new password signs in (the old one no longer)", async () => {
-    const { context, page, errors } = await newPage(browser);
     let dialogs = 0;
-    page.on('dialog', (d) => {
-      dialogs += 1;
-      void d.dismiss();
+    const { context, page, errors } = await signedInPage(vendor, {
+      before: ({ page }) =>
+        void page.on('dialog', (d) => {
+          dialogs += 1;
+          void d.dismiss();
+        }),
     });
-    await signInToDashboard(page, vendor.email, vendor.password);
     const d = await openChangePassword(page);
     const newPassword = 'Brand!NewPass2027';
     await fill(d, vendor.password, newPassword, newPassword);

@@ -1,40 +1,37 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
-import { launchBrowser, newPage, recordTexts, seenTexts, signIn, webUrl } from '../support/browser';
+import { approvedVendor, newPage, recordTexts, seenTexts, sessionState, signedInPage, signIn, webUrl } from '../support/browser';
 
 const { approved, pending, rejected, noRecord } = demoAccounts;
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  // Leave the demo vendor as seeded, whatever a failed test left behind.
-  const token = await idTokenFor(approved.email, approved.password);
-  await api('/api/me', { method: 'PATCH', token, body: JSON.stringify({ language: 'en' }) });
-});
+/**
+ * Safe beside other stack files (issue 25, item 6): the demo accounts are only read and signed in (a
+ * sign-out revokes only its own session's refresh token); the saved language is a vendor of its own.
+ */
 
 describe('sign-in outcomes by vendor status', () => {
   it('takes the approved demo vendor to the dashboard with its name and vendor id, and keeps the id', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage();
     await signIn(page, approved.email, approved.password);
     await page.waitForURL(webUrl('/dashboard'));
     await expect.poll(() => page.getByTestId('dashboard-vendor-id').innerText()).toContain('V-10001');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBeTruthy();
     expect(await page.locator('body').innerText()).toContain('Golden Harvest Foods');
     expect(await page.evaluate(() => Object.values(localStorage).includes('V-10001'))).toBe(true);
+    // What every other test starts from (sessionState) is what this sign-in stored: the same Amplify keys.
+    const amplifyKeys = (names: string[]) => names.filter((name) => name.startsWith('CognitoIdentityServiceProvider.')).sort();
+    const made = (await sessionState(approved)).origins.flatMap((o) => o.localStorage.map((item) => item.name));
+    expect(amplifyKeys(await page.evaluate(() => Object.keys(localStorage)))).toEqual(amplifyKeys(made));
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('signs a pending vendor out at once and says the application is under review', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signIn(page, pending.email, pending.password);
     await expect.poll(() => page.getByRole('alert').innerText()).toContain(en.notice_pending);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -44,7 +41,7 @@ describe('sign-in outcomes by vendor status', () => {
   });
 
   it('signs a rejected vendor out at once and shows the stored reason', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await signIn(page, rejected.email, rejected.password);
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.innerText()).toContain(rejected.vendor.rejectionReason);
@@ -53,7 +50,7 @@ describe('sign-in outcomes by vendor status', () => {
   });
 
   it('logs "Vendor not found for user <uid>" for a user without a vendor record and gives no vendor id', async () => {
-    const { context, page, warnings } = await newPage(browser);
+    const { context, page, warnings } = await newPage();
     await signIn(page, noRecord.email, noRecord.password);
     await expect.poll(() => page.getByRole('alert').innerText()).toContain(en.notice_no_record);
     expect(warnings.some((w) => /^Vendor not found for user [0-9a-f-]{36}$/.test(w))).toBe(true);
@@ -62,7 +59,7 @@ describe('sign-in outcomes by vendor status', () => {
   });
 
   it('shows a wrong password in the page, not in a browser dialog', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     let dialogs = 0;
     page.on('dialog', (d) => {
       dialogs += 1;
@@ -77,7 +74,7 @@ describe('sign-in outcomes by vendor status', () => {
 
 describe('the route guard', () => {
   it.each(['/dashboard', '/orders', '/payouts'])('sends a signed-out visitor of %s to / with "Redirecting to login..."', async (path) => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await recordTexts(page);
     await page.goto(webUrl(path));
     await page.waitForURL(webUrl('/'));
@@ -86,9 +83,7 @@ describe('the route guard', () => {
   });
 
   it('shows "Checking authentication..." while the session is being checked', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, approved.email, approved.password);
-    await page.waitForURL(webUrl('/dashboard'));
+    const { context, page } = await signedInPage(approved);
     await page.route('**/api/me', async (route) => {
       await new Promise((r) => setTimeout(r, 1_500));
       await route.continue();
@@ -100,7 +95,7 @@ describe('the route guard', () => {
   });
 
   it('shows the header on unguarded routes other than the sign-in pages, and never on them', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(webUrl('/no-such-page'));
     await expect.poll(() => page.getByRole('heading', { name: en.not_found_title }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('banner').count()).toBe(1);
@@ -116,9 +111,8 @@ describe('the route guard', () => {
 
 describe('the header', () => {
   it('offers the account menu with display name, vendor id and log out, by mouse and by keyboard', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, approved.email, approved.password);
-    await page.waitForURL(webUrl('/dashboard'));
+    // Its own session: logging out revokes the refresh token.
+    const { context, page } = await signedInPage(approved, { fresh: true });
 
     const account = page.getByTestId('account-button');
     await account.click();
@@ -149,10 +143,7 @@ describe('the header', () => {
   });
 
   it('on a phone, hides the nav behind a menu button that opens it and closes on Escape, an outside click and a navigation', async () => {
-    const { context, page } = await newPage(browser);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, approved.email, approved.password);
-    await page.waitForURL(webUrl('/dashboard'));
+    const { context, page } = await signedInPage(approved, { viewport: { width: 390, height: 844 } });
     const button = page.getByRole('button', { name: en.nav_menu });
     // Hidden while closed, so it is found with includeHidden.
     const nav = page.getByRole('navigation', { name: en.main_navigation, includeHidden: true });
@@ -189,24 +180,22 @@ describe('the header', () => {
   });
 
   it('names a vendor without a vendor name by the e-mail local part, capitalised', async () => {
-    const { context, page } = await newPage(browser);
-    await page.route('**/api/me', async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const res = await route.fetch();
-      const body = (await res.json()) as Record<string, unknown>;
-      await route.fulfill({ response: res, json: { ...body, vendorName: '' } });
+    const { context, page } = await signedInPage(approved, {
+      before: ({ page }) =>
+        page.route('**/api/me', async (route) => {
+          if (route.request().method() !== 'GET') return route.continue();
+          const res = await route.fetch();
+          const body = (await res.json()) as Record<string, unknown>;
+          await route.fulfill({ response: res, json: { ...body, vendorName: '' } });
+        }),
     });
-    await signIn(page, approved.email, approved.password);
-    await page.waitForURL(webUrl('/dashboard'));
     await page.getByTestId('account-button').click();
     await expect.poll(() => page.getByTestId('account-display-name').innerText()).toBe('Demo.vendor');
     await context.close();
   });
 
   it('opens account settings from the gear, with the e-mail read-only', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, approved.email, approved.password);
-    await page.waitForURL(webUrl('/dashboard'));
+    const { context, page } = await signedInPage(approved);
     await page.getByTestId('settings-button').click();
     const dialog = page.getByRole('dialog', { name: en.account_settings });
     await dialog.waitFor();
@@ -221,16 +210,16 @@ describe('the header', () => {
 
 describe('language', () => {
   it('switches to Traditional Chinese, saves it, and keeps it across reload and a new sign-in', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, approved.email, approved.password);
-    await page.waitForURL(webUrl('/dashboard'));
+    // A vendor of its own (the saved language is the vendor's): it logs out, then signs in again through the login page.
+    const vendor = await approvedVendor('e2e.shell.language', { vendorName: 'Language Path Grocers' });
+    const { context, page } = await signedInPage(vendor);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
     await page.getByTestId('language-button').click();
     await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(zhTW.dashboard_title);
-    await expect.poll(async () => ((await api('/api/me', { token: await idTokenFor(approved.email, approved.password) })).body as { language: string }).language).toBe('zh-TW');
+    await expect.poll(async () => ((await api('/api/me', { token: await idTokenFor(vendor.email, vendor.password) })).body as { language: string }).language).toBe('zh-TW');
 
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(zhTW.dashboard_title);
@@ -239,7 +228,7 @@ describe('language', () => {
     await page.getByTestId('account-button').click();
     await page.getByTestId('logout-button').click();
     await page.waitForURL(webUrl('/'));
-    await signIn(page, approved.email, approved.password);
+    await signIn(page, vendor.email, vendor.password);
     await page.waitForURL(webUrl('/dashboard'));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(zhTW.dashboard_title);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
@@ -251,7 +240,7 @@ describe('language', () => {
   });
 
   it('lets an anonymous visitor switch the sign-in page locally', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     await page.goto(webUrl('/'));
     await page.getByLabel(en.language).selectOption('zh-TW');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');

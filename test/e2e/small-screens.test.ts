@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor } from '../support/auth';
 import { consoleStates, fakePayoutHistory, longBusinessName, longConsoleNames, longProductNames, signedInStates, signedOutStates, type AuditState } from '../support/audit-states';
-import { launchBrowser, signIn, signInToDashboard, webUrl } from '../support/browser';
+import { newPage, signedInPage, webUrl } from '../support/browser';
 import { axeProblems, overflowProblems, smallLinkProblems } from '../support/layout-audit';
 
 /**
@@ -25,12 +25,7 @@ const VIEWPORTS = [
 ] as const;
 type Lang = 'en' | 'zh-TW';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   // The zh-TW pass switches the demo vendor's language with the header menu: leave it as seeded.
   const token = await idTokenFor(approved.email, approved.password);
   await api('/api/me', { method: 'PATCH', token, body: JSON.stringify({ language: 'en' }) });
@@ -69,15 +64,17 @@ async function audit(page: Page, lang: Lang, states: AuditState[]): Promise<{ pr
 
 describe('phones and tablets (issue 10)', () => {
   it.each<Lang>(['en', 'zh-TW'])('every signed-in page and dialog fits 390 and 768 px and passes axe, in %s', { timeout: 150_000 }, async (lang) => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORTS[0] });
+    const { context, page } = await signedInPage(approved, {
+      viewport: VIEWPORTS[0],
+      before: async ({ context }) => {
+        await fakePayoutHistory(context);
+        await longProductNames(context);
+        await longBusinessName(context);
+      },
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
     try {
-      await fakePayoutHistory(context);
-      await longProductNames(context);
-      await longBusinessName(context);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (err) => errors.push(err.message));
-      await signInToDashboard(page, approved.email, approved.password);
       if (lang === 'zh-TW') {
         await page.getByTestId('language-button').click();
         await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
@@ -95,9 +92,8 @@ describe('phones and tablets (issue 10)', () => {
   });
 
   it.each<Lang>(['en', 'zh-TW'])('the signed-out pages fit 390 and 768 px and pass axe, in %s', { timeout: 60_000 }, async (lang) => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORTS[0] });
+    const { context, page } = await newPage({ viewport: VIEWPORTS[0] });
     try {
-      const page = await context.newPage();
       await page.goto(webUrl('/'));
       await page.getByRole('heading', { level: 1 }).waitFor();
       if (lang === 'zh-TW') {
@@ -114,13 +110,10 @@ describe('phones and tablets (issue 10)', () => {
   });
 
   it('the console with 120-character names fits 390 px (the vendor page included), in both languages (issue 24, item 21)', { timeout: 150_000 }, async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORTS[0] });
+    const { context, page } = await signedInPage(admin, { path: '/admin', viewport: VIEWPORTS[0], before: ({ context }) => longConsoleNames(context) });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
     try {
-      await longConsoleNames(context);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (err) => errors.push(err.message));
-      await signIn(page, admin.email, admin.password);
       await page.waitForURL(webUrl('/admin'));
       const problems: string[] = [];
       for (const lang of ['en', 'zh-TW'] as const) {

@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import en from '../../web/src/i18n/en.json';
 import adminEn from '../../web/src/i18n/admin.en.json';
 import adminZhTW from '../../web/src/i18n/admin.zh-TW.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { LOCAL_USER_POOL_ID } from '../../scripts/local/cognito';
 import { adminGetUser, api, cognitoCall, idTokenFor, turnOnTotp } from '../support/auth';
-import { approvedVendor, launchBrowser, newPage, signIn, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, newPage, signedInPage, signIn, webUrl, type TestVendor } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 import { claimsOf, cognitoLocalKey, signJwt } from '../support/tokens';
 
@@ -20,17 +20,12 @@ import { claimsOf, cognitoLocalKey, signJwt } from '../support/tokens';
  * authorizer's cases): cognito-local takes `auth_time` from the clock, and the server checks exactly that
  * claim. An admin without two-step verification sees the console's set-up screen instead of its sections.
  */
-let browser: Browser;
 let vendor: TestVendor;
 let secret: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   vendor = await approvedVendor('stepup.e2e');
   secret = await turnOnTotp(vendor.email, vendor.password);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Replaces the ID token Amplify stored with the same claims signed in `agoSeconds` ago (fresh expiry, cognito-local's key). */
@@ -44,7 +39,7 @@ async function ageSignIn(page: Page, agoSeconds: number): Promise<void> {
 
 describe('step-up for the payout method', () => {
   it('the owner signs in with a code; after more than 5 minutes, saving the payout method asks to confirm, then saves', async () => {
-    const { page, errors } = await newPage(browser);
+    const { page, errors } = await newPage();
     // signIn answers the code step itself (the key turnOnTotp remembered), as a person types it.
     await signIn(page, vendor.email, vendor.password);
     await page.waitForURL(webUrl('/dashboard'));
@@ -77,11 +72,8 @@ describe('step-up for the payout method', () => {
   });
 
   it('ops reset the vendor’s two-step verification from the console (in Traditional Chinese, on a phone): audited, and the vendor signs in with the password alone', async () => {
-    const { page } = await newPage(browser);
-    // The demo ops account has two-step verification on: signIn answers its code (the demo key).
-    await signIn(page, demoAccounts.admin.email, demoAccounts.admin.password);
-    await page.waitForURL(webUrl('/admin'));
-    await page.goto(webUrl(`/admin/vendors/${vendor.vendorId}`));
+    // The demo ops account, signed in (with its two-step code) as the console's own test does through the login page.
+    const { page } = await signedInPage(demoAccounts.admin, { path: `/admin/vendors/${vendor.vendorId}` });
     const card = page.getByTestId('admin-vendor-mfa');
     await card.waitFor();
     await page.getByTestId('admin-language-button').click();
@@ -104,7 +96,7 @@ describe('step-up for the payout method', () => {
     expect((await adminGetUser(vendor.email)).UserMFASettingList ?? []).toEqual([]);
 
     // The vendor signs in with the password alone now.
-    const second = await newPage(browser);
+    const second = await newPage();
     await second.page.goto(webUrl('/'));
     await second.page.getByLabel('Email').fill(vendor.email);
     await second.page.getByLabel('Password', { exact: true }).fill(vendor.password);
@@ -118,7 +110,7 @@ describe('step-up for the payout method', () => {
     await cognitoCall('AdminCreateUser', { UserPoolId: LOCAL_USER_POOL_ID, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] });
     await cognitoCall('AdminSetUserPassword', { UserPoolId: LOCAL_USER_POOL_ID, Username: email, Password: password, Permanent: true });
     await cognitoCall('AdminAddUserToGroup', { UserPoolId: LOCAL_USER_POOL_ID, Username: email, GroupName: 'admins' });
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, email, password);
     const gate = page.getByTestId('admin-two-step-required');

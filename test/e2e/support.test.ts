@@ -1,13 +1,12 @@
 /// <reference lib="dom" />
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
-import { approvedVendor, errorUnder, launchBrowser, newPage, openSupportDialog, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, errorUnder, newPage, openSupportDialog, signedInPage, webUrl, type TestVendor } from '../support/browser';
 
-let browser: Browser;
 /** Fresh vendors: the cases they open (and their hourly limit) leave the demo vendor alone. */
 let vendor: TestVendor;
 let zhVendor: TestVendor;
@@ -18,9 +17,6 @@ beforeAll(async () => {
     approvedVendor('e2e.support', { vendorName: 'Riverbend Rice Co.' }),
     approvedVendor('e2e.support.zh', { vendorName: '青山茶園', locale: 'zh-TW' }),
   ]);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const fields = (dialog: Locator, t: Record<string, string> = en) => ({
@@ -45,13 +41,15 @@ describe('contact support, signed in', () => {
   let browserDialogs = 0;
 
   beforeAll(async () => {
-    ({ context, page, errors } = await newPage(browser));
-    page.on('request', (r) => requests.push(r));
-    page.on('dialog', (d) => {
-      browserDialogs += 1;
-      void d.dismiss();
-    });
-    await signInToDashboard(page, vendor.email, vendor.password);
+    ({ context, page, errors } = await signedInPage(vendor, {
+      before: ({ page }) => {
+        page.on('request', (r) => requests.push(r));
+        page.on('dialog', (d) => {
+          browserDialogs += 1;
+          void d.dismiss();
+        });
+      },
+    }));
   });
   afterAll(async () => {
     // Never window.alert, in any outcome.
@@ -163,8 +161,7 @@ describe('contact support, signed in', () => {
 
 describe('contact support without a session', () => {
   it("no token after the forced refresh: signed out, back on '/', 'Authentication token unavailable. Please sign in again.'", async () => {
-    const { context, page } = await newPage(browser);
-    await signInToDashboard(page, vendor.email, vendor.password);
+    const { context, page } = await signedInPage(vendor);
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
     // Cognito refuses the refresh token (expired or revoked): Amplify drops its tokens and has none to give.
@@ -198,7 +195,7 @@ describe('contact support without a session', () => {
   });
 
   it('a visitor nobody signed in (an unguarded page) has no message to lose: sign in, or /contact with the support address (issue 10)', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage();
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
     await page.goto(webUrl('/no-such-page'));
@@ -218,8 +215,7 @@ describe('contact support without a session', () => {
 
 describe('contact support in Traditional Chinese', () => {
   it('speaks zh-TW throughout: labels, categories, the inline error and the confirmation', async () => {
-    const { context, page } = await newPage(browser);
-    await signInToDashboard(page, zhVendor.email, zhVendor.password);
+    const { context, page } = await signedInPage(zhVendor);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
     const dialog = await openSupportDialog(page, zhTW.contact_support);
     const { category, message, send } = fields(dialog, zhTW);

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import en from '../../web/src/i18n/en.json';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { storedEmails } from '../../scripts/local/ses';
 import { confirmationCode, turnOnTotp } from '../support/auth';
-import { approvedVendor, launchBrowser, newPage, signIn, signInToDashboard, webUrl } from '../support/browser';
+import { approvedVendor, newPage, signedInPage, webUrl } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 
 /**
@@ -16,13 +16,6 @@ import { axeProblems, overflowProblems } from '../support/layout-audit';
  * changes stock and is told "not allowed" on payouts; removing the Finance member ends their session
  * at their next step. The Team page and the invitation page at 390 px in both languages.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const stamp = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -56,8 +49,7 @@ describe('vendor teams', () => {
     const password = 'Fresh!Member2026';
 
     // The owner: Team from the account menu; invite as Finance.
-    const owner = await newPage(browser);
-    await signInToDashboard(owner.page, shop.email, shop.password);
+    const owner = await signedInPage(shop);
     await owner.page.getByTestId('account-button').click();
     await owner.page.getByTestId('team-link').click();
     await owner.page.getByRole('heading', { level: 1, name: en.team_title }).waitFor();
@@ -72,7 +64,7 @@ describe('vendor teams', () => {
     // The invitee: the link, then an account with the invited address — joining the shop, not applying
     // to sell (no business name), and signed in right after the code (issue 24, item 18).
     const link = await invitationLink(financeEmail);
-    const invitee = await newPage(browser);
+    const invitee = await newPage();
     await invitee.page.goto(webUrl(link));
     await invitee.page.getByRole('heading', { name: en.invite_title_shop.replace('{{shop}}', shop.vendorName) }).waitFor();
     await auditAtPhoneWidth(invitee.page, 'invitation, signed out (en)');
@@ -117,8 +109,7 @@ describe('vendor teams', () => {
 
   it('the seeded Inventory member changes stock, is told "not allowed" on payouts (zh-TW), and the invitation page fits a phone in zh-TW', { timeout: 180_000 }, async () => {
     const { staff } = demoAccounts;
-    const { context, page } = await newPage(browser);
-    await signIn(page, staff.email, staff.password);
+    const { context, page } = await signedInPage(staff, { path: '/products' });
     await page.waitForURL(webUrl('/products'));
     const nav = page.getByRole('navigation', { name: en.main_navigation });
     await nav.getByRole('link', { name: en.nav_inventory }).waitFor();
@@ -144,15 +135,14 @@ describe('vendor teams', () => {
     await context.close();
 
     // A visitor's invitation page in zh-TW, and the owner's Team page in zh-TW.
-    const visitor = await newPage(browser);
+    const visitor = await newPage();
     await visitor.page.goto(webUrl(`/invite?token=${'A'.repeat(43)}&shop=${encodeURIComponent('金穗食品')}`));
     await visitor.page.getByRole('combobox').first().selectOption('zh-TW');
     await visitor.page.getByRole('heading', { name: zhTW.invite_title_shop.replace('{{shop}}', '金穗食品') }).waitFor();
     await auditAtPhoneWidth(visitor.page, 'invitation, signed out (zh-TW)');
     await visitor.context.close();
 
-    const owner = await newPage(browser);
-    await signInToDashboard(owner.page, demoAccounts.approved.email, demoAccounts.approved.password);
+    const owner = await signedInPage(demoAccounts.approved);
     await owner.page.getByTestId('language-button').click();
     await Promise.all([owner.page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'PATCH'), owner.page.getByTestId('language-option-zh-TW').click()]);
     await owner.page.goto(webUrl('/team'));

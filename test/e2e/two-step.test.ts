@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
-import { approvedVendor, launchBrowser, newPage, openAccountSettings, signIn, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
+import { approvedVendor, newPage, openAccountSettings, signedInPage, signIn, webUrl, type TestVendor } from '../support/browser';
 import { axeProblems, overflowProblems } from '../support/layout-audit';
 
 /**
@@ -12,21 +11,15 @@ import { axeProblems, overflowProblems } from '../support/layout-audit';
  * Account settings (codes computed here with otplib from the key the page shows), then signing in asks
  * for a code after the password; a wrong code is refused, the right one signs in.
  */
-let browser: Browser;
 let vendor: TestVendor;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   vendor = await approvedVendor('totp');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('two-step sign-in', () => {
   it('a vendor turns it on with an authenticator app, and the next sign-in needs the code', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signInToDashboard(page, vendor.email, vendor.password);
+    const { context, page, errors } = await signedInPage(vendor);
     let settings = await openAccountSettings(page);
     await expect.poll(() => settings.getByTestId('settings-two-step').innerText()).toBe(en.two_step_off);
     await settings.getByRole('button', { name: en.two_step_set_up_label }).click();
@@ -49,7 +42,7 @@ describe('two-step sign-in', () => {
     await context.close();
 
     // A new sign-in: password, then the code.
-    const second = await newPage(browser);
+    const second = await newPage();
     await signIn(second.page, vendor.email, vendor.password);
     await second.page.getByRole('heading', { level: 1, name: en.totp_title }).waitFor();
     await second.page.setViewportSize({ width: 390, height: 844 });
@@ -73,8 +66,7 @@ describe('two-step sign-in', () => {
     await expect.poll(() => settings.getByTestId('settings-two-step').innerText()).toBe(en.two_step_off);
     await second.context.close();
 
-    const third = await newPage(browser);
-    await signInToDashboard(third.page, vendor.email, vendor.password);
+    const third = await signedInPage(vendor);
     // The wrong code's refusal is Cognito's 400, which the browser logs; nothing else.
     expect(second.errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     expect(second.errors.length).toBeLessThanOrEqual(1);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { totpSecretFor } from './totp-keys';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (as scripts/bench/web.ts launches it). */
@@ -13,10 +13,61 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The worker's one Chromium (issue 25, item 6): launched on first use and kept on globalThis, so every
+ * test file a worker runs shares it even when vitest re-evaluates this module per file; each test gets
+ * its own context (cookies, localStorage, routes), which is the isolation a browser per file gave.
+ * Playwright kills the browsers it launched when the process exits (its exit and signal handlers), so
+ * it closes with the worker; a browser that crashed or was closed is launched again.
+ */
+const SHARED = Symbol.for('seller-portal.e2e.shared-browser');
+type WithShared = typeof globalThis & { [SHARED]?: Promise<Browser> };
+
+export function sharedBrowser(): Promise<Browser> {
+  const g = globalThis as WithShared;
+  const launched = (g[SHARED] ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => {
+      if (g[SHARED] === launched) delete g[SHARED];
+    });
+    return browser;
+  }));
+  launched.catch(() => {
+    if (g[SHARED] === launched) delete g[SHARED];
+  });
+  return launched;
+}
+
 export const webUrl = (path = '/') => `${inject('stack').webUrl}${path}`;
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[]; warnings: string[] }> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+/** What Playwright's `context.storageState()` answers and `newContext({ storageState })` takes. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  warnings: string[];
+}
+
+export interface PageOptions {
+  /** A signed-in session (sessionState) or any other saved state. */
+  storageState?: StorageState;
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A page in a new context of the worker's browser, English, 1280×800, collecting page errors and console
+ * errors and warnings. Inside a test the context is closed when the test ends (a test may close it
+ * earlier); a context opened in a hook is the hook's to close.
+ */
+export async function newPage(options: PageOptions = {}): Promise<OpenPage> {
+  const browser = await sharedBrowser();
+  const context = await browser.newContext({ locale: 'en-US', viewport: options.viewport ?? { width: 1280, height: 800 }, storageState: options.storageState });
+  try {
+    onTestFinished(() => context.close());
+  } catch {
+    // Called from a beforeAll/afterAll: its afterAll closes the context.
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -26,6 +77,78 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
     if (msg.type() === 'error') errors.push(msg.text());
   });
   return { context, page, errors, warnings };
+}
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+const sessions = new Map<string, Promise<StorageState>>();
+
+/**
+ * The browser storage of a signed-in `account` (issue 25, item 6): what Amplify keeps in localStorage
+ * after its sign-in (`CognitoIdentityServiceProvider.<client id>.LastAuthUser` and the user's tokens,
+ * clock drift and sign-in details; the key names the web's own restore reads, web/src/lib/auth-client.ts),
+ * made from a sign-in against cognito-local through the API (tokensFor: USER_PASSWORD_AUTH as the web
+ * does locally, the two-step code answered for the demo ops account and any key a test turned on).
+ * A page opened with it restores the session as a reload does. One sign-in per account per worker;
+ * `fresh` signs in again, for a test that signs out (Amplify revokes the refresh token then).
+ * test/e2e/shell.test.ts checks that a sign-in through the login page stores exactly these keys.
+ */
+export function sessionState(account: Account, options: { fresh?: boolean } = {}): Promise<StorageState> {
+  const key = account.email.trim().toLowerCase();
+  const cached = sessions.get(key);
+  if (cached && !options.fresh) return cached;
+  const made = (async (): Promise<StorageState> => {
+    const { tokensFor } = await import('./auth');
+    const tokens = await tokensFor(account.email, account.password);
+    const username = jwtClaims(tokens.AccessToken).username;
+    if (typeof username !== 'string') throw new Error(`The access token of ${account.email} names no user`);
+    const prefix = `CognitoIdentityServiceProvider.${inject('stack').webConfig.userPoolClientId}`;
+    const item = (name: string, value: string) => ({ name: `${prefix}.${username}.${name}`, value });
+    return {
+      cookies: [],
+      origins: [
+        {
+          origin: new URL(webUrl()).origin,
+          localStorage: [
+            { name: `${prefix}.LastAuthUser`, value: username },
+            item('accessToken', tokens.AccessToken),
+            item('idToken', tokens.IdToken),
+            item('refreshToken', tokens.RefreshToken),
+            item('clockDrift', '0'),
+            item('signInDetails', JSON.stringify({ loginId: account.email, authFlowType: inject('stack').webConfig.authFlowType })),
+          ],
+        },
+      ],
+    };
+  })();
+  sessions.set(key, made);
+  made.catch(() => {
+    if (sessions.get(key) === made) sessions.delete(key);
+  });
+  return made;
+}
+
+const jwtClaims = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/**
+ * A page that starts signed in as `account` (sessionState), opened at `path`: for the vendor's
+ * '/dashboard' (the default) it waits for the dashboard's vendor id, as signInToDashboard does; for
+ * another path the caller waits for what it needs. The sign-in pages themselves are proven once per
+ * flow with signIn (shell, two-step, admin, accounts, team, step-up).
+ */
+export async function signedInPage(
+  account: Account,
+  options: PageOptions & { path?: string; fresh?: boolean; /** Runs before the first navigation (routes, request listeners). */ before?: (opened: OpenPage) => Promise<void> | void } = {},
+): Promise<OpenPage> {
+  const path = options.path ?? '/dashboard';
+  const opened = await newPage({ viewport: options.viewport, storageState: await sessionState(account, { fresh: options.fresh }) });
+  await options.before?.(opened);
+  await opened.page.goto(webUrl(path));
+  if (path === '/dashboard') await opened.page.getByTestId('dashboard-vendor-id').waitFor();
+  return opened;
 }
 
 /** Records every text the page shows, so transient states (a guard's lock screen) can be asserted afterwards. */

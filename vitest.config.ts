@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localeSlices } from './web/vite.config.js';
 
 /**
  * Test projects (see docs/testing.md):
@@ -85,7 +86,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // The locale slices as the app is built with them (issue 24, item 27): each module brings its texts.
+        plugins: [react(), localeSlices()],
         test: {
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],

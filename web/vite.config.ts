@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -214,6 +215,89 @@ function amplifyUiWithoutUnreadComponentVariables(): Plugin {
   };
 }
 
+/** Where the English texts live, and the module every slice hands its texts to. */
+const EN_STRINGS = path.join(webRoot, 'src/i18n/en.json');
+const STRINGS_MODULE = path.join(webRoot, 'src/i18n/strings.ts');
+const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+/** A quoted word that may be a key or a key's prefix ('payout_status_', 'notifications.'). */
+const QUOTED_WORD = /(['"`])([\w.]+)\1/g;
+/** A template literal without nested backticks: `payout_status_${status}`. */
+const TEMPLATE = /`([^`]*\$\{[^`]*)`/g;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The locale keys (of `keys`, en.json's) a module's source may look up, read as text: every quoted
+ * key (`t('sign_in')`, `i18nKey="..."`, a key in a table of keys, a zod message); for a quoted prefix
+ * that ends in `_` or `.` (`'product_type_'` in a table that builds keys), every key it begins; for a
+ * template with a placeholder and some letters around it (`` `payout_status_${s}` ``), every key it
+ * can make; and the plural forms of a quoted key. Errs on the side of more: a text too many costs a
+ * few bytes, a text missing shows its key.
+ */
+export function localeKeysUsed(source: string, keys: readonly string[]): string[] {
+  const known = new Set(keys);
+  const used = new Set<string>();
+  for (const m of source.matchAll(QUOTED_WORD)) {
+    const word = m[2]!;
+    if (known.has(word)) used.add(word);
+    for (const suffix of PLURAL_SUFFIXES) if (known.has(`${word}_${suffix}`)) used.add(`${word}_${suffix}`);
+    if (word.length >= 3 && /[_.]$/.test(word)) for (const key of keys) if (key.startsWith(word)) used.add(key);
+  }
+  for (const m of source.matchAll(TEMPLATE)) {
+    const statics = m[1]!.split(/\$\{[^}]*\}/);
+    if (!statics.some((part) => /[a-z]{2}/i.test(part))) continue;
+    const pattern = new RegExp(`^${statics.map(escapeRegExp).join('.+')}$`);
+    for (const key of keys) if (pattern.test(key)) used.add(key);
+  }
+  return [...used].sort();
+}
+
+/**
+ * Issue 24, item 27: each text downloads with the code that shows it. en.json whole was ~17 KB gzip of
+ * the entry, most of it the signed-in pages' texts. Every module of web/src and contracts/ that names
+ * locale keys gets one more import, of a generated module that hands its texts to web/src/i18n/strings.ts
+ * (`addStrings({...})`): the import sits in the module itself, so its slice goes into the module's
+ * chunk, and an import runs before the module's body, so the texts are there before anything renders
+ * (no flash of keys, nothing to wait for). Appended, so the module's source map stays as it was. A
+ * text two chunks use is in both. zh-TW still loads whole with the language (i18n.ts). In every mode
+ * (build, dev server, vitest), so the app always runs the way it ships.
+ */
+export function localeSlices(): Plugin {
+  const PREFIX = 'virtual:locale-slice:';
+  /** A slice's name (a hash of its keys: a module whose keys change imports another slice) → its keys. */
+  const slices = new Map<string, string[]>();
+  let english: { mtimeMs: number; strings: Record<string, string> } | undefined;
+  const readEnglish = () => {
+    const { mtimeMs } = statSync(EN_STRINGS);
+    if (english?.mtimeMs !== mtimeMs) english = { mtimeMs, strings: JSON.parse(readFileSync(EN_STRINGS, 'utf8')) as Record<string, string> };
+    return english.strings;
+  };
+  const sliced = (file: string) =>
+    /\.tsx?$/.test(file) && !file.includes('node_modules') && file !== STRINGS_MODULE && (file.startsWith(path.join(webRoot, 'src') + path.sep) || file.startsWith(path.join(repoRoot, 'contracts') + path.sep));
+  return {
+    name: 'locale-slices',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (!sliced(file)) return null;
+      const keys = localeKeysUsed(code, Object.keys(readEnglish()));
+      if (!keys.length) return null;
+      const name = createHash('sha256').update(keys.join(',')).digest('hex').slice(0, 16);
+      slices.set(name, keys);
+      return { code: `${code}\nimport ${JSON.stringify(`${PREFIX}${name}`)};\n`, map: null };
+    },
+    resolveId: (source) => (source.startsWith(PREFIX) ? `\0${source}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      this.addWatchFile(EN_STRINGS);
+      const keys = slices.get(id.slice(PREFIX.length + 1));
+      if (!keys) throw new Error(`${id.slice(1)}: no module names this slice (it is made when its module is transformed)`);
+      const strings = readEnglish();
+      const slice = Object.fromEntries(keys.filter((key) => key in strings).map((key) => [key, strings[key]!]));
+      return `import { addStrings } from ${JSON.stringify(STRINGS_MODULE)};\naddStrings(${JSON.stringify(slice)});\n`;
+    },
+  };
+}
+
 /**
  * The web app's Vite config. `npm run build:web` builds into dist/web; the local stack starts the
  * dev server programmatically (`createServer({ configFile: 'web/vite.config.ts' })`) and sets
@@ -222,7 +306,7 @@ function amplifyUiWithoutUnreadComponentVariables(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), devServerLoadsOnlyAllowedFiles(), amplifyUiWithoutComponentTokens(), amplifyUiLazyDefaultTheme(), amplifyUiWithoutUnreadComponentVariables()],
+  plugins: [react(), localeSlices(), devServerLoadsOnlyAllowedFiles(), amplifyUiWithoutComponentTokens(), amplifyUiLazyDefaultTheme(), amplifyUiWithoutUnreadComponentVariables()],
   build: {
     outDir: path.resolve(webRoot, '../dist/web'),
     emptyOutDir: true,

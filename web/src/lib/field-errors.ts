@@ -19,3 +19,12 @@ export function serverFieldErrors(err: unknown): FieldErrors {
   if (!entries.every(([, code]) => typeof code === 'string')) return {};
   return Object.fromEntries(entries.filter(([field, code]) => field !== '' && code !== '')) as FieldErrors;
 }
+
+/**
+ * Codes only the API gives (lambdas/listings), which no check of the web's own names: listed here so
+ * that their texts come with this module, the reader of `fields` (each module brings the en.json texts
+ * its source names, web/vite.config.ts `localeSlices`; issue 24, item 27). Without them the item form
+ * and the offer dialog would show their generic message instead (`i18n.exists` is false for a text
+ * that never arrived). test/web/i18n/locale-slices.test.ts fails when the API names a code no module does.
+ */
+export const API_ONLY_FIELD_CODES = ['listing_error_restock_past', 'listing_error_image_rejected'] as const;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { bankStepSchema } from '../../../../contracts/payout-destination';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';
-import { useStepUp } from '../auth/use-step-up';
+import { useStepUp } from '../../components/two-step/use-step-up';
 import { useUpdatePayoutMethod, type PayoutMethodView } from './api/update-payout-method';
 import { bankBody, emptyBankDraft, serverProblem, stepFieldProblems, stepProblem, WIZARD_STEPS, type BankDraft, type WizardStep } from './payout-form';
 

@@ -69,11 +69,11 @@ export const adminPayoutPeriodSchema = z.strictObject({
 export type AdminPayoutPeriod = z.infer<typeof adminPayoutPeriodSchema>;
 
 export const retryBodySchema = z.strictObject({ retryCount: z.number().int().nonnegative().max(1000) });
-export const confirmBodySchema = z.strictObject({
-  outcome: z.enum(['paid', 'failed']),
-  /** Why the transfer failed (outcome failed); default `bank_transfer_failed`. */
-  reason: z.string().trim().max(500).optional(),
-});
+/** Why a bank transfer failed, in ops' words (outcome failed); default `bank_transfer_failed`. */
+const confirmReason = z.string().trim().max(500);
+export const confirmBodySchema = z.strictObject({ outcome: z.enum(['paid', 'failed']), reason: confirmReason.optional() });
+/** The console's payout action dialog: the reason as typed ('' for none; only a failed transfer sends it). */
+export const payoutActionFormSchema = z.strictObject({ reason: confirmReason });
 export const bankBatchBodySchema = z.strictObject({ periodId: periodIdSchema });
 
 /** `POST /api/admin/payouts/{payoutId}/retry` and `/confirm`: what happened and the payout now. */

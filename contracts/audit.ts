@@ -69,5 +69,23 @@ export function withFilterRules<T extends z.ZodType<z.infer<typeof auditFilterFi
 export const auditFilterSchema = withFilterRules(auditFilterFields);
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
+/**
+ * The console's filter form: every field as typed ('' for none), the filters' rules said by the field
+ * (the messages are the console's text keys); its output is the filter, as the query checks it.
+ */
+export const auditFilterFormSchema = z
+  .strictObject({
+    action: z.union([z.enum(AUDIT_ACTIONS), z.literal('')]),
+    actor: z.string(),
+    targetType: z.union([z.enum(AUDIT_TARGET_TYPES), z.literal('')]),
+    targetId: z.string().trim(),
+    from: z.string(),
+    to: z.string(),
+  })
+  .refine((f) => (f.targetType === '') === (f.targetId === ''), { message: 'admin_audit_filter_target_incomplete', path: ['targetId'] })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'admin_audit_filter_range_reversed', path: ['from'] })
+  .transform((f) => Object.fromEntries(Object.entries(f).filter(([, value]) => value.trim() !== '')))
+  .pipe(auditFilterSchema);
+
 /** The machine columns of the audit CSV, in order (docs/api.md). */
 export const AUDIT_CSV_COLUMNS = ['at_utc', 'actor_email', 'actor_id', 'action', 'target_type', 'target_id', 'vendor_id', 'before', 'after', 'reason', 'audit_id'] as const;

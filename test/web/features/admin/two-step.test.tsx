@@ -55,17 +55,17 @@ describe('two-step verification in the ops console (issue 14)', () => {
       return undefined;
     });
     renderApp('/admin');
-    const gate = await screen.findByTestId('admin-two-step-required', {}, { timeout: 10_000 });
+    const gate = await screen.findByTestId('admin-two-step-required');
     expect(within(gate).getByRole('heading', { level: 1 }).textContent).toBe(en.admin_two_step_title);
     expect(screen.queryByTestId('admin-nav-overview')).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/admin/'))).toBe(false);
 
     const user = userEvent.setup();
     await user.click(within(gate).getByRole('button', { name: en.admin_two_step_set_up }));
-    const setup = await screen.findByRole('dialog', { name: common.two_step_setup_title }, { timeout: 10_000 });
+    const setup = await screen.findByRole('dialog', { name: common.two_step_setup_title });
     await user.type(await within(setup).findByLabelText(common.two_step_code_label), '123456');
     await user.click(within(setup).getByRole('button', { name: common.two_step_turn_on }));
-    await screen.findByTestId('admin-nav-overview', {}, { timeout: 10_000 });
+    await screen.findByTestId('admin-nav-overview');
     expect(screen.queryByTestId('admin-two-step-required')).toBeNull();
     expect(calls.some((c) => c.url === '/api/me/two-step' && c.method === 'POST')).toBe(true);
   });
@@ -75,7 +75,7 @@ describe('two-step verification in the ops console (issue 14)', () => {
     adminApi(() => undefined);
     await switchLanguage('zh-TW');
     renderApp('/admin');
-    const gate = await screen.findByTestId('admin-two-step-required', {}, { timeout: 10_000 });
+    const gate = await screen.findByTestId('admin-two-step-required');
     expect(gate.textContent).toContain(zh.admin_two_step_title);
     expect(within(gate).getByRole('button', { name: zh.admin_two_step_set_up })).toBeTruthy();
   });
@@ -87,7 +87,7 @@ describe('two-step verification in the ops console (issue 14)', () => {
       return undefined;
     });
     renderApp('/admin/vendors/V-10001');
-    const card = await screen.findByTestId('admin-vendor-mfa', {}, { timeout: 10_000 });
+    const card = await screen.findByTestId('admin-vendor-mfa');
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: en.admin_mfa_reset_button }));
     const dialog = await screen.findByRole('dialog', { name: en.admin_mfa_reset_title });
@@ -111,7 +111,7 @@ describe('two-step verification in the ops console (issue 14)', () => {
     });
     await switchLanguage('zh-TW');
     renderApp('/admin/vendors/V-10001');
-    const card = await screen.findByTestId('admin-vendor-mfa', {}, { timeout: 10_000 });
+    const card = await screen.findByTestId('admin-vendor-mfa');
     expect(card.textContent).toContain(zh.admin_mfa_help);
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: zh.admin_mfa_reset_button }));

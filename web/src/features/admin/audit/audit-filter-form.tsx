@@ -1,6 +1,26 @@
-import { useId, useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, type AuditFilter } from './audit-api';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useAdminTranslation } from '../admin-i18n';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey } from './audit-filter';
+import type { AuditAction, AuditTargetType } from '../../../../../contracts/audit';
+import type { AuditFilter } from './api/get-audit-log';
+
+/** The form as typed: '' for a filter not set. */
+type FilterValues = { action: AuditAction | ''; actor: string; targetType: AuditTargetType | ''; targetId: string; from: string; to: string };
+
+/** The filters' rules (contracts/audit.ts auditFilterFormSchema): a target needs both parts; a range may not end before it starts. */
+const resolver = lazyZodResolver(() => import('../../../../../contracts/audit').then((m) => m.auditFilterFormSchema));
+
+const valuesOf = (filter: AuditFilter): FilterValues => ({
+  action: filter.action ?? '',
+  actor: filter.actor ?? '',
+  targetType: filter.targetType ?? '',
+  targetId: filter.targetId ?? '',
+  from: filter.from ?? '',
+  to: filter.to ?? '',
+});
+const EMPTY = valuesOf({});
 
 /**
  * The log's filters: action, operator e-mail, target (type and id), a range of days (UTC). Applied on
@@ -10,42 +30,18 @@ import { useAdminTranslation } from '../admin-i18n';
 export function AuditFilterForm({ filter, onApply }: { filter: AuditFilter; onApply: (next: AuditFilter) => void }) {
   const { t } = useAdminTranslation();
   const id = useId();
-  const [draft, setDraft] = useState<Record<keyof AuditFilter, string>>(() => ({
-    action: filter.action ?? '',
-    actor: filter.actor ?? '',
-    targetType: filter.targetType ?? '',
-    targetId: filter.targetId ?? '',
-    from: filter.from ?? '',
-    to: filter.to ?? '',
-  }));
-  const [problem, setProblem] = useState<'target' | 'range' | null>(null);
-  const set = (key: keyof AuditFilter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const targetId = draft.targetId.trim();
-    if (Boolean(draft.targetType) !== Boolean(targetId)) return setProblem('target');
-    if (draft.from && draft.to && draft.from > draft.to) return setProblem('range');
-    setProblem(null);
-    const next: AuditFilter = {};
-    if (draft.action) next.action = draft.action as AuditFilter['action'];
-    if (draft.actor.trim()) next.actor = draft.actor.trim().toLowerCase();
-    if (draft.targetType && targetId) Object.assign(next, { targetType: draft.targetType, targetId });
-    if (draft.from) next.from = draft.from;
-    if (draft.to) next.to = draft.to;
-    onApply(next);
-  };
+  const { register, handleSubmit, reset, formState } = useForm<FilterValues, unknown, AuditFilter>({ resolver, defaultValues: valuesOf(filter) });
+  const problem = formState.errors.targetId ? 'target' : formState.errors.from ? 'range' : null;
+  const submit = handleSubmit(onApply);
   const clear = () => {
-    setDraft({ action: '', actor: '', targetType: '', targetId: '', from: '', to: '' });
-    setProblem(null);
+    reset(EMPTY);
     onApply({});
   };
-
   return (
-    <form className="admin-filters" onSubmit={submit} aria-label={t('admin_audit_filters')} data-testid="admin-audit-filters" noValidate>
+    <form className="admin-filters" onSubmit={(e) => void submit(e)} aria-label={t('admin_audit_filters')} data-testid="admin-audit-filters" noValidate>
       <label htmlFor={`${id}-action`}>
         {t('admin_audit_filter_action')}
-        <select id={`${id}-action`} value={draft.action} onChange={set('action')} data-testid="admin-audit-filter-action">
+        <select id={`${id}-action`} {...register('action')} data-testid="admin-audit-filter-action">
           <option value="">{t('admin_audit_filter_any_action')}</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
@@ -56,11 +52,11 @@ export function AuditFilterForm({ filter, onApply }: { filter: AuditFilter; onAp
       </label>
       <label htmlFor={`${id}-actor`}>
         {t('admin_audit_filter_actor')}
-        <input id={`${id}-actor`} type="email" value={draft.actor} onChange={set('actor')} autoComplete="off" data-testid="admin-audit-filter-actor" />
+        <input id={`${id}-actor`} type="email" {...register('actor')} autoComplete="off" data-testid="admin-audit-filter-actor" />
       </label>
       <label htmlFor={`${id}-target-type`}>
         {t('admin_audit_filter_target_type')}
-        <select id={`${id}-target-type`} value={draft.targetType} onChange={set('targetType')} data-testid="admin-audit-filter-target-type">
+        <select id={`${id}-target-type`} {...register('targetType')} data-testid="admin-audit-filter-target-type">
           <option value="">{t('admin_audit_filter_any_target')}</option>
           {AUDIT_TARGET_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -73,8 +69,7 @@ export function AuditFilterForm({ filter, onApply }: { filter: AuditFilter; onAp
         {t('admin_audit_filter_target_id')}
         <input
           id={`${id}-target-id`}
-          value={draft.targetId}
-          onChange={set('targetId')}
+          {...register('targetId')}
           autoComplete="off"
           aria-invalid={problem === 'target'}
           aria-describedby={problem === 'target' ? `${id}-problem` : undefined}
@@ -83,11 +78,11 @@ export function AuditFilterForm({ filter, onApply }: { filter: AuditFilter; onAp
       </label>
       <label htmlFor={`${id}-from`}>
         {t('admin_audit_filter_from')}
-        <input id={`${id}-from`} type="date" value={draft.from} onChange={set('from')} aria-invalid={problem === 'range'} data-testid="admin-audit-filter-from" />
+        <input id={`${id}-from`} type="date" {...register('from')} aria-invalid={problem === 'range'} data-testid="admin-audit-filter-from" />
       </label>
       <label htmlFor={`${id}-to`}>
         {t('admin_audit_filter_to')}
-        <input id={`${id}-to`} type="date" value={draft.to} onChange={set('to')} aria-invalid={problem === 'range'} data-testid="admin-audit-filter-to" />
+        <input id={`${id}-to`} type="date" {...register('to')} aria-invalid={problem === 'range'} data-testid="admin-audit-filter-to" />
       </label>
       {problem && (
         <p id={`${id}-problem`} className="admin-field-error" role="alert" data-testid="admin-audit-filter-problem">

@@ -1,9 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../../../contracts/admin-values';
-import type { AuditAction, AuditFilter, AuditPage, AuditTargetType } from '../../../../../contracts/audit';
-import { apiRequest, parseAnswer } from '../../../lib/api';
-import { downloadApiFile, type DownloadedFile } from '../../../lib/download';
+import type { AuditAction, AuditFilter, AuditTargetType } from '../../../../../contracts/audit';
 
-export type { AuditEntry, AuditFilter, AuditPage } from '../../../../../contracts/audit';
 export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES };
 
 /** The filter as the API's query string (`action=…&actor=…`; '' for none), in a fixed order. */
@@ -43,21 +40,6 @@ export function canonicalAuditParams(filter: AuditFilter, params: URLSearchParam
   for (const key of ['action', 'actor', 'targetType', 'targetId', 'from', 'to']) next.delete(key);
   for (const [key, value] of new URLSearchParams(auditQuery(filter))) next.set(key, value);
   return next;
-}
-
-/** `GET /api/admin/audit` (docs/api.md): one page of the log, checked against the contract. */
-export async function getAuditPage(filter: AuditFilter, cursor: string | undefined, signal?: AbortSignal): Promise<AuditPage> {
-  const query = new URLSearchParams(auditQuery(filter));
-  if (cursor) query.set('cursor', cursor);
-  const qs = query.toString();
-  const [{ auditPageSchema }, data] = await Promise.all([import('../../../../../contracts/audit'), apiRequest<unknown>(`/api/admin/audit${qs ? `?${qs}` : ''}`, { signal })]);
-  return parseAnswer(auditPageSchema, data, 'GET /api/admin/audit');
-}
-
-/** `GET /api/admin/audit.csv`: the filtered log as a file. */
-export function exportAuditCsv(filter: AuditFilter, signal?: AbortSignal): Promise<DownloadedFile> {
-  const qs = auditQuery(filter);
-  return downloadApiFile(`/api/admin/audit.csv${qs ? `?${qs}` : ''}`, { fallbackName: 'audit-log.csv', signal });
 }
 
 /** The text key of an action (admin.en.json): i18next reads dots as nesting, so `vendor.approved` → `admin_audit_action_vendor_approved`. */

@@ -17,7 +17,12 @@ export async function assertPortFree(port: number, what: string, host = '127.0.0
   }
 }
 
-export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 30_000): Promise<void> {
+/**
+ * Waits until something listens on `port`. The default is generous: DynamoDB Local's JVM took over 30 s
+ * to open its port at load 35 on the 2-core machine (the test stack's start then failed), and a port that
+ * opens sooner ends the wait at once.
+ */
+export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {

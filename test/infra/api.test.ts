@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFunctions, routes, routeKey } from '../../contracts/routes';
 import { tables, type TableAccess, type TableKey } from '../../contracts/tables';
 import { cognitoTriggers } from '../../contracts/triggers';
 import { API_STAGE_NAME, routeClass } from '../../lib/api';
 import { DEFAULT_API_THROTTLE } from '../../lib/settings';
-import { functionByDescription, props, resourcesOfType, statementsOfRole, synth, type CfnTemplate, type Synthesized } from './support';
+import { functionByDescription, props, resourcesOfType, statementsOfRole, type CfnTemplate, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 /** `/api/me` for an AWS::ApiGateway::Resource, by walking ParentId up to the root. */
 function resourcePath(json: CfnTemplate, resourceId: string): string {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { archiverFunction } from '../../lambdas/archive/functions';
-import { asArray, asyncInvokeConfigsOf, functionByDescription, props, queueAlarms, resourcesOfType, roleOf, synth, tableLogicalId, type CfnResource, type Synthesized } from './support';
+import { asArray, asyncInvokeConfigsOf, functionByDescription, props, queueAlarms, resourcesOfType, roleOf, tableLogicalId, type CfnResource, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
 /**
  * Issue 24, item 8: audit and activity entries cannot be overwritten by any principal of the app.
@@ -9,11 +9,10 @@ import { asArray, asyncInvokeConfigsOf, functionByDescription, props, queueAlarm
  * copied from the table's stream into a bucket with Object Lock that only the archiver may write
  * and nobody of the app may delete from or unlock.
  */
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 const LOG_TABLES = ['audit', 'activity'] as const;
 const CHANGE_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:PartiQLUpdate', 'dynamodb:PartiQLDelete'];

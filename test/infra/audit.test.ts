@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFunctions } from '../../contracts/routes';
-import { asArray, props, resourcesOfType, statementsOfRole, synth, tableLogicalId, type CfnTemplate, type Synthesized } from './support';
+import { asArray, props, resourcesOfType, statementsOfRole, tableLogicalId, type CfnTemplate, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
 /**
  * Issue 13: the ops audit log is append-only. Whatever role may touch the audit table can put items
  * (new entries, conditional on a new key: lambdas/audit/record.ts) and read them, and nothing else:
  * no UpdateItem, DeleteItem, BatchWriteItem, PartiQL writes or wildcards, in any policy of the stack.
  */
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 const READ_ACTIONS = new Set([
   'dynamodb:BatchGetItem',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cognitoTriggers } from '../../contracts/triggers';
 import {
   clientAuthFlows,
@@ -10,13 +10,12 @@ import {
 } from '../../contracts/auth';
 import { tables } from '../../contracts/tables';
 import { DEFAULT_WAF_LIMITS } from '../../lib/settings';
-import { asArray, functionByDescription, props, resourcesOfType, statementsOfRole, synth, type Synthesized } from './support';
+import { asArray, functionByDescription, props, resourcesOfType, statementsOfRole, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 const userPool = () => {
   const pools = resourcesOfType(s.json, 'AWS::Cognito::UserPool');

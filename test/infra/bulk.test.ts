@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkWorkerFunction } from '../../contracts/functions';
 import { apiFunctions } from '../../contracts/routes';
-import { functionByDescription, props, queueAlarms, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type Synthesized } from './support';
+import { functionByDescription, props, queueAlarms, resourcesOfType, roleOf, statementsOfRole, tableLogicalId, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 /** Bulk price and stock (issue 15, lib/bulk.ts): the worker, its queue and who may send to it. */
 describe('bulk price and stock', () => {

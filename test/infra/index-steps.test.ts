@@ -3,23 +3,22 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../lib/paths';
 import { describePlan, planIndexSteps, type CfnTemplate, type IndexPlan } from '../../scripts/ops/index-steps';
-import { synth, tableLogicalId, type Synthesized } from './support';
+import { tableLogicalId, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
 /**
  * deploy:staged's plan over the synthesized app (scripts/ops/index-steps.ts): the current app is the
  * target, and "the previous release" is derived from it by taking indexes away or adding old ones.
  * The checks below do their own index bookkeeping, independent of the planner's.
  */
-let s: Synthesized;
+let s: SynthesizedTemplates;
 let target: CfnTemplate;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
   target = s.json as unknown as CfnTemplate;
 });
-afterAll(() => s.cleanup());
 
 interface Gsi {
   IndexName: string;

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFunctions } from '../../contracts/routes';
 import { restockFunction } from '../../contracts/functions';
 import { tables, type TableKey } from '../../contracts/tables';
 import { LISTINGS_IMAGE_OBJECTS } from '../../lib/api';
-import { asArray, asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, queueAlarms, queuePolicyStatements, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type CfnResource, type Synthesized } from './support';
+import { asArray, asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, queueAlarms, queuePolicyStatements, resourcesOfType, roleOf, statementsOfRole, tableLogicalId, type CfnResource, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
 /** Issue 5, server side: the products table and its indexes, the listings function's environment and permissions. */
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 const tableId = (key: TableKey) => tableLogicalId(s.json, key);
 const listings = () => functionByDescription(s.json, apiFunctions.listings.description)[1];

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFunctions, routeKey, routes, type ApiFunctionKey } from '../../contracts/routes';
 import { tables, type TableKey } from '../../contracts/tables';
 import { STREAM_TIMEOUT } from '../../lib/api';
-import { asArray, functionByDescription, props, roleOf, tableLogicalId, resourcesOfType, statementsOfRole, synth, type CfnResource, type CfnTemplate, type Synthesized } from './support';
+import { asArray, functionByDescription, props, roleOf, tableLogicalId, resourcesOfType, statementsOfRole, type CfnResource, type CfnTemplate, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
 /** Issue 4, read side: GET /api/dashboard, GET /api/orders and the streamed GET /api/orders/export.csv. */
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Query', 'dynamodb:Scan'];
 const SALES_ROUTES = ['GET /api/dashboard', 'GET /api/orders', 'GET /api/orders/export.csv'];

@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
 import { apiFunctions, type ApiFunction } from '../../contracts/routes';
 import { ORDER_DETAIL_TYPES, ORDER_EVENT_SOURCE } from '../../contracts/order-events';
 import { orderIngestFunction } from '../../contracts/functions';
 import { tables, type TableKey } from '../../contracts/tables';
 import { readStageSettings } from '../../lib/settings';
-import {
-  asArray,
-  functionByDescription,
-  logicalIdOf,
-  props,
-  resourcesOfType,
-  statementsOfRole,
-  synth,
-  type CfnResource,
-  type Synthesized,
-  roleOf,
-  tableLogicalId,
-  asyncInvokeConfigsOf,
-  queueAlarms,
-  queuePolicyStatements,
-} from './support';
+import { asArray, functionByDescription, logicalIdOf, props, resourcesOfType, statementsOfRole, synth, type CfnResource, roleOf, tableLogicalId, asyncInvokeConfigsOf, queueAlarms, queuePolicyStatements, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
 /** Issue 4's write side: the marketplace bus, the order rule, the ingest Lambda, its DLQ and alarm, the stack settings. */
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 const tableId = (key: TableKey) => tableLogicalId(s.json, key);
 const busId = () => logicalIdOf(s.json, 'AWS::Events::EventBus', 'SalesMarketplaceBus');

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { imageCheckFunction } from '../../contracts/functions';
 import { tables, type KeyDef, type TableDef } from '../../contracts/tables';
 import { productImagesBucket } from '../../contracts/buckets';
 import { IMAGE_CHECK_MEMORY_MB, UNREFERENCED_UPLOAD_EXPIRY_DAYS } from '../../lib/images';
-import { asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, queueAlarms, queuePolicyStatements, resourcesOfType, roleOf, statementsOfRole, synth, tableLogicalId, type Synthesized } from './support';
+import { asyncInvokeConfigsOf, functionByDescription, logicalIdOf, props, queueAlarms, queuePolicyStatements, resourcesOfType, roleOf, statementsOfRole, tableLogicalId, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 const buckets = () => resourcesOfType(s.json, 'AWS::S3::Bucket');
 const dlqId = () => logicalIdOf(s.json, 'AWS::SQS::Queue', 'ProductImagesCheckDeadLetterQueue');

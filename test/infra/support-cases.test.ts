@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFunctions, routeKey, routes, type ApiFunction } from '../../contracts/routes';
 import { tables, type TableKey } from '../../contracts/tables';
 import { topics, type TopicKey } from '../../contracts/topics';
 import { cognitoTriggers } from '../../contracts/triggers';
 import { SNS_MANAGED_KEY_ALIAS } from '../../lib/notifications';
-import {
-  asArray,
-  functionByDescription,
-  logicalIdOf,
-  props,
-  resourcesOfType,
-  statementsOfRole,
-  synth,
-  type CfnResource,
-  type Synthesized,
-  roleOf,
-  tableLogicalId,
-} from './support';
+import { asArray, functionByDescription, logicalIdOf, props, resourcesOfType, statementsOfRole, type CfnResource, roleOf, tableLogicalId, synthesizedTemplates, type SynthesizedTemplates } from './support';
 
 /** Issue 3's infrastructure: support-cases and counters tables, the support topic, the support Lambda's permissions. */
-let s: Synthesized;
+let s: SynthesizedTemplates;
 beforeAll(() => {
   // The dev stage without supportEmail (prod.test.ts covers the subscription).
-  s = synth();
+  s = synthesizedTemplates();
 });
-afterAll(() => s.cleanup());
 
 const tableId = (key: TableKey) => tableLogicalId(s.json, key);
 const table = (key: TableKey) => props(s.json.Resources[tableId(key)]);

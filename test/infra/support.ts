@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { App } from 'aws-cdk-lib';
+import { inject } from 'vitest';
 import { createApp } from '../../lib/app';
 import { projectRoot } from '../../lib/paths';
 import type { EdgeStack } from '../../lib/edge-stack';
@@ -51,6 +52,8 @@ export interface Synthesized {
   edge: EdgeStack;
   edgeJson: CfnTemplate;
   outdir: string;
+  /** The root template's file in the cloud assembly. */
+  rootTemplate: string;
   /** Deletes the cloud assembly (about 22 MB: BucketDeployment's AWS CLI layer). */
   cleanup: () => void;
 }
@@ -83,7 +86,8 @@ export function synth(options: SynthOptions = {}): Synthesized {
     { webDistDir: options.webDistDir ?? join(outdir, 'no-web-build') },
   );
   const assembly = app.synth();
-  const templates = deployedTemplates(assembly.getStackByName(stack.stackName).templateFullPath);
+  const rootTemplate = assembly.getStackByName(stack.stackName).templateFullPath;
+  const templates = deployedTemplates(rootTemplate);
   const json = mergedTemplate(templates);
   const template = Template.fromJSON(json as unknown as Record<string, unknown>);
   return {
@@ -95,8 +99,22 @@ export function synth(options: SynthOptions = {}): Synthesized {
     edge,
     edgeJson: Template.fromStack(edge).toJSON() as CfnTemplate,
     outdir,
+    rootTemplate,
     cleanup: () => rmSync(outdir, { recursive: true, force: true }),
   };
+}
+
+/** What a file that only reads the default app's templates gets (see `synthesizedTemplates`). */
+export type SynthesizedTemplates = Pick<Synthesized, 'json' | 'templates'>;
+
+/**
+ * The default app's templates (what `synth()` with no options gives as `json` and `templates`), read
+ * from the cloud assembly test/infra/global-setup.ts synthesized once for the project: the same
+ * files `cdk synth` writes, so no assertion sees anything else. Each call parses its own copy.
+ */
+export function synthesizedTemplates(): SynthesizedTemplates {
+  const templates = deployedTemplates(inject('infraRootTemplate'));
+  return { templates, json: mergedTemplate(templates) };
 }
 
 /** The root template (by its file name) and, after it, every nested stack's template it names, recursively. */

@@ -69,7 +69,7 @@ async function startStack(): Promise<StackInfo> {
   });
   const codes: StackInfo['codes'] = [];
   const info = await new Promise<StackInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The local stack did not become ready within 300 s')), 300_000);
+    const timer = setTimeout(() => reject(new Error('The local stack did not become ready within 600 s')), 600_000);
     child!.once('exit', (code) => reject(new Error(`The local stack exited early with code ${code}`)));
     createInterface({ input: child!.stdout! }).on('line', (line) => {
       let msg: { type?: string } & Record<string, unknown>;

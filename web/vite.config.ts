@@ -277,8 +277,8 @@ export function localeSlices(): Plugin {
     name: 'locale-slices',
     enforce: 'pre',
     transform(code, id) {
-      const file = id.split('?')[0]!;
-      if (!sliced(file)) return null;
+      // A module as a module (not `?raw`, `?url`, ...).
+      if (id.includes('?') || !sliced(id)) return null;
       const keys = localeKeysUsed(code, Object.keys(readEnglish()));
       if (!keys.length) return null;
       const name = createHash('sha256').update(keys.join(',')).digest('hex').slice(0, 16);

@@ -53,6 +53,10 @@ describe('the production build', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
+    // A text no module's slice of en.json carried (issue 24, item 27: i18n.ts's safety net says so).
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && msg.text().startsWith('Locale key')) errors.push(msg.text());
+    });
     try {
       await signIn(page, approved.email, approved.password);
       await page.waitForURL(`${site.url}/dashboard`);
@@ -75,6 +79,10 @@ describe('the production build', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
+    // A text no module's slice of en.json carried (issue 24, item 27: i18n.ts's safety net says so).
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && msg.text().startsWith('Locale key')) errors.push(msg.text());
+    });
     try {
       await signIn(page, admin.email, admin.password);
       await page.waitForURL(`${site.url}/admin`);

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { switchLanguage } from '../../../../web/src/i18n/i18n';
@@ -48,6 +48,10 @@ function productsApi(extra: SalesHandler = () => undefined): SalesHandler {
 const writes = (calls: { method: string; path: string; body: unknown }[]) => calls.filter((c) => c.method !== 'GET');
 
 describe('the item form (/products/new, /products/:id/edit)', () => {
+  // The form's lazy checks (zod and the product schema), transformed once up front: the first save's wait is not spent on them.
+  beforeAll(async () => {
+    await import('../../../../web/src/features/listings/product-validation');
+  }, 60_000);
   beforeEach(async () => {
     await resetAppState();
     vi.clearAllMocks();

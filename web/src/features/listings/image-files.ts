@@ -2,20 +2,18 @@
  * The browser's checks of an image before it is uploaded (spec §5, the stricter reading: JPEG, PNG,
  * GIF or BMP up to 5 MB, up to 10 images plus the nutrition facts label). The same type check as the
  * server's (contracts/images.ts), so a file the browser lets through is one the image check
- * keeps; the server checks again because a vendor can bypass the browser.
+ * keeps; the server checks again because a vendor can bypass the browser. Loaded with the first
+ * file chosen (image-uploads.ts), not with the form: what the form shows is in image-accept.ts.
  */
 import { detectImageType, SIGNATURE_BYTES } from '../../../../contracts/images';
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageContentType } from '../../../../contracts/listings/form';
 
-export type ImageRefusal = { reason: 'too_many'; name: string } | { reason: 'too_large'; name: string } | { reason: 'not_an_image'; name: string };
+import type { ImageRefusal } from './image-accept';
+
+export type { ImageRefusal };
 
 export type CheckedImage = { ok: true; contentType: ImageContentType; extension: string } | { ok: false; refusal: ImageRefusal };
 
-/** What the file input accepts (a hint for the picker; the checks below decide). */
-export const IMAGE_ACCEPT = [...IMAGE_CONTENT_TYPES, ...Object.values(IMAGE_EXTENSIONS).flat().map((e) => `.${e}`)].join(',');
-
-/** "5 MB": the limit as the messages say it. */
-export const MAX_IMAGE_MEGABYTES = MAX_IMAGE_BYTES / (1024 * 1024);
 
 /** The first bytes of a file (FileReader: Blob.arrayBuffer is missing in some engines). */
 export function readFirstBytes(file: Blob, count = SIGNATURE_BYTES): Promise<Uint8Array> {

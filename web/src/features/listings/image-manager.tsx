@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
 import { ErrorDetail } from '../../components/error-detail';
 import { useErrorText } from '../../lib/error-message';
-import { MAX_IMAGE_MEGABYTES, type ImageRefusal } from './image-files';
+import { MAX_IMAGE_MEGABYTES, type ImageRefusal } from './image-accept';
 import type { ImageItem } from './image-uploads';
 
 /** An image's name in messages and labels: the file's name, or "Image 2" for a stored one. */

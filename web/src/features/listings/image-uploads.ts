@@ -3,14 +3,14 @@
  * the nutrition facts label, each either stored with the product (shown through the API's signed
  * rendition URLs, issue 23) or uploaded in this form session with Amplify `uploadData` into the vendor's own prefix:
  * `private/<identityId>/products/<uploadFolder>/<imageId>.<ext>` (contracts/buckets.ts).
- * Amplify Storage is loaded by image-storage.ts only, on the first upload, so no other chunk carries it.
+ * Amplify Storage is loaded by image-storage.ts only, on the first upload, so no other chunk carries it;
+ * the browser's checks (image-files.ts) and the key's shape load with the first file chosen too.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ProductImageView } from '../../../../contracts/listings/model';
 import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
-import { productImageKey } from '../../../../contracts/buckets';
 import { errorMessage } from '../../lib/error-message';
-import { checkImageFile, takeWithinLimit, type ImageRefusal } from './image-files';
+import type { ImageRefusal } from './image-accept';
 import { deleteUnsavedUpload, loadStorage, type UploadTask } from './image-storage';
 import type { PrimaryImageCheck } from '../../../../contracts/primary-image';
 
@@ -108,7 +108,7 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
       if (!source) return;
       patch(id, { status: 'uploading', progress: 0, error: undefined, cause: undefined });
       try {
-        const { uploadData, isCancelError } = await loadStorage();
+        const [{ uploadData, isCancelError }, { productImageKey }] = await Promise.all([loadStorage(), import('../../../../contracts/buckets')]);
         // Removed while Amplify was loading: never start.
         if (!files.current.has(id)) return;
         const task = uploadData({
@@ -150,6 +150,7 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
   /** Checks every file, then uploads those that passed and fit into `free` slots (in the order chosen). */
   const add = useCallback(
     async (kind: ImageKind, chosen: readonly File[], free: number): Promise<ImageRefusal[]> => {
+      const { checkImageFile, takeWithinLimit } = await import('./image-files');
       const refusals: ImageRefusal[] = [];
       const valid: { file: File; contentType: string; extension: string }[] = [];
       for (const file of chosen) {

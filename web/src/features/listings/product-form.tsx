@@ -20,16 +20,24 @@ import { fieldErrorText, fieldKit } from './product-form-fields';
 import { ProductFormNotices, rejectedRevision } from './product-form-notices';
 import { ProductFormStatus } from './product-form-status';
 import { loadValidation, useProductForm, type SaveMode } from './use-product-form';
-import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 export type { SavedState } from './use-product-form';
 
-/** The image manager and guidelines dialogs are lazy chunks, fetched with the checks, so they open without a wait. */
+/**
+ * The parts the form does not show on first paint are lazy chunks, fetched with the checks when the
+ * vendor starts on the form or once the page has settled, so they open without a wait: the image
+ * manager and guidelines dialogs, the unsaved-changes dialog, the save's sending and the image checks.
+ */
 const loadGuidelines = () => import('./image-guidelines');
 const ImageGuidelinesDialog = lazy(() => loadGuidelines().then((m) => ({ default: m.ImageGuidelinesDialog })));
 const loadImageManager = () => import('./image-manager-dialog');
 const ImageManagerDialog = lazy(() => loadImageManager().then((m) => ({ default: m.ImageManagerDialog })));
-const loadLazyParts = () => Promise.all([loadValidation(), loadGuidelines(), loadImageManager()]);
+/** Asked only when the vendor leaves with unsaved work (the click is held meanwhile). */
+const loadUnsavedDialog = () => import('./unsaved-changes-dialog');
+const UnsavedChangesDialog = lazy(() => loadUnsavedDialog().then((m) => ({ default: m.UnsavedChangesDialog })));
+/** What a save sends (api/save-product.ts) and the browser's image checks (image-uploads.ts) load on first use. */
+const loadSave = () => Promise.all([import('./image-check-wait'), import('./image-files')]);
+const loadLazyParts = () => Promise.all([loadValidation(), loadGuidelines(), loadImageManager(), loadUnsavedDialog(), loadSave()]);
 const warmLazyParts = () => void loadLazyParts().catch(() => undefined);
 
 /**
@@ -114,7 +122,7 @@ export function ProductForm({ product }: { product: ProductView | null }) {
       {/* One boundary each: the guidelines opened over the manager must not hide it while they load. */}
       <Suspense fallback={null}>{managerOpen && <ImageManagerDialog uploads={uploads} onClose={() => setManagerOpen(false)} onShowGuidelines={() => setGuidelines('images')} />}</Suspense>
       <Suspense fallback={null}>{guidelines && <ImageGuidelinesDialog kind={guidelines} onClose={() => setGuidelines(null)} />}</Suspense>
-      {guard.pending !== null && <UnsavedChangesDialog onStay={guard.stay} onLeave={guard.leave} />}
+      <Suspense fallback={null}>{guard.pending !== null && <UnsavedChangesDialog onStay={guard.stay} onLeave={guard.leave} />}</Suspense>
     </>
   );
 }

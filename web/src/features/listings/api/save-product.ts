@@ -4,7 +4,6 @@ import type { ProductView } from '../../../../../contracts/listings/model';
 import type { ProductFormValues } from '../../../../../contracts/listings/schema';
 import { apiRequest } from '../../../lib/api';
 import { invalidateCatalogue } from '../../../lib/query-client';
-import { sendWhenImagesChecked } from '../image-check-wait';
 import { productAnswer, productPath } from './get-product';
 
 /**
@@ -40,7 +39,9 @@ export function useSaveProduct(productId: string | undefined) {
   const client = useQueryClient();
   const [checkingImages, setCheckingImages] = useState(false);
   const mutation = useMutation({
-    mutationFn: ({ values, submit, idempotencyKey, signal }: ProductSave) => {
+    mutationFn: async ({ values, submit, idempotencyKey, signal }: ProductSave) => {
+      // The waiting is code for the save only: it loads with the first save (the form fetches it ahead).
+      const { sendWhenImagesChecked } = await import('../image-check-wait');
       const send = () => (productId ? updateProduct(productId, values, submit) : createProduct(values, submit, idempotencyKey));
       return sendWhenImagesChecked(send, { onWaiting: () => setCheckingImages(true), signal });
     },

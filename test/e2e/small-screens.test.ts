@@ -64,16 +64,16 @@ async function audit(page: Page, lang: Lang, states: AuditState[]): Promise<{ pr
 
 describe('phones and tablets (issue 10)', () => {
   it.each<Lang>(['en', 'zh-TW'])('every signed-in page and dialog fits 390 and 768 px and passes axe, in %s', { timeout: 150_000 }, async (lang) => {
+    const errors: string[] = [];
     const { context, page } = await signedInPage(approved, {
       viewport: VIEWPORTS[0],
-      before: async ({ context }) => {
+      before: async ({ context, page }) => {
+        page.on('pageerror', (err) => errors.push(err.message));
         await fakePayoutHistory(context);
         await longProductNames(context);
         await longBusinessName(context);
       },
     });
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
     try {
       if (lang === 'zh-TW') {
         await page.getByTestId('language-button').click();
@@ -110,9 +110,15 @@ describe('phones and tablets (issue 10)', () => {
   });
 
   it('the console with 120-character names fits 390 px (the vendor page included), in both languages (issue 24, item 21)', { timeout: 150_000 }, async () => {
-    const { context, page } = await signedInPage(admin, { path: '/admin', viewport: VIEWPORTS[0], before: ({ context }) => longConsoleNames(context) });
     const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
+    const { context, page } = await signedInPage(admin, {
+      path: '/admin',
+      viewport: VIEWPORTS[0],
+      before: async ({ context, page }) => {
+        page.on('pageerror', (err) => errors.push(err.message));
+        await longConsoleNames(context);
+      },
+    });
     try {
       await page.waitForURL(webUrl('/admin'));
       const problems: string[] = [];

@@ -181,13 +181,14 @@ describe('the header', () => {
 
   it('names a vendor without a vendor name by the e-mail local part, capitalised', async () => {
     const { context, page } = await signedInPage(approved, {
-      before: ({ page }) =>
-        page.route('**/api/me', async (route) => {
+      before: async ({ page }) => {
+        await page.route('**/api/me', async (route) => {
           if (route.request().method() !== 'GET') return route.continue();
           const res = await route.fetch();
           const body = (await res.json()) as Record<string, unknown>;
           await route.fulfill({ response: res, json: { ...body, vendorName: '' } });
-        }),
+        });
+      },
     });
     await page.getByTestId('account-button').click();
     await expect.poll(() => page.getByTestId('account-display-name').innerText()).toBe('Demo.vendor');

@@ -12,8 +12,7 @@ let vendor: TestVendor;
 let zhVendor: TestVendor;
 
 beforeAll(async () => {
-  [browser, vendor, zhVendor] = await Promise.all([
-    launchBrowser(),
+  [vendor, zhVendor] = await Promise.all([
     approvedVendor('e2e.support', { vendorName: 'Riverbend Rice Co.' }),
     approvedVendor('e2e.support.zh', { vendorName: '青山茶園', locale: 'zh-TW' }),
   ]);

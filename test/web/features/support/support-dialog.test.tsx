@@ -378,14 +378,14 @@ describe('submitSupportCase', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads an OK answer without a case number as an exception, not a success', async () => {
-    const { submitSupportCase } = await import('../../../../web/src/features/support/submit-support-case');
+    const { submitSupportCase } = await import('../../../../web/src/features/support/api/create-support-case');
     stubFetch(() => ({ status: 201, body: {} }));
     const outcome = await submitSupportCase({ user: { email: 'a@b.c' }, vendorId: 'V-1', category: 'ask_question', message: 'Hi' });
     expect(outcome).toMatchObject({ kind: 'error', message: 'The server did not return a case number.' });
   });
 
   it('skips everything without a vendor id', async () => {
-    const { submitSupportCase } = await import('../../../../web/src/features/support/submit-support-case');
+    const { submitSupportCase } = await import('../../../../web/src/features/support/api/create-support-case');
     const calls = stubFetch(() => ({ status: 201, body: { caseId: 'x' } }));
     expect(await submitSupportCase({ user: { email: 'a@b.c' }, vendorId: null, category: 'ask_question', message: 'Hi' })).toEqual({ kind: 'session-expired' });
     expect(calls).toHaveLength(0);

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -7,7 +6,6 @@ import { Dropdown } from '../../components/dropdown';
 import { LANGUAGES, languageButtonLabel, languageNameKey } from '../../i18n/language';
 import { displayName } from '../../lib/display-name';
 import { draftWaiting, DRAFT_FORMS } from '../../lib/form-draft';
-import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { AccountIcon, BellIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
 import { homeFor, mayOpen, type PageKey } from '../../../../contracts/team-roles';
@@ -35,7 +33,6 @@ export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useSession();
-  const queryClient = useQueryClient();
   const [settingsOpen, setSettingsOpen] = useState(false);
   // A support message the session ended on (issue 24, item 11): its dialog opens again, with the message,
   // when the same user is back (the header mounts anew after the sign-in page; lib/form-draft.ts).
@@ -200,8 +197,6 @@ export function Header() {
               onSubmitted={(caseId) => {
                 setSupportOpen(false);
                 setSubmitted({ caseId, pathname });
-                // The Support cases page lists it when next shown (at once, if it is the page shown).
-                void queryClient.invalidateQueries({ queryKey: queryKeys.support.all });
               }}
             />
           </Suspense>

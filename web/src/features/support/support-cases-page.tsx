@@ -7,10 +7,8 @@ import { languageToApply } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';
 import { formatCount, formatInstant } from '../../lib/format';
 import { useMarketplaceTimeZone } from '../../lib/marketplace';
-import { queryKeys } from '../../lib/query-client';
-import { useCursorList } from '../../lib/use-cursor-list';
 import { usePageTitle } from '../../lib/use-page-title';
-import { getSupportCases, type SupportCasePage, type SupportCaseSummary } from './support-api';
+import { useSupportCases } from './api/get-support-cases';
 
 /**
  * Plain elements with Amplify UI's classes (as the notifications page: the route stays small).
@@ -24,7 +22,7 @@ export default function SupportCasesPage() {
   const timeZone = useMarketplaceTimeZone();
   const loadError = useLoadErrorProps();
   usePageTitle(t('support_cases'));
-  const list = useCursorList<SupportCaseSummary, SupportCasePage>(queryKeys.support.list, (cursor, signal) => getSupportCases(cursor, signal));
+  const list = useSupportCases();
   const items = list.items;
   const empty = list.status === 'loaded' && items.length === 0;
 

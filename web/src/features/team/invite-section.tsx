@@ -1,16 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { inviteBodySchema, type InviteBody } from '../../../../contracts/team';
+import type { InviteBody } from '../../../../contracts/team';
 import { MEMBER_ROLES, type MemberRole } from '../../../../contracts/team-roles';
 import { serverFieldErrors } from '../../lib/field-errors';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import type { useInviteMember } from './api/invite-member';
 import { TwoStepNotice } from './two-step-notice';
 
-/** The server's body schema (POST /api/team/invitations): the address normalized and checked, a known role. */
-const resolver = zodResolver(inviteBodySchema);
 type InviteInput = { email: string; role: MemberRole };
+/** The server's body schema (POST /api/team/invitations): the address normalized and checked, a known role. */
+const resolver = lazyZodResolver<InviteInput, InviteBody>(() => import('../../../../contracts/team').then((m) => m.inviteBodySchema));
 
 /**
  * Invite by e-mail with a role (issue 14). A malformed address is said by the field before anything is

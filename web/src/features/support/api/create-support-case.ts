@@ -1,6 +1,8 @@
-import type { SupportCategory } from '../../../../contracts/support/categories';
-import { ApiError, apiRequest } from '../../lib/api';
-import { getIdToken } from '../../lib/auth-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SupportCategory } from '../../../../../contracts/support/categories';
+import { ApiError, apiRequest } from '../../../lib/api';
+import { getIdToken } from '../../../lib/auth-client';
+import { queryKeys } from '../../../lib/query-client';
 
 /** What became of a support request, in the terms of spec §8. */
 export type SupportOutcome =
@@ -43,4 +45,19 @@ export async function submitSupportCase({ user, vendorId, category, message, ide
     if (err instanceof ApiError && err.status >= 400) return { kind: 'failed', message: err.message, cause: err };
     return { kind: 'error', message: err instanceof Error && err.message ? err.message : String(err), cause: err };
   }
+}
+
+/**
+ * The send of Contact support: `submitSupportCase` as a mutation (its outcome is the data: it never
+ * throws). A case opened makes the vendor's Support cases list load again when next shown (at once,
+ * if it is the page shown).
+ */
+export function useCreateSupportCase() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: submitSupportCase,
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'submitted') void client.invalidateQueries({ queryKey: queryKeys.support.all });
+    },
+  });
 }

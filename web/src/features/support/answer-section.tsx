@@ -5,12 +5,12 @@ import type { SupportMessageBody } from '../../../../contracts/support/thread';
 import { SUPPORT_MESSAGE_MAX } from '../../../../contracts/support/categories';
 import { Alert } from '../../components/alert';
 import { useErrorText } from '../../lib/error-message';
-import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { useAnswerSupportCase } from './api/answer-support-case';
 import type { SupportCaseDetail } from './api/get-support-case';
 
 /** The server's body schema (POST /api/support/{caseId}/messages): the message trimmed, not blank, within the limit. */
-const resolver = lazyZodResolver<{ message: string }, SupportMessageBody>(() => import('../../../../contracts/support/thread').then((m) => m.supportMessageBody));
+const resolver = lazyZodResolver(() => import('../../../../contracts/support/thread').then((m) => m.supportMessageBody));
 
 /**
  * The vendor's answer to a case. Send waits for a message that is not blank; answering a replied or

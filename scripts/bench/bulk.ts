@@ -7,13 +7,14 @@
  *      store the job) — budget ≤ 5 s;
  *   2. the apply (`runBulkJob`, what the worker Lambda runs for the SQS message, with each product's
  *      activity entries in its transaction) — budget ≤ 30 s;
- * and checks every product was written exactly as the file says, with its activity entries. Prints both figures; exits 1 over
- * budget or on a wrong product.
+ * and checks every product was written exactly as the file says, with its activity entries. Prints both
+ * figures, each with its DynamoDB requests and the CPU time it took in this process and in DynamoDB
+ * Local (by thread); exits 1 over budget or on a wrong product.
  *
  *   --rows N     products and rows (default 5000, at most 5000)
  *   --json FILE  also write the results as JSON
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BULK_MAX_ROWS } from '../../contracts/bulk-model';
@@ -147,6 +148,62 @@ const timesLine = (times: CommandTimes) =>
     .map(([name, t]) => `${name} ×${t.count} ${seconds(t.ms)}`)
     .join(', ');
 
+/**
+ * CPU time spent, which the load average does not change the way it changes wall time: this process's
+ * (the Lambda code and the SDK) and DynamoDB Local's by thread (Linux /proc; null elsewhere). DynamoDB
+ * Local runs every item operation of every request on ONE thread (sqlite4java's `SQLiteQueue`), so that
+ * thread's time is the floor of the apply's wall time on a machine whose cores are shared; its request
+ * (Jetty `qtp…`) threads parse the requests in parallel, and its JIT compiler threads warm it up.
+ */
+type CpuTimes = { process: number; dynamodb: Record<'sqlite' | 'requests' | 'jit' | 'other', number> | null };
+const ticksMs = (stat: string) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
+};
+function dynamoDbPid(): string | null {
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        if (cmd.some((a) => a.endsWith('DynamoDBLocal')) && cmd[cmd.indexOf('-port') + 1] === String(PORTS.dynamodb)) return pid;
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+  } catch {
+    /* no /proc */
+  }
+  return null;
+}
+function cpuNow(javaPid: string | null): CpuTimes {
+  const own = process.cpuUsage();
+  let dynamodb: CpuTimes['dynamodb'] = null;
+  if (javaPid) {
+    try {
+      dynamodb = { sqlite: 0, requests: 0, jit: 0, other: 0 };
+      for (const tid of readdirSync(`/proc/${javaPid}/task`)) {
+        const stat = readFileSync(`/proc/${javaPid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const group = name.startsWith('SQLiteQueue') ? 'sqlite' : name.startsWith('qtp') ? 'requests' : /Compiler/.test(name) ? 'jit' : 'other';
+        dynamodb[group] += ticksMs(stat);
+      }
+    } catch {
+      dynamodb = null;
+    }
+  }
+  return { process: (own.user + own.system) / 1000, dynamodb };
+}
+const cpuSince = (a: CpuTimes, b: CpuTimes): CpuTimes => ({
+  process: b.process - a.process,
+  dynamodb: a.dynamodb && b.dynamodb ? { sqlite: b.dynamodb.sqlite - a.dynamodb.sqlite, requests: b.dynamodb.requests - a.dynamodb.requests, jit: b.dynamodb.jit - a.dynamodb.jit, other: b.dynamodb.other - a.dynamodb.other } : null,
+});
+const cpuLine = (c: CpuTimes, rows: number) =>
+  `this process ${seconds(c.process)} (${(c.process / rows).toFixed(2)} ms/row)` +
+  (c.dynamodb
+    ? `; DynamoDB Local ${seconds(c.dynamodb.sqlite + c.dynamodb.requests + c.dynamodb.jit + c.dynamodb.other)}: its SQLite thread ${seconds(c.dynamodb.sqlite)} (${(c.dynamodb.sqlite / rows).toFixed(2)} ms/row), request threads ${seconds(c.dynamodb.requests)}, JIT ${seconds(c.dynamodb.jit)}, other ${seconds(c.dynamodb.other)}`
+    : '');
+
 async function main(): Promise<number> {
   const rows = Number(args.rows);
   if (!Number.isInteger(rows) || rows < 1 || rows > BULK_MAX_ROWS) {
@@ -179,21 +236,28 @@ async function main(): Promise<number> {
     const { getProduct } = await import('../../lambdas/listings/store');
     const file = Buffer.from(fileFor(rows), 'utf8');
     const commands = await timeCommands();
+    const javaPid = dynamoDbPid();
 
+    let cpu = cpuNow(javaPid);
     const t0 = performance.now();
     const { job } = await dryRun(VENDOR_ID, 'bench.csv', file);
     const dryRunMs = performance.now() - t0;
     console.log(`  dry run: ${rows.toLocaleString('en-US')} rows (${(file.length / 1024).toFixed(0)} KB) in ${seconds(dryRunMs)}  (budget ${seconds(DRY_RUN_BUDGET_MS)}) — ${job.summary.changes} changes, ${job.summary.errors} errors`);
     console.log(`           requests: ${timesLine(commands.take())}`);
+    const dryRunCpu = cpuSince(cpu, (cpu = cpuNow(javaPid)));
+    console.log(`           cpu: ${cpuLine(dryRunCpu, rows)}`);
 
     // What POST …/{jobId} {action:'apply'} does before the message: ready → applying with who asked
     // (the activity log's actor: every change writes its entries); then the worker's part.
     await moveJob(VENDOR_ID, job.jobId, 'ready', 'applying', { appliedBy: { userId: 'bench-user', email: 'bench@example.com' } });
+    cpu = cpuNow(javaPid);
     const t1 = performance.now();
     const applied = await runBulkJob({ vendorId: VENDOR_ID, jobId: job.jobId, action: 'apply' });
     const applyMs = performance.now() - t1;
     console.log(`  apply:   ${applied?.applyReport?.written ?? 0} products written in ${seconds(applyMs)}  (budget ${seconds(APPLY_BUDGET_MS)}) — ${(rows / (applyMs / 1000)).toFixed(0)} rows/s`);
     console.log(`           requests: ${timesLine(commands.take())}`);
+    const applyCpu = cpuSince(cpu, cpuNow(javaPid));
+    console.log(`           cpu: ${cpuLine(applyCpu, rows)}`);
 
     let wrong = 0;
     for (let i = 0; i < rows; i += Math.max(1, Math.floor(rows / 200))) {
@@ -211,7 +275,7 @@ async function main(): Promise<number> {
     if (wrong) problems.push(`${wrong} sampled products do not hold the file's values`);
     if (dryRunMs > DRY_RUN_BUDGET_MS) problems.push(`dry run over budget (${seconds(dryRunMs)})`);
     if (applyMs > APPLY_BUDGET_MS) problems.push(`apply over budget (${seconds(applyMs)})`);
-    if (args.json) writeFileSync(args.json, JSON.stringify({ rows, dryRunMs, applyMs, written: applied?.applyReport?.written, activityEntries: entries, problems }, null, 2));
+    if (args.json) writeFileSync(args.json, JSON.stringify({ rows, dryRunMs, applyMs, dryRunCpu, applyCpu, written: applied?.applyReport?.written, activityEntries: entries, problems }, null, 2));
     for (const p of problems) console.log(`  ✖ ${p}`);
     if (!problems.length) console.log('  ✔ within budget, every sampled product as the file says');
     return problems.length ? 1 : 0;

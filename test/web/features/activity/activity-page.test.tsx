@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ActivityPage from '../../../../web/src/features/activity/activity-page';
 import type { ActivityEntry } from '../../../../contracts/activity';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { auth, configure, meBody, signedInUser, storeAmplifySession } from '../../amplify-mock';
 import { renderApp, resetAppState } from '../../render-app';
+import { renderRoute } from '../../render-route';
 import { plain, stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
@@ -52,7 +54,7 @@ const activityApi =
 async function openActivity(path = '/activity', handler: SalesHandler = activityApi()) {
   storeAmplifySession();
   const calls = stubSalesFetch(handler);
-  renderApp(path);
+  renderRoute(path, { '/activity': () => <ActivityPage /> });
   await screen.findByRole('heading', { level: 1, name: new RegExp(`^(${en.activity_title}|${zhTW.activity_title})$`) }, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }

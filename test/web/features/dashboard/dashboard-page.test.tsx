@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import DashboardPage from '../../../../web/src/features/dashboard/dashboard-page';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { auth, configure, meBody, signedInUser, storeAmplifySession } from '../../amplify-mock';
-import { renderApp, resetAppState } from '../../render-app';
+import { resetAppState } from '../../render-app';
+import { renderRoute } from '../../render-route';
 import { dashboardBody, plain, stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
@@ -21,7 +23,7 @@ const PERIODS = [
 async function openDashboard(handler?: SalesHandler) {
   storeAmplifySession();
   const calls = stubSalesFetch(handler);
-  renderApp('/dashboard');
+  renderRoute('/dashboard', { '/dashboard': () => <DashboardPage /> });
   await screen.findByTestId('dashboard-vendor-id', {}, { timeout: 15_000 });
   return calls;
 }

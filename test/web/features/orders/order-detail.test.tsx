@@ -1,15 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import OrderPage from '../../../../web/src/features/orders/order-page';
+import OrdersPage from '../../../../web/src/features/orders/orders-page';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { auth, configure, meBody, signedInUser, storeAmplifySession } from '../../amplify-mock';
-import { renderApp, resetAppState } from '../../render-app';
+import { resetAppState } from '../../render-app';
+import { renderRoute } from '../../render-route';
 import { orderBody, plain, stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
 vi.mock('aws-amplify/auth', () => auth);
 vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
+
+/** The orders list and an order at route level (test/web/render-route.tsx): no header, no other page. */
+const ORDERS_ROUTES = { '/orders': () => <OrdersPage />, '/orders/:orderId': () => <OrderPage /> };
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -54,7 +60,7 @@ const api =
 async function open(path: string, language: 'en' | 'zh-TW' = 'en', detail?: unknown) {
   storeAmplifySession();
   const calls = stubSalesFetch(api(language, detail));
-  renderApp(path);
+  renderRoute(path, ORDERS_ROUTES);
   return { calls, user: userEvent.setup() };
 }
 

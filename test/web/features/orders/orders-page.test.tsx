@@ -1,15 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import OrderPage from '../../../../web/src/features/orders/order-page';
+import OrdersPage from '../../../../web/src/features/orders/orders-page';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { auth, CONFIG, configure, meBody, signedInUser, storeAmplifySession } from '../../amplify-mock';
-import { renderApp, resetAppState } from '../../render-app';
+import { resetAppState } from '../../render-app';
+import { renderRoute } from '../../render-route';
 import { orderBody, plain, stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
 vi.mock('aws-amplify/auth', () => auth);
 vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
+
+/** The orders list and an order at route level (test/web/render-route.tsx): no header, no other page. */
+const ORDERS_ROUTES = { '/orders': () => <OrdersPage />, '/orders/:orderId': () => <OrderPage /> };
 
 const location = () => screen.getByTestId('location').textContent;
 const ordersCalls = (calls: ReturnType<typeof stubSalesFetch>) => calls.filter((c) => c.path === '/api/orders');
@@ -26,7 +32,7 @@ const pagedOrders: SalesHandler = (call) => {
 async function openOrders(path = '/orders', handler: SalesHandler = pagedOrders, config: Record<string, unknown> = CONFIG) {
   storeAmplifySession();
   const calls = stubSalesFetch(handler, config);
-  renderApp(path);
+  renderRoute(path, ORDERS_ROUTES);
   await screen.findByRole('heading', { level: 1, name: new RegExp(`^(${en.orders_title}|${zhTW.orders_title})$`) }, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }

@@ -1,17 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PayoutsPage from '../../../../web/src/features/payouts/payouts-page';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { i18n } from '../../../../web/src/i18n/i18n';
 import { formatMoney } from '../../../../web/src/lib/format';
 import { auth, configure, meBody, signedInUser, storeAmplifySession } from '../../amplify-mock';
-import { renderApp, resetAppState } from '../../render-app';
+import { resetAppState } from '../../render-app';
+import { renderRoute } from '../../render-route';
 import { plain, stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
 vi.mock('aws-amplify/auth', () => auth);
 vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
+
+/** The payouts screen at route level (test/web/render-route.tsx): no header, no other page. */
+const PAYOUTS_ROUTE = { '/payouts': () => <PayoutsPage /> };
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -87,7 +92,7 @@ function payoutsApi(overrides: SalesHandler = () => undefined): SalesHandler {
 async function openPayouts(path = '/payouts', handler: SalesHandler = payoutsApi()) {
   storeAmplifySession();
   const calls = stubSalesFetch(handler);
-  renderApp(path);
+  renderRoute(path, PAYOUTS_ROUTE);
   await screen.findByRole('heading', { level: 1, name: new RegExp(`^(${en.payouts_title}|${zhTW.payouts_title})$`) }, { timeout: 15_000 });
   return { calls, user: userEvent.setup() };
 }
@@ -167,6 +172,11 @@ describe('payouts page (spec §2, issue 6)', () => {
   it("bank wizard: each step's message, review, then 'Bank account added successfully!'", { timeout: 30_000 }, async () => {
     const { calls, user } = await openPayouts();
     await user.click(await setupReady('payout-setup-bank'));
+    // One field typed key by key (the phone); the others pasted: the same input events, one per field.
+    const fill = async (testId: string, value: string) => {
+      await user.click(screen.getByTestId(testId));
+      await user.paste(value);
+    };
     const wizard = screen.getByTestId('bank-wizard');
     const next = () => user.click(screen.getByTestId('bank-next'));
     const error = () => screen.getByTestId('bank-wizard-error').textContent;
@@ -185,19 +195,19 @@ describe('payouts page (spec §2, issue 6)', () => {
     await next();
     expect(error()).toBe('Please fill all required business details.');
     await user.type(screen.getByTestId('bank-phone'), '+49 30 1234567');
-    await user.type(screen.getByTestId('bank-street'), 'Hauptstraße 1');
-    await user.type(screen.getByTestId('bank-city'), 'Berlin');
-    await user.type(screen.getByTestId('bank-postalCode'), '10115');
+    await fill('bank-street', 'Hauptstraße 1');
+    await fill('bank-city', 'Berlin');
+    await fill('bank-postalCode', '10115');
     await next();
     expect(error()).toBe('Please fill all required business details.');
     await user.selectOptions(screen.getByTestId('bank-businessCountry'), 'DE');
     await next();
     expect(wizard.getAttribute('data-step')).toBe('account');
 
-    await user.type(screen.getByTestId('bank-bankName'), 'Commerzbank');
-    await user.type(screen.getByTestId('bank-accountHolderName'), 'Payout B GmbH');
-    await user.type(screen.getByTestId('bank-accountNumber'), 'DE89370400440532013000');
-    await user.type(screen.getByTestId('bank-swiftBic'), 'COBADEFFXXX');
+    await fill('bank-bankName', 'Commerzbank');
+    await fill('bank-accountHolderName', 'Payout B GmbH');
+    await fill('bank-accountNumber', 'DE89370400440532013000');
+    await fill('bank-swiftBic', 'COBADEFFXXX');
     await next();
     expect(error()).toBe('Please fill all account details and confirm.');
     await user.click(screen.getByTestId('bank-confirmed'));
@@ -229,6 +239,13 @@ describe('payouts page (spec §2, issue 6)', () => {
   it('bank wizard: marks the missing or wrong field next to it and moves the focus there; phone, postal code, IBAN and SWIFT/BIC are checked on their own step', { timeout: 40_000 }, async () => {
     const { calls, user } = await openPayouts();
     await user.click(await setupReady('payout-setup-bank'));
+    // The first wizard test types every field key by key; these paste them (the same input events, one per field).
+    const fill = async (testId: string, value: string) => {
+      const input = screen.getByTestId(testId) as HTMLInputElement;
+      await user.click(input);
+      input.setSelectionRange(input.value.length, input.value.length);
+      await user.paste(value);
+    };
     const wizard = screen.getByTestId('bank-wizard');
     const next = () => user.click(screen.getByTestId('bank-next'));
     const error = () => screen.getByTestId('bank-wizard-error').textContent;
@@ -250,9 +267,9 @@ describe('payouts page (spec §2, issue 6)', () => {
     expect(fieldError('bank-currency')).toBeNull();
     await next();
 
-    await user.type(screen.getByTestId('bank-phone'), '12ab');
-    await user.type(screen.getByTestId('bank-street'), 'Hauptstraße 1');
-    await user.type(screen.getByTestId('bank-postalCode'), '1011');
+    await fill('bank-phone', '12ab');
+    await fill('bank-street', 'Hauptstraße 1');
+    await fill('bank-postalCode', '1011');
     await user.selectOptions(screen.getByTestId('bank-businessCountry'), 'DE');
     await next();
     expect(wizard.getAttribute('data-step')).toBe('business');
@@ -262,22 +279,22 @@ describe('payouts page (spec §2, issue 6)', () => {
     expect(fieldError('bank-postalCode')).toBe(en.please_enter_valid_postal_code);
     expect(fieldError('bank-street')).toBeNull();
     expect(document.activeElement).toBe(screen.getByTestId('bank-phone'));
-    await user.type(screen.getByTestId('bank-city'), 'Berlin');
+    await fill('bank-city', 'Berlin');
     await next();
     expect(error()).toBe(en.please_enter_valid_phone);
     await user.clear(screen.getByTestId('bank-phone'));
-    await user.type(screen.getByTestId('bank-phone'), '+49 30-123 4567');
+    await fill('bank-phone', '+49 30-123 4567');
     await next();
     expect(error()).toBe(en.please_enter_valid_postal_code);
     expect(document.activeElement).toBe(screen.getByTestId('bank-postalCode'));
-    await user.type(screen.getByTestId('bank-postalCode'), '5');
+    await fill('bank-postalCode', '5');
     await next();
     expect(wizard.getAttribute('data-step')).toBe('account');
 
-    await user.type(screen.getByTestId('bank-bankName'), 'Commerzbank');
-    await user.type(screen.getByTestId('bank-accountHolderName'), 'Payout B GmbH');
-    await user.type(screen.getByTestId('bank-accountNumber'), 'DE89 3704 0044 0532 0130 01');
-    await user.type(screen.getByTestId('bank-swiftBic'), 'COBADEFFX');
+    await fill('bank-bankName', 'Commerzbank');
+    await fill('bank-accountHolderName', 'Payout B GmbH');
+    await fill('bank-accountNumber', 'DE89 3704 0044 0532 0130 01');
+    await fill('bank-swiftBic', 'COBADEFFX');
     await user.click(screen.getByTestId('bank-confirmed'));
     await next();
     expect(wizard.getAttribute('data-step')).toBe('account');
@@ -286,11 +303,11 @@ describe('payouts page (spec §2, issue 6)', () => {
     expect(fieldError('bank-swiftBic')).toBe(en.please_enter_valid_swift);
     expect(document.activeElement).toBe(screen.getByTestId('bank-accountNumber'));
     await user.clear(screen.getByTestId('bank-accountNumber'));
-    await user.type(screen.getByTestId('bank-accountNumber'), 'DE89 3704 0044 0532 0130 00');
+    await fill('bank-accountNumber', 'DE89 3704 0044 0532 0130 00');
     expect(fieldError('bank-accountNumber')).toBeNull();
     await next();
     expect(error()).toBe(en.please_enter_valid_swift);
-    await user.type(screen.getByTestId('bank-swiftBic'), 'XX');
+    await fill('bank-swiftBic', 'XX');
     await next();
     expect(wizard.getAttribute('data-step')).toBe('review');
     expect(screen.queryByTestId('bank-wizard-error')).toBeNull();
@@ -301,14 +318,21 @@ describe('payouts page (spec §2, issue 6)', () => {
     let answer: { status: number; body: unknown } = { status: 400, body: { error: 'invalid_iban', message: 'Please enter a valid IBAN.' } };
     const { user } = await openPayouts('/payouts', payoutsApi((c) => (c.method === 'PUT' ? answer : undefined)));
     await user.click(await setupReady('payout-setup-bank'));
+    // The first wizard test types every field key by key; these paste them (the same input events, one per field).
+    const fill = async (testId: string, value: string) => {
+      const input = screen.getByTestId(testId) as HTMLInputElement;
+      await user.click(input);
+      input.setSelectionRange(input.value.length, input.value.length);
+      await user.paste(value);
+    };
     const next = () => user.click(screen.getByTestId('bank-next'));
     await user.selectOptions(screen.getByTestId('bank-country'), 'DE');
     await user.selectOptions(screen.getByTestId('bank-currency'), 'EUR');
     await next();
-    for (const [id, v] of [['bank-phone', '+49 30 1234567'], ['bank-street', 'S 1'], ['bank-city', 'B'], ['bank-postalCode', '10115']]) await user.type(screen.getByTestId(id!), v!);
+    for (const [id, v] of [['bank-phone', '+49 30 1234567'], ['bank-street', 'S 1'], ['bank-city', 'B'], ['bank-postalCode', '10115']]) await fill(id!, v!);
     await user.selectOptions(screen.getByTestId('bank-businessCountry'), 'DE');
     await next();
-    for (const [id, v] of [['bank-bankName', 'B'], ['bank-accountHolderName', 'H'], ['bank-accountNumber', 'DE89370400440532013000'], ['bank-swiftBic', 'COBADEFF']]) await user.type(screen.getByTestId(id!), v!);
+    for (const [id, v] of [['bank-bankName', 'B'], ['bank-accountHolderName', 'H'], ['bank-accountNumber', 'DE89370400440532013000'], ['bank-swiftBic', 'COBADEFF']]) await fill(id!, v!);
     await user.click(screen.getByTestId('bank-confirmed'));
     await next();
     await next();

@@ -1,16 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PayoutsPage from '../../../../web/src/features/payouts/payouts-page';
 import en from '../../../../web/src/i18n/en.json';
 import zhTW from '../../../../web/src/i18n/zh-TW.json';
 import { i18n } from '../../../../web/src/i18n/i18n';
 import { auth, configure, meBody, namedError, signedInJustNow, signedInUser, storeAmplifySession } from '../../amplify-mock';
-import { renderApp, resetAppState } from '../../render-app';
+import { resetAppState } from '../../render-app';
+import { renderRoute } from '../../render-route';
 import { stubSalesFetch, type SalesHandler } from '../../sales-fixtures';
 
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
 vi.mock('aws-amplify/auth', () => auth);
 vi.mock('aws-amplify/utils', () => ({ ConsoleLogger: {} }));
+
+/** The payouts screen at route level (test/web/render-route.tsx): no header, no other page. */
+const PAYOUTS_ROUTE = { '/payouts': () => <PayoutsPage /> };
 
 /**
  * Issue 14, step-up on the payout method: the server answers 403 `step_up_required` (the sign-in is
@@ -38,7 +43,7 @@ const MFA_REQUIRED = { status: 403, body: { error: 'mfa_required', message: 'Tur
 async function saveEmail(handler: SalesHandler) {
   storeAmplifySession();
   const calls = stubSalesFetch(handler);
-  renderApp('/payouts');
+  renderRoute('/payouts', PAYOUTS_ROUTE);
   const user = userEvent.setup();
   await user.click(await screen.findByTestId('payout-setup-email', {}, { timeout: 10_000 }));
   await user.type(screen.getByTestId('payout-email'), 'seller@example.com');
@@ -136,7 +141,7 @@ describe('payout method step-up (issue 14)', () => {
     await i18n.changeLanguage('zh-TW');
     storeAmplifySession();
     stubSalesFetch(api(STEP_UP));
-    renderApp('/payouts');
+    renderRoute('/payouts', PAYOUTS_ROUTE);
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('payout-setup-email', {}, { timeout: 10_000 }));
     await user.type(screen.getByTestId('payout-email'), 'seller@example.com');

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageToApply } from '../../i18n/language';
+import { languageToApply, type Language } from '../../i18n/language';
 import { formatCount, formatDay, formatMoney, formatMoneyWhole } from '../../lib/format';
 import { labelledDays, salesAxis } from './chart-scale';
 import type { DaySales } from './api/get-dashboard';
@@ -113,37 +113,45 @@ export default function DailySalesChart({ daily, currency }: DailySalesChartProp
           {t('show_as_table')}
         </button>
       </div>
-      <div id={tableId} className={showTable ? 'sales-table-wrap' : 'visually-hidden'}>
-        <table className="data-table sales-table" data-testid="daily-sales-table">
-          <caption>{t('daily_sales_table_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('day')}</th>
-              <th scope="col" className="numeric">
-                {t('sales_amount')}
+      <DailySalesTable id={tableId} shown={showTable} daily={daily} money={money} language={language} />
+    </div>
+  );
+}
+
+/** The chart's numbers as a table: always in the page for screen readers, shown on screen with "Show as table". */
+function DailySalesTable({ id, shown, daily, money, language }: { id: string; shown: boolean; daily: readonly DaySales[]; money(cents: number): string; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <div id={id} className={shown ? 'sales-table-wrap' : 'visually-hidden'}>
+      <table className="data-table sales-table" data-testid="daily-sales-table">
+        <caption>{t('daily_sales_table_caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('day')}</th>
+            <th scope="col" className="numeric">
+              {t('sales_amount')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('quantity_sold')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('orders_count')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {daily.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">
+                <time dateTime={d.day}>{formatDay(d.day, language, 'weekday')}</time>
               </th>
-              <th scope="col" className="numeric">
-                {t('quantity_sold')}
-              </th>
-              <th scope="col" className="numeric">
-                {t('orders_count')}
-              </th>
+              <td className="numeric">{money(d.amountCents)}</td>
+              <td className="numeric">{formatCount(d.quantity, language)}</td>
+              <td className="numeric">{formatCount(d.orders, language)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {daily.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">
-                  <time dateTime={d.day}>{formatDay(d.day, language, 'weekday')}</time>
-                </th>
-                <td className="numeric">{money(d.amountCents)}</td>
-                <td className="numeric">{formatCount(d.quantity, language)}</td>
-                <td className="numeric">{formatCount(d.orders, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

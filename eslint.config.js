@@ -4,6 +4,12 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+/** Every folder of web/src/features: each is a zone the others may not import (a new feature is covered by itself). */
+const WEB_FEATURES = readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'cdk.out', '.local', 'coverage', 'test-results'] },
@@ -50,6 +56,16 @@ export default tseslint.config(
             { target: './web', from: './lib', message: 'The web never imports lib/; shared definitions live in contracts/.' },
             { target: './web', from: ['./scripts', './test'], message: 'The web never imports scripts or tests.' },
             { target: './web', from: './lambdas', message: 'The web never imports lambdas/; what it shares with the server (schemas, answer types, rules) lives in contracts/.' },
+            // Inside the web (docs/architecture.md, "The web's own directions"): app → features → components/lib.
+            { target: './web/src/lib', from: ['./web/src/features', './web/src/app', './web/src/components'], message: 'web/src/lib is the bottom floor: it never imports components, features or the app.' },
+            { target: './web/src/components', from: ['./web/src/features', './web/src/app'], message: 'Shared components never import a feature or the app; what two features share lives here or in lib/.' },
+            { target: './web/src/features', from: './web/src/app', message: 'Features never import the app (its shell and route table import them).' },
+            ...WEB_FEATURES.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other: move what two features share down to web/src/components or web/src/lib.',
+            })),
             // Scripts (local stack, ops, benches) never import tests.
             { target: './scripts', from: './test', message: 'Scripts never import tests.' },
           ],

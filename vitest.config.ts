@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { localeSlices } from './web/vite.config.js';
+import { localeSlices, webAliases } from './web/vite.config.js';
 
 /**
  * Test projects (see docs/testing.md):
@@ -78,6 +78,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Test files of every project import web modules, which name contracts/ as @contracts (web/vite.config.ts).
+        resolve: { alias: webAliases },
         test: {
           name: 'unit',
           include: ['test/lambdas/**/*.test.ts', 'test/scripts/**/*.test.ts'],
@@ -92,6 +94,7 @@ export default defineConfig({
       {
         // The locale slices as the app is built with them (issue 24, item 27): each module brings its texts.
         plugins: [react(), localeSlices()],
+        resolve: { alias: webAliases },
         test: {
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],
@@ -105,6 +108,8 @@ export default defineConfig({
         },
       },
       {
+        // Test files of every project import web modules, which name contracts/ as @contracts (web/vite.config.ts).
+        resolve: { alias: webAliases },
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
@@ -118,6 +123,8 @@ export default defineConfig({
         },
       },
       {
+        // Test files of every project import web modules, which name contracts/ as @contracts (web/vite.config.ts).
+        resolve: { alias: webAliases },
         test: {
           ...stackTest,
           name: 'stack',
@@ -129,6 +136,8 @@ export default defineConfig({
         },
       },
       {
+        // Test files of every project import web modules, which name contracts/ as @contracts (web/vite.config.ts).
+        resolve: { alias: webAliases },
         test: {
           ...stackTest,
           name: 'stack-serial',

@@ -299,6 +299,13 @@ export function localeSlices(): Plugin {
 }
 
 /**
+ * `@contracts/…` is contracts/ (the one project folder the web imports, docs/architecture.md): the
+ * same alias in web/tsconfig.json `paths` for the type check and ESLint's resolver, and in the
+ * `web` test project (vitest.config.ts).
+ */
+export const webAliases = { '@contracts': path.join(repoRoot, 'contracts') };
+
+/**
  * The web app's Vite config. `npm run build:web` builds into dist/web; the local stack starts the
  * dev server programmatically (`createServer({ configFile: 'web/vite.config.ts' })`) and sets
  * LOCAL_API_URL, to which `/api`, `/config.json` and `/renditions` are proxied.
@@ -306,6 +313,7 @@ export function localeSlices(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
+  resolve: { alias: webAliases },
   plugins: [react(), localeSlices(), devServerLoadsOnlyAllowedFiles(), amplifyUiWithoutComponentTokens(), amplifyUiLazyDefaultTheme(), amplifyUiWithoutUnreadComponentVariables()],
   build: {
     outDir: path.resolve(webRoot, '../dist/web'),

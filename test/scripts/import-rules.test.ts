@@ -29,6 +29,22 @@ describe('import directions (eslint.config.js)', { timeout: 60_000 }, () => {
     expect(await problems("import { apiStack } from '../../../lib/api';\nexport const x = apiStack;\n", 'web/src/lib/probe.ts')).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
   });
 
+  it('inside the web: app → features → components/lib, features never import each other, contracts/ through @contracts', async () => {
+    // The alias resolves (a misconfigured path would make every probe below pass).
+    expect(await problems("import { NAME_MAX } from '@contracts/listings/form';\nexport const x = NAME_MAX;\n", 'web/src/features/listings/probe.ts')).toEqual([]);
+    expect(await problems("import { handler } from '@contracts/../lambdas/listings/handler';\nexport const x = handler;\n", 'web/src/features/listings/probe.ts')).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+    // Within a feature and down to components/lib: allowed.
+    expect(await problems("import * as m from './api/get-products';\nimport * as l from '../../lib/api';\nimport * as c from '../../components/alert';\nexport const x = [m, l, c];\n", 'web/src/features/listings/probe.ts')).toEqual([]);
+    // Another feature, or the app: refused.
+    for (const from of ['../orders/api/get-orders', '../../features/payouts/payouts-page', '../../app/routes']) {
+      expect(await problems(`import * as m from '${from}';\nexport const x = m;\n`, 'web/src/features/listings/probe.ts'), from).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+    }
+    // The floors below never import upwards.
+    expect(await problems("import * as m from '../features/listings/products-page';\nexport const x = m;\n", 'web/src/lib/probe.ts')).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+    expect(await problems("import * as m from '../components/alert';\nexport const x = m;\n", 'web/src/lib/probe.ts')).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+    expect(await problems("import * as m from '../app/routes';\nexport const x = m;\n", 'web/src/components/probe.ts')).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+  });
+
   it('lambdas never import the CDK app, the web, scripts or tests; contracts/ is shared', async () => {
     expect(await problems("import { productImagesBucket } from '../../contracts/buckets';\nexport const x = productImagesBucket;\n", 'lambdas/listings/probe.ts')).toEqual([]);
     for (const from of ['../../lib/api', '../../web/src/lib/api', '../../scripts/local/stack', '../../test/support/auth']) {

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { homeFor, mayOpen, type MemberRole, type PageKey } from '../../../contracts/team-roles';
+import { homeFor, mayOpen, type MemberRole, type PageKey } from '@contracts/team-roles';
 import { usePageTitle } from '../lib/use-page-title';
 import { FullScreenLock } from '../components/full-screen-lock';
 import { ADMIN_HOME, useSession } from '../lib/session';

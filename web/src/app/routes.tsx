@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
-import type { PageKey } from '../../../contracts/team-roles';
+import type { PageKey } from '@contracts/team-roles';
 
 /**
  * Who may open a route (issue 11). public: anyone; vendor: approved vendors only, the route guard of

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contracts/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@contracts/languages';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 

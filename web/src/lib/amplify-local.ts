@@ -6,7 +6,7 @@
  * `private/<region>:<uuid>/...` shape and the API accepts them.
  */
 import type { Amplify } from 'aws-amplify';
-import { localIdentityId } from '../../../contracts/buckets';
+import { localIdentityId } from '@contracts/buckets';
 
 type LibraryOptions = NonNullable<Parameters<typeof Amplify.configure>[1]>;
 export type CredentialsProvider = NonNullable<NonNullable<LibraryOptions['Auth']>['credentialsProvider']>;

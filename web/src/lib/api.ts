@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../../contracts/errors';
+import type { ApiErrorBody } from '@contracts/errors';
 import { getIdToken, storedIdToken } from './auth-client';
 import { loadConfig } from './config';
 

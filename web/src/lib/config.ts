@@ -1,6 +1,6 @@
 import type { ResourcesConfig } from 'aws-amplify';
-import type { WebConfig } from '../../../contracts/web-config';
-import { isEmail } from '../../../contracts/email';
+import type { WebConfig } from '@contracts/web-config';
+import { isEmail } from '@contracts/email';
 
 export type { WebConfig };
 

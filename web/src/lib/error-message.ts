@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ApiErrorCode } from '../../../contracts/errors';
+import type { ApiErrorCode } from '@contracts/errors';
 import { ApiError, type WebErrorCode } from './api';
 
 /** The raw text of a failed call: the server's message (ApiError) or the error's own (English, not for zh-TW sentences). */

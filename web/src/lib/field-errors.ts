@@ -1,4 +1,4 @@
-import type { ApiErrorBody, FieldErrors } from '../../../contracts/errors';
+import type { ApiErrorBody, FieldErrors } from '@contracts/errors';
 import { ApiError } from './api';
 
 /**

@@ -6,7 +6,7 @@
  * it, never by the login page (docs/web.md, "Weight").
  */
 import * as z from 'zod';
-import { isEmail } from '../../../contracts/email';
+import { isEmail } from '@contracts/email';
 import { changePasswordProblem, newPasswordProblem } from './password-rules';
 
 /** A required e-mail address, trimmed: 'error_email_required' when empty, else the format's message. */

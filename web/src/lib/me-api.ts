@@ -1,7 +1,7 @@
 import { apiRequest, ApiError } from './api';
 import type { Language } from '../i18n/language';
-import type { MeAnswer, Role } from '../../../contracts/me';
-import { MEMBER_ROLES, type MemberRole } from '../../../contracts/team-roles';
+import type { MeAnswer, Role } from '@contracts/me';
+import { MEMBER_ROLES, type MemberRole } from '@contracts/team-roles';
 
 /**
  * `GET /api/me` and `PATCH /api/me` answer (the API contract of issues 2 and 11, declared in

@@ -1,4 +1,4 @@
-import { meetsPasswordPolicy, passwordPolicy } from '../../../contracts/auth';
+import { meetsPasswordPolicy, passwordPolicy } from '@contracts/auth';
 
 export const PASSWORD_MIN_LENGTH = passwordPolicy.minLength;
 

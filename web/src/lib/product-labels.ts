@@ -4,7 +4,7 @@
  * a measuring unit, a country. The locale keys are the portal's (en.json, zh-TW.json); the console's
  * translation falls back to them (admin-i18n.ts), so both screens say the same words.
  */
-import type { ProductContent } from '../../../contracts/listings/schema';
+import type { ProductContent } from '@contracts/listings/schema';
 
 /** Each coded field of the item form and its locale keys' prefix (`product_type_beverages`, `unit_box`, ...). */
 const LABEL_PREFIX = {

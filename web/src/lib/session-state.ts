@@ -7,10 +7,10 @@ import { switchLanguage } from '../i18n/i18n';
 import { rememberLanguage } from '../i18n/language';
 import { ApiError } from './api';
 import { authErrorName, hasStoredSession, loadAuth, storedIdToken, type AuthModule } from './auth-client';
-import type { Role } from '../../../contracts/me';
+import type { Role } from '@contracts/me';
 import { acceptInvitation, getMe, type Me } from './me-api';
 import { forgetInvitation, storedInvitation } from './invitation';
-import type { MemberRole } from '../../../contracts/team-roles';
+import type { MemberRole } from '@contracts/team-roles';
 import { vendorAccessFor } from './vendor-access';
 
 /** localStorage key of the signed-in vendor's id (spec §3: "The vendor id is also kept in local browser storage"). */

@@ -8,7 +8,7 @@ import { displayName } from '../../lib/display-name';
 import { draftWaiting, DRAFT_FORMS } from '../../lib/form-draft';
 import { useSession } from '../../lib/session';
 import { AccountIcon, BellIcon, GearIcon, HelpIcon, MenuIcon } from './icons';
-import { homeFor, mayOpen, type PageKey } from '../../../../contracts/team-roles';
+import { homeFor, mayOpen, type PageKey } from '@contracts/team-roles';
 
 const AccountSettingsDialog = lazy(() => import('../../features/settings/account-settings-dialog'));
 const ContactSupportDialog = lazy(() => import('../../features/support/contact-support-dialog'));

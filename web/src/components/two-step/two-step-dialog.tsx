@@ -2,7 +2,7 @@ import './two-step.css';
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOTP_ISSUER } from '../../../../contracts/auth';
+import { TOTP_ISSUER } from '@contracts/auth';
 import { Alert } from '../alert';
 import { Dialog } from '../dialog';
 import { loadAuth } from '../../lib/auth-client';

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ActivityFilterFormValues } from '../../../../contracts/activity';
+import type { ActivityFilterFormValues } from '@contracts/activity';
 import { languageToApply } from '../../i18n/language';
 import { timeZoneLabel } from '../../lib/format';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
@@ -9,7 +9,7 @@ import { useMarketplaceTimeZone } from '../../lib/marketplace';
 import { ACTIVITY_ACTIONS, activityActionKey, normalizeActor, type ActivityFilter } from './activity-filter';
 
 /** The filter's schema (contracts/activity.ts): the module the log's answers are parsed with, fetched as the form shows. */
-const contract = () => import('../../../../contracts/activity');
+const contract = () => import('@contracts/activity');
 const resolver = lazyZodResolver(() => contract().then((m) => m.activityFilterFormSchema));
 
 /** The form's values as a filter: blanks left out, a person's e-mail in lower case. */

@@ -1,6 +1,6 @@
-import { isCalendarDay } from '../../../../contracts/calendar-day';
-import { ACTIVITY_ACTIONS, isActivityAction, type ActivityAction } from '../../../../contracts/activity-actions';
-import type { ActivityFilter } from '../../../../contracts/activity';
+import { isCalendarDay } from '@contracts/calendar-day';
+import { ACTIVITY_ACTIONS, isActivityAction, type ActivityAction } from '@contracts/activity-actions';
+import type { ActivityFilter } from '@contracts/activity';
 
 export type { ActivityAction, ActivityFilter };
 export { ACTIVITY_ACTIONS };

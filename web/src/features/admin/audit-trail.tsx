@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditValues } from '../../../../contracts/audit';
+import type { AuditEntry, AuditValues } from '@contracts/audit';
 import { useAdminTranslation } from './admin-i18n';
 import { useAdminFormat } from './admin-format';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { OVERVIEW_QUEUES } from '../../../../contracts/admin-values';
+import { OVERVIEW_QUEUES } from '@contracts/admin-values';
 import { LoadStatus } from '../../components/load-status';
 import { useErrorText } from '../../lib/error-message';
 import { formatCount } from '../../lib/format';

@@ -1,4 +1,4 @@
-import type { OverviewQueue } from '../../../../contracts/admin';
+import type { OverviewQueue } from '@contracts/admin';
 
 /**
  * The ops console's screens (issue 13), in the order of its navigation: the path under /admin and the

@@ -1,6 +1,6 @@
 /** The auth pages' forms as zod schemas (messages are i18n keys); the rules are lib/form-schemas.ts'. */
 import * as z from 'zod';
-import { noControlCharacters } from '../../../../contracts/values';
+import { noControlCharacters } from '@contracts/values';
 import { emailField, newPasswordShape, requiredText, withNewPassword } from '../../lib/form-schemas';
 
 export const signUpSchema = withNewPassword(z.object({ businessName: requiredText('error_business_name_required').check(noControlCharacters), email: emailField, ...newPasswordShape }));

@@ -8,7 +8,7 @@ import type { SignInError } from '../../lib/sign-in-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ApiError } from '../../lib/api';
 import { errorReasonKey } from '../../lib/error-message';
-import { homeFor } from '../../../../contracts/team-roles';
+import { homeFor } from '@contracts/team-roles';
 import { AuthField, AuthLayout, FormAlert } from '../../components/auth-layout';
 import { TotpStep } from './totp-step';
 import type { ContactState } from './contact-page';

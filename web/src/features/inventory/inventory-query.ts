@@ -1,4 +1,4 @@
-import { INVENTORY_SORTS, type InventorySort, type InventoryStockFilter } from '../../../../contracts/listings/model';
+import { INVENTORY_SORTS, type InventorySort, type InventoryStockFilter } from '@contracts/listings/model';
 
 export type SortOrder = 'asc' | 'desc';
 

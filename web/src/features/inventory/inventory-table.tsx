@@ -1,7 +1,7 @@
 import '../../components/data-table.css';
 import { useTranslation } from 'react-i18next';
-import { isOutOfStock, type InventorySort } from '../../../../contracts/listings/model';
-import { namesInOrder } from '../../../../contracts/listings/names';
+import { isOutOfStock, type InventorySort } from '@contracts/listings/model';
+import { namesInOrder } from '@contracts/listings/names';
 import { ProductThumb } from '../../components/product-thumb';
 import type { Language } from '../../i18n/language';
 import { formatCount, formatDay, formatMoney } from '../../lib/format';

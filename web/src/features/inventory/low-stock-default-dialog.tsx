@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { lowStockDefaultForm, type LowStockDefaultFormValues } from '../../../../contracts/listings/schema';
+import { lowStockDefaultForm, type LowStockDefaultFormValues } from '@contracts/listings/schema';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useErrorText } from '../../lib/error-message';

@@ -2,7 +2,7 @@ import '@aws-amplify/ui-react/styles/fieldMessages.css';
 import { TextField } from '@aws-amplify/ui-react';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { OfferFormValues } from '../../../../contracts/listings/schema';
+import type { OfferFormValues } from '@contracts/listings/schema';
 import { FIELD_MESSAGES, type OfferField } from './offer-values';
 
 interface OfferFieldsProps {

@@ -1,5 +1,5 @@
-import type { OfferView } from '../../../../contracts/listings/answers';
-import { centsToPriceText, offerSchema, type OfferFormValues } from '../../../../contracts/listings/schema';
+import type { OfferView } from '@contracts/listings/answers';
+import { centsToPriceText, offerSchema, type OfferFormValues } from '@contracts/listings/schema';
 import type { InventoryRow } from './api/get-inventory';
 
 export const OFFER_FIELDS = ['price', 'compareAtPrice', 'inventory', 'outOfStock', 'restockOn', 'lowStockThreshold'] as const;

@@ -1,6 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import type { ProductTab, ProductView } from '../../../../contracts/listings/model';
+import type { ProductTab, ProductView } from '@contracts/listings/model';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useErrorText } from '../../lib/error-message';

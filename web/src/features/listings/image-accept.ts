@@ -3,7 +3,7 @@
  * and the size limit. The checks themselves (image-files.ts, with the type detection of
  * contracts/images.ts) load with the first file chosen.
  */
-import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES } from '../../../../contracts/listings/form';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES } from '@contracts/listings/form';
 
 export type ImageRefusal = { reason: 'too_many'; name: string } | { reason: 'too_large'; name: string } | { reason: 'not_an_image'; name: string };
 

@@ -5,8 +5,8 @@
  * keeps; the server checks again because a vendor can bypass the browser. Loaded with the first
  * file chosen (image-uploads.ts), not with the form: what the form shows is in image-accept.ts.
  */
-import { detectImageType, SIGNATURE_BYTES } from '../../../../contracts/images';
-import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageContentType } from '../../../../contracts/listings/form';
+import { detectImageType, SIGNATURE_BYTES } from '@contracts/images';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, type ImageContentType } from '@contracts/listings/form';
 
 import type { ImageRefusal } from './image-accept';
 

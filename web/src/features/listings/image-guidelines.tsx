@@ -1,6 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
+import { MAX_PRODUCT_IMAGES } from '@contracts/listings/form';
 import { Dialog } from '../../components/dialog';
 import { MAX_IMAGE_MEGABYTES } from './image-accept';
 

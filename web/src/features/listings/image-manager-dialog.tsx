@@ -1,7 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
+import { MAX_PRODUCT_IMAGES } from '@contracts/listings/form';
 import { Dialog } from '../../components/dialog';
 import { IMAGE_ACCEPT, MAX_IMAGE_MEGABYTES, type ImageRefusal } from './image-accept';
 import type { ImageItem, ImageUploads } from './image-uploads';

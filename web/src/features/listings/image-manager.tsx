@@ -1,7 +1,7 @@
 /** What the item form and its image manager (image-manager-dialog.tsx) both show of an image: its name, its upload's state, refusals. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
+import { MAX_PRODUCT_IMAGES } from '@contracts/listings/form';
 import { ErrorDetail } from '../../components/error-detail';
 import { useErrorText } from '../../lib/error-message';
 import { MAX_IMAGE_MEGABYTES, type ImageRefusal } from './image-accept';

@@ -7,12 +7,12 @@
  * the browser's checks (image-files.ts) and the key's shape load with the first file chosen too.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ProductImageView } from '../../../../contracts/listings/model';
-import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
+import type { ProductImageView } from '@contracts/listings/model';
+import { MAX_PRODUCT_IMAGES } from '@contracts/listings/form';
 import { errorMessage } from '../../lib/error-message';
 import type { ImageRefusal } from './image-accept';
 import { deleteUnsavedUpload, loadStorage, type UploadTask } from './image-storage';
-import type { PrimaryImageCheck } from '../../../../contracts/primary-image';
+import type { PrimaryImageCheck } from '@contracts/primary-image';
 
 export type ImageKind = 'image' | 'label';
 
@@ -108,7 +108,7 @@ export function useImageUploads(initial: { images: readonly ProductImageView[]; 
       if (!source) return;
       patch(id, { status: 'uploading', progress: 0, error: undefined, cause: undefined });
       try {
-        const [{ uploadData, isCancelError }, { productImageKey }] = await Promise.all([loadStorage(), import('../../../../contracts/buckets')]);
+        const [{ uploadData, isCancelError }, { productImageKey }] = await Promise.all([loadStorage(), import('@contracts/buckets')]);
         // Removed while Amplify was loading: never start.
         if (!files.current.has(id)) return;
         const task = uploadData({

@@ -1,7 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PRODUCT_IMAGES } from '../../../../contracts/listings/form';
+import { MAX_PRODUCT_IMAGES } from '@contracts/listings/form';
 import { IMAGE_ACCEPT, type ImageRefusal } from './image-accept';
 import type { GuidelinesKind } from './image-guidelines';
 import { ImageRefusals, UploadState, useImageName } from './image-manager';

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ALLERGENS, PRODUCT_TYPES, UNITS_OF_MEASURE } from '../../../../contracts/listings/form';
-import type { ProductFormValues } from '../../../../contracts/listings/schema';
+import { ALLERGENS, PRODUCT_TYPES, UNITS_OF_MEASURE } from '@contracts/listings/form';
+import type { ProductFormValues } from '@contracts/listings/schema';
 import { productValueKey } from '../../lib/product-labels';
 import { invalidProps, Section, type FieldKit, type FieldName } from './product-form-fields';
 

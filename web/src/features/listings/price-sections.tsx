@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LENGTH_UNITS, VOLUME_UNITS, WEIGHT_UNITS } from '../../../../contracts/listings/form';
-import type { ProductView } from '../../../../contracts/listings/model';
+import { LENGTH_UNITS, VOLUME_UNITS, WEIGHT_UNITS } from '@contracts/listings/form';
+import type { ProductView } from '@contracts/listings/model';
 import { languageToApply } from '../../i18n/language';
 import { formatMoney } from '../../lib/format';
 import { Section, type FieldKit } from './product-form-fields';

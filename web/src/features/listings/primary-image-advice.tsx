@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_FILL, WHITE_SHARE, type PrimaryImageCheck } from '../../../../contracts/primary-image';
+import { MIN_FILL, WHITE_SHARE, type PrimaryImageCheck } from '@contracts/primary-image';
 import type { ImageItem } from './image-uploads';
 import { measurePrimaryImage } from './primary-image-check';
 

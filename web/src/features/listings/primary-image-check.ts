@@ -5,7 +5,7 @@
  * server's image check runs (contracts/primary-image.ts), so the vendor sees the advice at once.
  * Results are kept per URL for the page's life: the form and the image manager ask for the same image.
  */
-import { analysisSize, checkPrimaryImage, type PrimaryImageCheck } from '../../../../contracts/primary-image';
+import { analysisSize, checkPrimaryImage, type PrimaryImageCheck } from '@contracts/primary-image';
 
 const measured = new Map<string, Promise<PrimaryImageCheck | null>>();
 

@@ -5,9 +5,9 @@ import { SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { TFunction } from 'i18next';
-import { centsToPriceText, contentToForm, emptyProductForm } from '../../../../contracts/listings/form';
-import type { ProductView } from '../../../../contracts/listings/model';
-import type { ProductFormValues } from '../../../../contracts/listings/schema';
+import { centsToPriceText, contentToForm, emptyProductForm } from '@contracts/listings/form';
+import type { ProductView } from '@contracts/listings/model';
+import type { ProductFormValues } from '@contracts/listings/schema';
 import { productValueKey, type CodedProductField } from '../../lib/product-labels';
 
 /** The item form's fields and what they share: its sections, its inputs bound to react-hook-form, its error texts. */

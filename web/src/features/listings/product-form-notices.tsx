@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ProductView } from '../../../../contracts/listings/model';
+import type { ProductView } from '@contracts/listings/model';
 import { RejectionReasons } from './rejection-reasons';
 
 /** The working revision when it was rejected: a rejected version saved again as a draft keeps the reasons (the server keeps them), still "Resubmit". */

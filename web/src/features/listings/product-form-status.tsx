@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from 'react-hook-form';
-import type { ProductFormValues } from '../../../../contracts/listings/schema';
+import type { ProductFormValues } from '@contracts/listings/schema';
 import { Alert } from '../../components/alert';
 import type { FieldName } from './product-form-fields';
 

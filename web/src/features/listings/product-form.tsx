@@ -3,8 +3,8 @@ import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, use
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ProductView } from '../../../../contracts/listings/model';
-import type { ProductFormValues } from '../../../../contracts/listings/schema';
+import type { ProductView } from '@contracts/listings/model';
+import type { ProductFormValues } from '@contracts/listings/schema';
 import { languageToApply } from '../../i18n/language';
 import { intlLocale } from '../../lib/format';
 import { prefetchWhenIdle } from '../../lib/prefetch';

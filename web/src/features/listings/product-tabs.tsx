@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_TABS, type ProductPage, type ProductTab } from '../../../../contracts/listings/model';
+import { PRODUCT_TABS, type ProductPage, type ProductTab } from '@contracts/listings/model';
 import type { Language } from '../../i18n/language';
 import { formatCount } from '../../lib/format';
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { productFormSchema, productSubmitSchema } from '../../../../contracts/listings/schema';
+import { productFormSchema, productSubmitSchema } from '@contracts/listings/schema';
 
 /**
  * The item form's two checks, with the API's own schemas (contracts/listings/schema.ts): "Save as

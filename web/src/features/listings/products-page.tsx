@@ -3,7 +3,7 @@ import { Heading } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { ProductPage, ProductTab, ProductView } from '../../../../contracts/listings/model';
+import type { ProductPage, ProductTab, ProductView } from '@contracts/listings/model';
 import { Alert } from '../../components/alert';
 import { languageToApply } from '../../i18n/language';
 import { usePageTitle } from '../../lib/use-page-title';

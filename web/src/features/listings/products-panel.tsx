@@ -2,7 +2,7 @@ import '../../components/empty-state.css';
 import { Button } from '@aws-amplify/ui-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ProductTab, ProductView } from '../../../../contracts/listings/model';
+import type { ProductTab, ProductView } from '@contracts/listings/model';
 import { LoadStatus } from '../../components/load-status';
 import type { Language } from '../../i18n/language';
 import { useLoadErrorProps } from '../../lib/error-message';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { REJECTION_REASONS } from '../../../../contracts/listings/model';
+import { REJECTION_REASONS } from '@contracts/listings/model';
 
 const isKnownReason = (reason: string): boolean => (REJECTION_REASONS as readonly string[]).includes(reason);
 

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
 import type * as z from 'zod/mini';
-import { notificationParams, type NotificationType } from '../../../../contracts/notification-answers';
-import type { NotificationView } from '../../../../contracts/notification-answers';
-import { REJECTION_REASONS } from '../../../../contracts/listings/model';
-import { productNameIn } from '../../../../contracts/listings/names';
-import { SUPPORT_CATEGORIES } from '../../../../contracts/support/categories';
+import { notificationParams, type NotificationType } from '@contracts/notification-answers';
+import type { NotificationView } from '@contracts/notification-answers';
+import { REJECTION_REASONS } from '@contracts/listings/model';
+import { productNameIn } from '@contracts/listings/names';
+import { SUPPORT_CATEGORIES } from '@contracts/support/categories';
 import type { Language } from '../../i18n/language';
-import { isCalendarDay } from '../../../../contracts/calendar-day';
+import { isCalendarDay } from '@contracts/calendar-day';
 import { formatDay, formatDayRange, formatMoney, formatInstant } from '../../lib/format';
 
 /** What the list shows of one item: its title, its sentence, and for a rejection the reasons and the note. */

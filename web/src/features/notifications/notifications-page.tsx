@@ -1,7 +1,7 @@
 import '../../components/empty-state.css';
 import './notifications.css';
 import { useTranslation } from 'react-i18next';
-import { INBOX_RETENTION_MONTHS } from '../../../../contracts/notification-answers';
+import { INBOX_RETENTION_MONTHS } from '@contracts/notification-answers';
 import { Alert } from '../../components/alert';
 import { LoadStatus } from '../../components/load-status';
 import { languageToApply } from '../../i18n/language';

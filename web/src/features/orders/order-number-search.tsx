@@ -1,8 +1,8 @@
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { OrderNumberSearchValues } from '../../../../contracts/order-filter';
-import { normalizeOrderNumber } from '../../../../contracts/orders';
+import type { OrderNumberSearchValues } from '@contracts/order-filter';
+import { normalizeOrderNumber } from '@contracts/orders';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { orderFormSchemas } from './orders-filter-form';
 import { ORDER_NUMBER_MAX } from './orders-filter';

@@ -2,7 +2,7 @@ import { Button, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { OrdersFilterFormValues } from '../../../../contracts/order-filter';
+import type { OrdersFilterFormValues } from '@contracts/order-filter';
 import { languageToApply } from '../../i18n/language';
 import { formatDay, timeZoneLabel } from '../../lib/format';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
@@ -11,7 +11,7 @@ import { FIRST_FILTER_DAY, isOrderStatus, LAST_FILTER_DAY, ORDER_STATUSES, type 
 import { STATUS_LABELS } from './status-badge';
 
 /** The forms' schemas (contracts/order-filter.ts, zod/mini): fetched as the form shows, checked on Apply. */
-export const orderFormSchemas = () => import('../../../../contracts/order-filter');
+export const orderFormSchemas = () => import('@contracts/order-filter');
 const resolver = lazyZodResolver(() => orderFormSchemas().then((m) => m.ordersFilterFormSchema));
 
 /**

@@ -1,4 +1,4 @@
-import { FIRST_FILTER_DAY, isFilterDay, LAST_FILTER_DAY, normalizeOrderNumber, ORDER_NUMBER_MAX, ORDER_STATUSES, type OrderStatus } from '../../../../contracts/orders';
+import { FIRST_FILTER_DAY, isFilterDay, LAST_FILTER_DAY, normalizeOrderNumber, ORDER_NUMBER_MAX, ORDER_STATUSES, type OrderStatus } from '@contracts/orders';
 
 export { FIRST_FILTER_DAY, isFilterDay, LAST_FILTER_DAY, ORDER_NUMBER_MAX, ORDER_STATUSES, type OrderStatus };
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PayoutDetails } from '../../../../contracts/payouts';
+import type { PayoutDetails } from '@contracts/payouts';
 import { languageToApply } from '../../i18n/language';
 import { formatCount, formatMoney } from '../../lib/format';
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@aws-amplify/ui-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { emailDestinationSchema, type EmailDestinationInput } from '../../../../contracts/payout-destination';
+import { emailDestinationSchema, type EmailDestinationInput } from '@contracts/payout-destination';
 import { ErrorDetail } from '../../components/error-detail';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';

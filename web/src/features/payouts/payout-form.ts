@@ -10,9 +10,9 @@ import {
   isSwiftBic as isCompactSwiftBic,
   type BankFieldProblem,
   type BankStep,
-} from '../../../../contracts/bank-rules';
-import { isEmail } from '../../../../contracts/email';
-import type { PayoutMethodBody } from '../../../../contracts/payout-destination';
+} from '@contracts/bank-rules';
+import { isEmail } from '@contracts/email';
+import type { PayoutMethodBody } from '@contracts/payout-destination';
 
 export { isEmail };
 

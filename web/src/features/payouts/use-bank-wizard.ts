@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { bankStepSchema } from '../../../../contracts/payout-destination';
+import { bankStepSchema } from '@contracts/payout-destination';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/error-message';
 import { useStepUp } from '../../components/two-step/use-step-up';

@@ -12,7 +12,7 @@ import { apiRequest } from '../../lib/api';
 import { loadAuth } from '../../lib/auth-client';
 import { changePasswordSchema, type ChangePasswordValues } from '../../lib/form-schemas';
 import { useSession } from '../../lib/session';
-import type { ChangePasswordBody } from '../../../../contracts/me';
+import type { ChangePasswordBody } from '@contracts/me';
 import { useErrorText } from '../../lib/error-message';
 import { passwordChangeFailure } from './password-change-errors';
 

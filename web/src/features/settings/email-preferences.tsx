@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { emailPreferencesSchema, OPTIONAL_CATEGORIES, type EmailPreferences, type OptionalCategory } from '../../../../contracts/notifications';
+import { emailPreferencesSchema, OPTIONAL_CATEGORIES, type EmailPreferences, type OptionalCategory } from '@contracts/notifications';
 import { apiRequest, parseAnswer } from '../../lib/api';
 
 export type EmailChoices = EmailPreferences['email'];

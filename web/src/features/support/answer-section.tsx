@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { SupportMessageBody } from '../../../../contracts/support/thread';
-import { SUPPORT_MESSAGE_MAX } from '../../../../contracts/support/categories';
+import type { SupportMessageBody } from '@contracts/support/thread';
+import { SUPPORT_MESSAGE_MAX } from '@contracts/support/categories';
 import { Alert } from '../../components/alert';
 import { useErrorText } from '../../lib/error-message';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
@@ -10,7 +10,7 @@ import { useAnswerSupportCase } from './api/answer-support-case';
 import type { SupportCaseDetail } from './api/get-support-case';
 
 /** The server's body schema (POST /api/support/{caseId}/messages): the message trimmed, not blank, within the limit. */
-const resolver = lazyZodResolver(() => import('../../../../contracts/support/thread').then((m) => m.supportMessageBody));
+const resolver = lazyZodResolver(() => import('@contracts/support/thread').then((m) => m.supportMessageBody));
 
 /**
  * The vendor's answer to a case. Send waits for a message that is not blank; answering a replied or

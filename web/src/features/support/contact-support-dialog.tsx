@@ -5,7 +5,7 @@ import { Button, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react'
 import { useRef, type BaseSyntheticEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX } from '../../../../contracts/support/categories';
+import { SUPPORT_CATEGORIES, SUPPORT_MESSAGE_MAX } from '@contracts/support/categories';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { useErrorText } from '../../lib/error-message';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { KeyboardEvent } from 'react';
 import * as z from 'zod';
-import { SUPPORT_MESSAGE_MAX, supportCaseBody } from '../../../../contracts/support/schema';
+import { SUPPORT_MESSAGE_MAX, supportCaseBody } from '@contracts/support/schema';
 
 /**
  * The server's body schema (POST /api/support, contracts/support/schema.ts) for the two fields the vendor

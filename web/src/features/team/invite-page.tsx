@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FullScreenLock } from '../../components/full-screen-lock';
-import { homeFor } from '../../../../contracts/team-roles';
+import { homeFor } from '@contracts/team-roles';
 import { useErrorText } from '../../lib/error-message';
 import { forgetInvitation, isInvitationToken, rememberInvitation } from '../../lib/invitation';
 import { useSession } from '../../lib/session';

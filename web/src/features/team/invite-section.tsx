@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { InviteBody } from '../../../../contracts/team';
-import { MEMBER_ROLES, type MemberRole } from '../../../../contracts/team-roles';
+import type { InviteBody } from '@contracts/team';
+import { MEMBER_ROLES, type MemberRole } from '@contracts/team-roles';
 import { serverFieldErrors } from '../../lib/field-errors';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import type { useInviteMember } from './api/invite-member';
@@ -10,7 +10,7 @@ import { TwoStepNotice } from './two-step-notice';
 
 type InviteInput = { email: string; role: MemberRole };
 /** The server's body schema (POST /api/team/invitations): the address normalized and checked, a known role. */
-const resolver = lazyZodResolver(() => import('../../../../contracts/team').then((m) => m.inviteBodySchema));
+const resolver = lazyZodResolver(() => import('@contracts/team').then((m) => m.inviteBodySchema));
 
 /**
  * Invite by e-mail with a role (issue 14). A malformed address is said by the field before anything is

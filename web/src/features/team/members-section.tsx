@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MEMBER_ROLES, type MemberRole } from '../../../../contracts/team-roles';
+import { MEMBER_ROLES, type MemberRole } from '@contracts/team-roles';
 import { languageToApply } from '../../i18n/language';
 import { formatInstant } from '../../lib/format';
 import { useMarketplaceTimeZone } from '../../lib/marketplace';

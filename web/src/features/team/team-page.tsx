@@ -2,7 +2,7 @@ import '../../components/empty-state.css';
 import './team.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEAM_MAX_MEMBERS, MEMBER_ROLES } from '../../../../contracts/team-roles';
+import { TEAM_MAX_MEMBERS, MEMBER_ROLES } from '@contracts/team-roles';
 import { LoadStatus } from '../../components/load-status';
 import { useStepUp } from '../../components/two-step/use-step-up';
 import { useLoadErrorProps } from '../../lib/error-message';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { ActivityFilter } from '../../../../../contracts/activity';
+import type { ActivityFilter } from '@contracts/activity';
 import { downloadApiFile, type DownloadedFile } from '../../../lib/download';
 import { useDownload } from '../../../lib/use-download';
 import { activityQuery } from '../activity-filter';

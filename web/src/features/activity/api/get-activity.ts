@@ -1,4 +1,4 @@
-import type { ActivityEntry, ActivityFilter, ActivityPage } from '../../../../../contracts/activity';
+import type { ActivityEntry, ActivityFilter, ActivityPage } from '@contracts/activity';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { useCursorList } from '../../../lib/use-cursor-list';
@@ -10,7 +10,7 @@ export type { ActivityEntry, ActivityPage };
  * The answer's schema (contracts/activity.ts), and zod with it, loads with the first answer, in
  * parallel with its request: the page's first download carries no zod.
  */
-const answers = () => import('../../../../../contracts/activity');
+const answers = () => import('@contracts/activity');
 
 /** `GET /api/activity` (docs/api.md): one page of the log, newest first, checked against the contract. */
 export async function getActivityPage(filter: ActivityFilter, cursor: string | undefined, signal?: AbortSignal): Promise<ActivityPage> {

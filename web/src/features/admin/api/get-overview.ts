@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminOverview } from '../../../../../contracts/admin';
+import type { AdminOverview } from '@contracts/admin';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { adminKeys } from './keys';
 
@@ -11,7 +11,7 @@ export type { AdminOverview };
  */
 export async function getOverview(signal?: AbortSignal): Promise<AdminOverview> {
   // The schema (and classic zod with it) loads with the answer, not with the console (issue 24).
-  const [{ adminOverviewSchema }, data] = await Promise.all([import('../../../../../contracts/admin'), apiRequest<unknown>('/api/admin/overview', { signal })]);
+  const [{ adminOverviewSchema }, data] = await Promise.all([import('@contracts/admin'), apiRequest<unknown>('/api/admin/overview', { signal })]);
   return parseAnswer(adminOverviewSchema, data, 'GET /api/admin/overview');
 }
 

@@ -3,14 +3,14 @@ import { useForm } from 'react-hook-form';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useAdminTranslation } from '../admin-i18n';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey } from './audit-filter';
-import type { AuditAction, AuditTargetType } from '../../../../../contracts/audit';
+import type { AuditAction, AuditTargetType } from '@contracts/audit';
 import type { AuditFilter } from './api/get-audit-log';
 
 /** The form as typed: '' for a filter not set. */
 type FilterValues = { action: AuditAction | ''; actor: string; targetType: AuditTargetType | ''; targetId: string; from: string; to: string };
 
 /** The filters' rules (contracts/audit.ts auditFilterFormSchema): a target needs both parts; a range may not end before it starts. */
-const resolver = lazyZodResolver(() => import('../../../../../contracts/audit').then((m) => m.auditFilterFormSchema));
+const resolver = lazyZodResolver(() => import('@contracts/audit').then((m) => m.auditFilterFormSchema));
 
 const valuesOf = (filter: AuditFilter): FilterValues => ({
   action: filter.action ?? '',

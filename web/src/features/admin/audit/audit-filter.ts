@@ -1,5 +1,5 @@
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../../../contracts/admin-values';
-import type { AuditAction, AuditFilter, AuditTargetType } from '../../../../../contracts/audit';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@contracts/admin-values';
+import type { AuditAction, AuditFilter, AuditTargetType } from '@contracts/audit';
 
 export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES };
 

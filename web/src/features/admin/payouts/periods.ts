@@ -1,5 +1,5 @@
-import { KNOWN_PAYOUT_FAILURE_REASONS } from '../../../../../contracts/admin-values';
-import type { AdminPayoutView } from '../../../../../contracts/admin-payouts';
+import { KNOWN_PAYOUT_FAILURE_REASONS } from '@contracts/admin-values';
+import type { AdminPayoutView } from '@contracts/admin-payouts';
 import type { Language } from '../../../i18n/language';
 import { dayIn, formatDayRange } from '../../../lib/format';
 

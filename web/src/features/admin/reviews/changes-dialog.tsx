@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { REVIEW_NOTE_MAX } from '../../../../../contracts/admin-values';
+import { REVIEW_NOTE_MAX } from '@contracts/admin-values';
 import { Dialog } from '../../../components/dialog';
 import { useAdminTranslation } from '../admin-i18n';
 import { FieldError, useFieldErrorText } from '../form-errors';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { REVIEW_REASON_MAX } from '../../../../../contracts/admin-values';
-import { REJECTION_REASONS } from '../../../../../contracts/listings/model';
+import { REVIEW_REASON_MAX } from '@contracts/admin-values';
+import { REJECTION_REASONS } from '@contracts/listings/model';
 import { Dialog } from '../../../components/dialog';
 import { useAdminTranslation } from '../admin-i18n';
 import { FieldError, useFieldErrorText } from '../form-errors';

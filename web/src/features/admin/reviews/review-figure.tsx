@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ReviewImage } from '../../../../../contracts/admin-reviews';
-import { MIN_FILL, WHITE_SHARE } from '../../../../../contracts/primary-image';
+import type { ReviewImage } from '@contracts/admin-reviews';
+import { MIN_FILL, WHITE_SHARE } from '@contracts/primary-image';
 import { useAdminTranslation } from '../admin-i18n';
 
 const percent = (share: number) => Math.round(share * 100);

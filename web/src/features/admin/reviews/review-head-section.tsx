@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { ProductReview } from '../../../../../contracts/admin-reviews';
+import type { ProductReview } from '@contracts/admin-reviews';
 import { useAdminFormat } from '../admin-format';
 import { useAdminTranslation } from '../admin-i18n';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { namesInOrder } from '../../../../../contracts/listings/names';
+import { namesInOrder } from '@contracts/listings/names';
 import { useAdminFormat } from '../admin-format';
 import { useAdminTranslation } from '../admin-i18n';
 import type { ReviewQueueItem } from './api/get-review-queue';

@@ -1,4 +1,4 @@
-import type { ProductReview } from '../../../../../contracts/admin-reviews';
+import type { ProductReview } from '@contracts/admin-reviews';
 import { useAdminFormat } from '../admin-format';
 import { useAdminTranslation } from '../admin-i18n';
 import { ReviewFigure, Side } from './review-figure';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ReviewField, ReviewFieldRow, ReviewValue } from '../../../../../contracts/admin-reviews';
+import type { ReviewField, ReviewFieldRow, ReviewValue } from '@contracts/admin-reviews';
 import type { Language } from '../../../i18n/language';
 import { formatCount, formatMoney, intlLocale } from '../../../lib/format';
 import { countryName, listText, productValueKey, type CodedProductField } from '../../../lib/product-labels';

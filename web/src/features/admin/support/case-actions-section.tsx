@@ -1,5 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { SUPPORT_MESSAGE_MAX } from '../../../../../contracts/support/categories';
+import { SUPPORT_MESSAGE_MAX } from '@contracts/support/categories';
 import { Alert } from '../../../components/alert';
 import { useErrorText } from '../../../lib/error-message';
 import { useAdminTranslation } from '../admin-i18n';

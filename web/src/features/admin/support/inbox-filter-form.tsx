@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { SUPPORT_CATEGORIES, type SupportCategory } from '../../../../../contracts/support/categories';
+import { SUPPORT_CATEGORIES, type SupportCategory } from '@contracts/support/categories';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useAdminTranslation } from '../admin-i18n';
 import { FieldError, useFieldErrorText } from '../form-errors';
@@ -8,7 +8,7 @@ import type { InboxFilter } from './api/get-support-cases';
 type FilterValues = { category: SupportCategory | ''; vendorId: string };
 
 /** The list query's rule for a category and a vendor id (contracts/support/thread.ts adminSupportFilterFormSchema). */
-const resolver = lazyZodResolver(() => import('../../../../../contracts/support/thread').then((m) => m.adminSupportFilterFormSchema));
+const resolver = lazyZodResolver(() => import('@contracts/support/thread').then((m) => m.adminSupportFilterFormSchema));
 
 /** The category and vendor filters: applied on "Apply" (a malformed vendor id is said by the field, not sent); "Clear" drops both. */
 export function InboxFilterForm({ filter, onApply }: { filter: InboxFilter; onApply(next: InboxFilter): void }) {

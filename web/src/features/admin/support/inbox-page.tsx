@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { SUPPORT_CATEGORIES, type SupportCategory } from '../../../../../contracts/support/categories';
-import { SUPPORT_STATUSES, type SupportStatus } from '../../../../../contracts/support/thread';
+import { SUPPORT_CATEGORIES, type SupportCategory } from '@contracts/support/categories';
+import { SUPPORT_STATUSES, type SupportStatus } from '@contracts/support/thread';
 import { LoadStatus } from '../../../components/load-status';
 import { useErrorText } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/use-page-title';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { bpsToPercentText } from '../../../../../contracts/admin-values';
+import { bpsToPercentText } from '@contracts/admin-values';
 import { Alert } from '../../../components/alert';
 import { ApiError } from '../../../lib/api';
 import { useErrorText } from '../../../lib/error-message';

@@ -1,5 +1,5 @@
-import { ORDER_STATUSES } from '../../../../../contracts/orders';
-import { PAYOUT_STATUSES } from '../../../../../contracts/payout-statuses';
+import { ORDER_STATUSES } from '@contracts/orders';
+import { PAYOUT_STATUSES } from '@contracts/payout-statuses';
 import { formatDay, formatMoney } from '../../../lib/format';
 import { useAdminFormat } from '../admin-format';
 import { useAdminTranslation } from '../admin-i18n';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { ADMIN_VENDOR_STATUSES } from '../../../../../contracts/admin-values';
+import { ADMIN_VENDOR_STATUSES } from '@contracts/admin-values';
 import { LoadStatus } from '../../../components/load-status';
 import { useErrorText } from '../../../lib/error-message';
 import { formatCount } from '../../../lib/format';

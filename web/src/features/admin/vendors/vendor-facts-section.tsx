@@ -1,4 +1,4 @@
-import { PRODUCT_TABS } from '../../../../../contracts/admin-values';
+import { PRODUCT_TABS } from '@contracts/admin-values';
 import { isLanguage, languageNameKey } from '../../../i18n/language';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useAdminFormat } from '../admin-format';

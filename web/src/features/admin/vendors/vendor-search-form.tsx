@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
-import { ADMIN_VENDOR_STATUSES } from '../../../../../contracts/admin-values';
+import { ADMIN_VENDOR_STATUSES } from '@contracts/admin-values';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useAdminTranslation } from '../admin-i18n';
 import type { VendorSearch } from './api/get-vendors';
 
 /** The form's rule: the directory query's (contracts/admin-vendors.ts vendorSearchFormSchema). */
-const resolver = lazyZodResolver(() => import('../../../../../contracts/admin-vendors').then((m) => m.vendorSearchFormSchema));
+const resolver = lazyZodResolver(() => import('@contracts/admin-vendors').then((m) => m.vendorSearchFormSchema));
 
 /**
  * Search by name, e-mail or vendor id (on Search) and filter by status (at once). The fields follow

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Dashboard, DaySales, PeriodKey, PeriodSales } from '../../../../../contracts/dashboard';
+import type { Dashboard, DaySales, PeriodKey, PeriodSales } from '@contracts/dashboard';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { useResource } from '../../../lib/use-resource';
@@ -12,7 +12,7 @@ export type { Dashboard, DaySales, PeriodKey, PeriodSales };
  * The schema, and zod with it, loads in parallel with the request: the page's first download carries no zod.
  */
 export async function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  const [{ dashboardSchema }, data] = await Promise.all([import('../../../../../contracts/dashboard'), apiRequest<unknown>('/api/dashboard', { signal })]);
+  const [{ dashboardSchema }, data] = await Promise.all([import('@contracts/dashboard'), apiRequest<unknown>('/api/dashboard', { signal })]);
   return parseAnswer(dashboardSchema, data, 'GET /api/dashboard');
 }
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { InventoryPage, InventoryRow } from '../../../../../contracts/listings/model';
+import type { InventoryPage, InventoryRow } from '@contracts/listings/model';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { updateCursorListItems, useCursorList } from '../../../lib/use-cursor-list';
@@ -8,7 +8,7 @@ import { inventoryApiQuery, queryKey, type InventoryQuery } from '../inventory-q
 export type { InventoryPage, InventoryRow };
 
 /** The answers' schemas (contracts/listings/answers.ts) and zod load with the first answer, in parallel with its request. */
-const answers = () => import('../../../../../contracts/listings/answers');
+const answers = () => import('@contracts/listings/answers');
 
 /** One page of the vendor's products for the inventory table, searched and sorted by the server. */
 export async function getInventoryPage(query: InventoryQuery, cursor: string | undefined, signal?: AbortSignal): Promise<InventoryPage> {

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InventorySettings } from '../../../../../contracts/listings/answers';
+import type { InventorySettings } from '@contracts/listings/answers';
 import { ApiError, apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 
 export type { InventorySettings };
 
 /** The answers' schemas (contracts/listings/answers.ts) and zod load with the first answer, in parallel with its request. */
-const answers = () => import('../../../../../contracts/listings/answers');
+const answers = () => import('@contracts/listings/answers');
 
 /** How often the page asks how far a running re-check got (issue 16). */
 export const RECHECK_POLL_MS = 1_500;

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OfferView } from '../../../../../contracts/listings/answers';
-import type { OfferFormValues } from '../../../../../contracts/listings/schema';
+import type { OfferView } from '@contracts/listings/answers';
+import type { OfferFormValues } from '@contracts/listings/schema';
 import { ApiError, apiRequest, parseAnswer } from '../../../lib/api';
 import { invalidateCatalogue } from '../../../lib/query-client';
 
 /** The answers' schemas (contracts/listings/answers.ts) and zod load with the answer, in parallel with its request. */
-const answers = () => import('../../../../../contracts/listings/answers');
+const answers = () => import('@contracts/listings/answers');
 
 /**
  * `PATCH /api/products/{productId}/offer`: price, compare-at price, inventory, out-of-stock (until a

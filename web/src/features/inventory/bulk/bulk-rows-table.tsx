@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BulkRow, BulkValues } from '../../../../../contracts/bulk';
+import type { BulkRow, BulkValues } from '@contracts/bulk';
 import type { Language } from '../../../i18n/language';
 import { formatCount, formatMoney } from '../../../lib/format';
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProductView } from '../../../../../contracts/listings/model';
+import type { ProductView } from '@contracts/listings/model';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { useResource } from '../../../lib/use-resource';
 
 /** The answers' schemas and zod load with the answer, in parallel with its request: the item form's first download carries no zod. */
-const answers = () => import('../../../../../contracts/listings/answers');
+const answers = () => import('@contracts/listings/answers');
 
 export const productPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}`;
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PRODUCT_TABS, type ProductPage, type ProductTab, type ProductView } from '../../../../../contracts/listings/model';
+import { PRODUCT_TABS, type ProductPage, type ProductTab, type ProductView } from '@contracts/listings/model';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { loadConfig } from '../../../lib/config';
 import { queryKeys } from '../../../lib/query-client';
@@ -13,7 +13,7 @@ export const isProductTab = (v: unknown): v is ProductTab => (PRODUCT_TABS as re
  * The answers' schemas (contracts/listings/answers.ts), and zod with them, load with the first answer,
  * in parallel with its request: the lists' first download carries no zod.
  */
-const answers = () => import('../../../../../contracts/listings/answers');
+const answers = () => import('@contracts/listings/answers');
 
 /** One page of a tab (published, pending, rejected, draft), newest first as the API orders them. */
 export async function getProductsPage(tab: ProductTab, cursor: string | undefined, signal?: AbortSignal): Promise<ProductPage> {

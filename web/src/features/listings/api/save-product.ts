@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ProductView } from '../../../../../contracts/listings/model';
-import type { ProductFormValues } from '../../../../../contracts/listings/schema';
+import type { ProductView } from '@contracts/listings/model';
+import type { ProductFormValues } from '@contracts/listings/schema';
 import { apiRequest } from '../../../lib/api';
 import { invalidateCatalogue } from '../../../lib/query-client';
 import { productAnswer, productPath } from './get-product';

@@ -1,4 +1,4 @@
-import type { NotificationPage, NotificationView } from '../../../../../contracts/notification-answers';
+import type { NotificationPage, NotificationView } from '@contracts/notification-answers';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { useCursorList } from '../../../lib/use-cursor-list';

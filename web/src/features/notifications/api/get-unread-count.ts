@@ -3,7 +3,7 @@ import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 
 /** The answers' schemas (contracts/notification-answers.ts, zod/mini) load with the first answer, in parallel with its request. */
-export const notificationSchemas = () => import('../../../../../contracts/notification-answers');
+export const notificationSchemas = () => import('@contracts/notification-answers');
 
 /** How often the header asks for the unread count (docs/decisions.md, "Notifications inbox"). */
 export const UNREAD_POLL_MS = 60_000;

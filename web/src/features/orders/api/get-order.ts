@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OrderDetails, OrderLineView } from '../../../../../contracts/order-answers';
+import type { OrderDetails, OrderLineView } from '@contracts/order-answers';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { loadConfig } from '../../../lib/config';
 import { queryKeys } from '../../../lib/query-client';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OrdersPage, OrderView } from '../../../../../contracts/order-answers';
+import type { OrdersPage, OrderView } from '@contracts/order-answers';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { loadConfig } from '../../../lib/config';
 import { queryKeys } from '../../../lib/query-client';
@@ -12,7 +12,7 @@ export type { OrdersPage, OrderView };
  * The answer's schema (contracts/order-answers.ts), and zod with it, loads with the first answer, in
  * parallel with its request: the orders page's first download carries no zod.
  */
-export const orderAnswers = () => import('../../../../../contracts/order-answers');
+export const orderAnswers = () => import('@contracts/order-answers');
 
 /** One page of the vendor's orders matching `filter`, newest first (25 a page, the API's default). */
 export async function getOrdersPage(filter: OrdersFilter, cursor: string | null, signal?: AbortSignal): Promise<OrdersPage> {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PayoutDetails } from '../../../../../contracts/payouts';
+import type { PayoutDetails } from '@contracts/payouts';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { useResource } from '../../../lib/use-resource';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PayoutMethodView } from '../../../../../contracts/payouts';
+import type { PayoutMethodView } from '@contracts/payouts';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { useResource } from '../../../lib/use-resource';
@@ -11,7 +11,7 @@ export type { PayoutMethodView };
  * schemas, and zod with them, load with the first answer, in parallel with its request, so the
  * payouts page's first download carries no zod.
  */
-export const payoutSchemas = () => import('../../../../../contracts/payouts');
+export const payoutSchemas = () => import('@contracts/payouts');
 
 /** The answer of GET and PUT /api/payout-method (the method and its masked destination, the hold). */
 export async function readPayoutMethod(request: Promise<unknown>, what: string): Promise<PayoutMethodView> {

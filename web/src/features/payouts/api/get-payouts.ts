@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PayoutsList, PayoutView } from '../../../../../contracts/payouts';
+import type { PayoutsList, PayoutView } from '@contracts/payouts';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { useResource } from '../../../lib/use-resource';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PayoutMethodBody } from '../../../../../contracts/payout-destination';
+import type { PayoutMethodBody } from '@contracts/payout-destination';
 import { apiRequest } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { readPayoutMethod, type PayoutMethodView } from './get-payout-method';

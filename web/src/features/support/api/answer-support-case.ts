@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SupportCaseDetail } from '../../../../../contracts/support/thread';
+import type { SupportCaseDetail } from '@contracts/support/thread';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 
 /** POST /api/support/{caseId}/messages: the vendor's answer; answers the case as it is now. */
 export async function answerSupportCase(caseId: string, message: string): Promise<SupportCaseDetail> {
   const [{ supportCaseDetailSchema }, data] = await Promise.all([
-    import('../../../../../contracts/support/thread'),
+    import('@contracts/support/thread'),
     apiRequest<unknown>(`/api/support/${encodeURIComponent(caseId)}/messages`, { method: 'POST', body: { message } }),
   ]);
   return parseAnswer(supportCaseDetailSchema, data, 'POST /api/support/{caseId}/messages');

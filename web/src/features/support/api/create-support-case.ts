@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SupportCategory } from '../../../../../contracts/support/categories';
+import type { SupportCategory } from '@contracts/support/categories';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { getIdToken } from '../../../lib/auth-client';
 import { queryKeys } from '../../../lib/query-client';

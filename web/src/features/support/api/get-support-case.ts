@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SupportCaseDetail } from '../../../../../contracts/support/thread';
+import type { SupportCaseDetail } from '@contracts/support/thread';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 
@@ -8,7 +8,7 @@ export type { SupportCaseDetail };
 /** GET /api/support/{caseId}: the case with its thread. */
 export async function getSupportCase(caseId: string, signal?: AbortSignal): Promise<SupportCaseDetail> {
   const [{ supportCaseDetailSchema }, data] = await Promise.all([
-    import('../../../../../contracts/support/thread'),
+    import('@contracts/support/thread'),
     apiRequest<unknown>(`/api/support/${encodeURIComponent(caseId)}`, { signal }),
   ]);
   return parseAnswer(supportCaseDetailSchema, data, 'GET /api/support/{caseId}');

@@ -1,4 +1,4 @@
-import type { SupportCasePage, SupportCaseSummary } from '../../../../../contracts/support/thread';
+import type { SupportCasePage, SupportCaseSummary } from '@contracts/support/thread';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-client';
 import { useCursorList } from '../../../lib/use-cursor-list';
@@ -9,7 +9,7 @@ export type { SupportCasePage, SupportCaseSummary };
 export async function getSupportCases(cursor: string | undefined, signal?: AbortSignal): Promise<SupportCasePage> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
   // The answer's schema (contracts/support/thread.ts) and zod load with the first answer, in parallel with its request.
-  const [{ supportCasePageSchema }, data] = await Promise.all([import('../../../../../contracts/support/thread'), apiRequest<unknown>(`/api/support${query}`, { signal })]);
+  const [{ supportCasePageSchema }, data] = await Promise.all([import('@contracts/support/thread'), apiRequest<unknown>(`/api/support${query}`, { signal })]);
   return parseAnswer(supportCasePageSchema, data, 'GET /api/support');
 }
 

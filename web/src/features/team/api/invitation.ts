@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { InvitationAnswer } from '../../../../../contracts/team';
+import type { InvitationAnswer } from '@contracts/team';
 import { apiRequest, parseAnswer } from '../../../lib/api';
 import { acceptInvitation } from '../../../lib/me-api';
 import { queryKeys } from '../../../lib/query-client';
@@ -8,7 +8,7 @@ export type { InvitationAnswer };
 
 /** POST /api/team/invitation: what the signed-in visitor is invited to. */
 export async function describeInvitation(token: string): Promise<InvitationAnswer> {
-  const [{ invitationAnswerSchema }, data] = await Promise.all([import('../../../../../contracts/team'), apiRequest<unknown>('/api/team/invitation', { method: 'POST', body: { token } })]);
+  const [{ invitationAnswerSchema }, data] = await Promise.all([import('@contracts/team'), apiRequest<unknown>('/api/team/invitation', { method: 'POST', body: { token } })]);
   return parseAnswer(invitationAnswerSchema, data, 'POST /api/team/invitation');
 }
 

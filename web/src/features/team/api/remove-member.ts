@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MemberView } from '../../../../../contracts/team';
+import type { MemberView } from '@contracts/team';
 import { apiRequest } from '../../../lib/api';
 import { useTeamRefresh, type StepUpRun } from './team-change';
 

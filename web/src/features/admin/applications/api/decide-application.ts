@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminVendorRecord, ApplicationDecisionBody, ApplicationDetail } from '../../../../../../contracts/admin-vendors';
+import type { AdminVendorRecord, ApplicationDecisionBody, ApplicationDetail } from '@contracts/admin-vendors';
 import { ApiError, apiRequest, parseAnswer } from '../../../../lib/api';
 import { lazyZodResolver } from '../../../../lib/lazy-zod-resolver';
 import { adminKeys } from '../../api/keys';
@@ -10,14 +10,14 @@ import { applicationsKeys } from './keys';
 /** `POST /api/admin/applications/{userId}/decision`: approve or reject (409 `application_decided` when someone decided first). */
 export async function decideApplication(userId: string, body: ApplicationDecisionBody): Promise<AdminVendorRecord> {
   const [{ applicationDecisionAnswerSchema }, answer] = await Promise.all([
-    import('../../../../../../contracts/admin-vendors'),
+    import('@contracts/admin-vendors'),
     apiRequest<unknown>(`/api/admin/applications/${encodeURIComponent(userId)}/decision`, { method: 'POST', body }),
   ]);
   return parseAnswer(applicationDecisionAnswerSchema, answer, 'POST /api/admin/applications/{userId}/decision').application;
 }
 
 /** The reject dialog's rule: the decision body's reason (contracts/admin-vendors.ts). */
-export const rejectReasonResolver = lazyZodResolver(() => import('../../../../../../contracts/admin-vendors').then((m) => m.applicationRejectFormSchema));
+export const rejectReasonResolver = lazyZodResolver(() => import('@contracts/admin-vendors').then((m) => m.applicationRejectFormSchema));
 
 /** What a decision came to: made, or made by someone else first (the record as it now is, when it could be read). */
 export type DecisionOutcome = { kind: 'decided'; record: AdminVendorRecord } | { kind: 'conflict'; record: AdminVendorRecord | null };

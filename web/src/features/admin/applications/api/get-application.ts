@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminVendorRecord, ApplicationDetail } from '../../../../../../contracts/admin-vendors';
+import type { AdminVendorRecord, ApplicationDetail } from '@contracts/admin-vendors';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { applicationsKeys } from './keys';
 
@@ -8,7 +8,7 @@ export type { AdminVendorRecord, ApplicationDetail };
 /** `GET /api/admin/applications/{userId}`: the application and its history. */
 export async function getApplication(userId: string, signal?: AbortSignal): Promise<ApplicationDetail> {
   const [{ applicationDetailSchema }, data] = await Promise.all([
-    import('../../../../../../contracts/admin-vendors'),
+    import('@contracts/admin-vendors'),
     apiRequest<unknown>(`/api/admin/applications/${encodeURIComponent(userId)}`, { signal }),
   ]);
   return parseAnswer(applicationDetailSchema, data, 'GET /api/admin/applications/{userId}');

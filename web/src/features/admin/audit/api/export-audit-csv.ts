@@ -1,4 +1,4 @@
-import type { AuditFilter } from '../../../../../../contracts/audit';
+import type { AuditFilter } from '@contracts/audit';
 import { downloadApiFile, type DownloadedFile } from '../../../../lib/download';
 import { auditQuery } from '../audit-filter';
 

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditFilter, AuditPage } from '../../../../../../contracts/audit';
+import type { AuditEntry, AuditFilter, AuditPage } from '@contracts/audit';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { useCursorList } from '../../../../lib/use-cursor-list';
 import { auditQuery } from '../audit-filter';
@@ -12,7 +12,7 @@ export async function getAuditPage(filter: AuditFilter, cursor: string | undefin
   if (cursor) query.set('cursor', cursor);
   const qs = query.toString();
   // The schema (and classic zod with it) loads with the first answer, not with the section's chunk (issue 24).
-  const [{ auditPageSchema }, data] = await Promise.all([import('../../../../../../contracts/audit'), apiRequest<unknown>(`/api/admin/audit${qs ? `?${qs}` : ''}`, { signal })]);
+  const [{ auditPageSchema }, data] = await Promise.all([import('@contracts/audit'), apiRequest<unknown>(`/api/admin/audit${qs ? `?${qs}` : ''}`, { signal })]);
   return parseAnswer(auditPageSchema, data, 'GET /api/admin/audit');
 }
 

@@ -1,11 +1,11 @@
-import type { BankBatch } from '../../../../../../contracts/admin-payouts';
+import type { BankBatch } from '@contracts/admin-payouts';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { saveBlob } from '../../../../lib/download';
 
 /** `POST /api/admin/payouts/bank-batch`: the period's bank transfers as the bank's CSV (the download is audited). */
 export async function getBankBatch(periodId: string, signal?: AbortSignal): Promise<BankBatch> {
   const [{ bankBatchSchema }, data] = await Promise.all([
-    import('../../../../../../contracts/admin-payouts'),
+    import('@contracts/admin-payouts'),
     apiRequest<unknown>('/api/admin/payouts/bank-batch', { method: 'POST', body: { periodId }, signal }),
   ]);
   return parseAnswer(bankBatchSchema, data, 'POST /api/admin/payouts/bank-batch');

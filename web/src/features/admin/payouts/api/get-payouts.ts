@@ -1,4 +1,4 @@
-import type { AdminPayout, AdminPayoutPage, AdminPayoutView } from '../../../../../../contracts/admin-payouts';
+import type { AdminPayout, AdminPayoutPage, AdminPayoutView } from '@contracts/admin-payouts';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { useCursorList } from '../../../../lib/use-cursor-list';
 import { adminPayoutKeys } from './keys';
@@ -11,7 +11,7 @@ export async function listPayouts(view: AdminPayoutView, period: string | null, 
   if (view === 'period' && period) query.set('period', period);
   if (cursor) query.set('cursor', cursor);
   // The schemas (and classic zod with them, ~27 KB gzip) load with the first answer, not with the section's chunk (issue 24).
-  const [{ adminPayoutPageSchema }, data] = await Promise.all([import('../../../../../../contracts/admin-payouts'), apiRequest<unknown>(`/api/admin/payouts?${query}`, { signal })]);
+  const [{ adminPayoutPageSchema }, data] = await Promise.all([import('@contracts/admin-payouts'), apiRequest<unknown>(`/api/admin/payouts?${query}`, { signal })]);
   return parseAnswer(adminPayoutPageSchema, data, 'GET /api/admin/payouts');
 }
 

@@ -1,4 +1,4 @@
-import type { AdminPayoutView } from '../../../../../../contracts/admin-payouts';
+import type { AdminPayoutView } from '@contracts/admin-payouts';
 
 /** The screen's query keys (the console's own QueryClient): every list and period under one prefix, refreshed together after an action. */
 export const adminPayoutKeys = {

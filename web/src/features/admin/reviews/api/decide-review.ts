@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LastReviewView, ReviewDecisionAnswer, ReviewDecisionBody } from '../../../../../../contracts/admin-reviews';
+import type { LastReviewView, ReviewDecisionAnswer, ReviewDecisionBody } from '@contracts/admin-reviews';
 import { ApiError, apiRequest, parseAnswer } from '../../../../lib/api';
 import { lazyZodResolver } from '../../../../lib/lazy-zod-resolver';
 import { adminKeys } from '../../api/keys';
@@ -11,15 +11,15 @@ export type { ReviewDecisionAnswer, ReviewDecisionBody };
 /** `POST /api/admin/reviews/{productId}/decision`. */
 export async function decideReview(productId: string, body: ReviewDecisionBody): Promise<ReviewDecisionAnswer> {
   const [{ reviewDecisionAnswerSchema }, answer] = await Promise.all([
-    import('../../../../../../contracts/admin-reviews'),
+    import('@contracts/admin-reviews'),
     apiRequest<unknown>(`/api/admin/reviews/${encodeURIComponent(productId)}/decision`, { method: 'POST', body }),
   ]);
   return parseAnswer(reviewDecisionAnswerSchema, answer, 'POST /api/admin/reviews/{productId}/decision');
 }
 
 /** The dialogs' rules (contracts/admin-reviews.ts): the reasons and the note as the decision checks them. */
-export const rejectFormResolver = lazyZodResolver(() => import('../../../../../../contracts/admin-reviews').then((m) => m.reviewRejectFormSchema));
-export const changesFormResolver = lazyZodResolver(() => import('../../../../../../contracts/admin-reviews').then((m) => m.reviewChangesFormSchema));
+export const rejectFormResolver = lazyZodResolver(() => import('@contracts/admin-reviews').then((m) => m.reviewRejectFormSchema));
+export const changesFormResolver = lazyZodResolver(() => import('@contracts/admin-reviews').then((m) => m.reviewChangesFormSchema));
 
 /** Someone else decided first (409 `product_already_reviewed`): their decision, read from the product as it is now. */
 export class ReviewedMeanwhile extends Error {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProductReview } from '../../../../../../contracts/admin-reviews';
+import type { ProductReview } from '@contracts/admin-reviews';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { reviewKeys } from './keys';
 
@@ -7,7 +7,7 @@ export type { ProductReview };
 
 /** `GET /api/admin/reviews/{productId}`: the submission beside the live version. */
 export async function getProductReview(productId: string, signal?: AbortSignal): Promise<ProductReview> {
-  const [{ productReviewSchema }, answer] = await Promise.all([import('../../../../../../contracts/admin-reviews'), apiRequest<unknown>(`/api/admin/reviews/${encodeURIComponent(productId)}`, { signal })]);
+  const [{ productReviewSchema }, answer] = await Promise.all([import('@contracts/admin-reviews'), apiRequest<unknown>(`/api/admin/reviews/${encodeURIComponent(productId)}`, { signal })]);
   return parseAnswer(productReviewSchema, answer, 'GET /api/admin/reviews/{productId}');
 }
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReviewQueuePage } from '../../../../../../contracts/admin-reviews';
+import type { ReviewQueuePage } from '@contracts/admin-reviews';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { reviewKeys } from './keys';
 
@@ -10,7 +10,7 @@ export type ReviewQueueItem = ReviewQueuePage['items'][number];
 export async function getReviewQueue(cursor: string | null, signal?: AbortSignal): Promise<ReviewQueuePage> {
   const path = cursor ? `/api/admin/reviews?cursor=${encodeURIComponent(cursor)}` : '/api/admin/reviews';
   // The schemas (and classic zod with them, ~27 KB gzip) load with the first answer, not with the section's chunk (issue 24).
-  const [{ reviewQueuePageSchema }, data] = await Promise.all([import('../../../../../../contracts/admin-reviews'), apiRequest<unknown>(path, { signal })]);
+  const [{ reviewQueuePageSchema }, data] = await Promise.all([import('@contracts/admin-reviews'), apiRequest<unknown>(path, { signal })]);
   return parseAnswer(reviewQueuePageSchema, data, 'GET /api/admin/reviews');
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminSupportCase } from '../../../../../../contracts/support/thread';
+import type { AdminSupportCase } from '@contracts/support/thread';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { supportKeys } from './keys';
 
@@ -9,7 +9,7 @@ export const casePath = (vendorId: string, caseId: string) => `/api/admin/suppor
 
 /** GET /api/admin/support/{vendorId}/{caseId}: the thread with the vendor. */
 export async function getAdminCase(vendorId: string, caseId: string, signal?: AbortSignal): Promise<AdminSupportCase> {
-  const [{ adminSupportCaseSchema }, data] = await Promise.all([import('../../../../../../contracts/support/thread'), apiRequest<unknown>(casePath(vendorId, caseId), { signal })]);
+  const [{ adminSupportCaseSchema }, data] = await Promise.all([import('@contracts/support/thread'), apiRequest<unknown>(casePath(vendorId, caseId), { signal })]);
   return parseAnswer(adminSupportCaseSchema, data, 'GET /api/admin/support/{vendorId}/{caseId}');
 }
 

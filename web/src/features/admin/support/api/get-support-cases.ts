@@ -1,5 +1,5 @@
-import type { SupportCategory } from '../../../../../../contracts/support/categories';
-import type { SupportCasePage, SupportCaseSummary, SupportStatus } from '../../../../../../contracts/support/thread';
+import type { SupportCategory } from '@contracts/support/categories';
+import type { SupportCasePage, SupportCaseSummary, SupportStatus } from '@contracts/support/thread';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { useCursorList } from '../../../../lib/use-cursor-list';
 import { supportKeys } from './keys';
@@ -20,7 +20,7 @@ export async function getInboxPage(filter: InboxFilter, cursor: string | undefin
   if (filter.vendorId) query.set('vendorId', filter.vendorId);
   if (cursor) query.set('cursor', cursor);
   // The schemas (and classic zod with them, ~27 KB gzip) load with the first answer, not with the section's chunk (issue 24).
-  const [{ supportCasePageSchema }, data] = await Promise.all([import('../../../../../../contracts/support/thread'), apiRequest<unknown>(`/api/admin/support?${query.toString()}`, { signal })]);
+  const [{ supportCasePageSchema }, data] = await Promise.all([import('@contracts/support/thread'), apiRequest<unknown>(`/api/admin/support?${query.toString()}`, { signal })]);
   return parseAnswer(supportCasePageSchema, data, 'GET /api/admin/support');
 }
 

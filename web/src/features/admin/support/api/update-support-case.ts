@@ -11,14 +11,14 @@ export type CaseAction = { kind: 'reply'; message: string } | { kind: 'close' } 
 export async function actOnCase(vendorId: string, caseId: string, action: CaseAction): Promise<AdminSupportCase> {
   const body = action.kind === 'reply' ? { message: action.message } : {};
   const [{ adminSupportCaseSchema }, data] = await Promise.all([
-    import('../../../../../../contracts/support/thread'),
+    import('@contracts/support/thread'),
     apiRequest<unknown>(`${casePath(vendorId, caseId)}/${action.kind}`, { method: 'POST', body }),
   ]);
   return parseAnswer(adminSupportCaseSchema, data, `POST /api/admin/support/{vendorId}/{caseId}/${action.kind}`);
 }
 
 /** The reply form's rule: the reply body's (contracts/support/thread.ts supportMessageBody). */
-export const replyResolver = lazyZodResolver(() => import('../../../../../../contracts/support/thread').then((m) => m.supportMessageBody));
+export const replyResolver = lazyZodResolver(() => import('@contracts/support/thread').then((m) => m.supportMessageBody));
 
 /**
  * Replies to, closes or reopens the case: the answer is the case as it now is (shown at once); the

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { VendorDetail } from '../../../../../../contracts/admin-vendors';
+import type { VendorDetail } from '@contracts/admin-vendors';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { vendorsKeys } from './keys';
 
@@ -7,7 +7,7 @@ export type { VendorDetail };
 
 /** `GET /api/admin/vendors/{vendorId}` (a V-… id, or the user id of an applicant). */
 export async function getVendor(vendorId: string, signal?: AbortSignal): Promise<VendorDetail> {
-  const [{ vendorDetailSchema }, data] = await Promise.all([import('../../../../../../contracts/admin-vendors'), apiRequest<unknown>(`/api/admin/vendors/${encodeURIComponent(vendorId)}`, { signal })]);
+  const [{ vendorDetailSchema }, data] = await Promise.all([import('@contracts/admin-vendors'), apiRequest<unknown>(`/api/admin/vendors/${encodeURIComponent(vendorId)}`, { signal })]);
   return parseAnswer(vendorDetailSchema, data, 'GET /api/admin/vendors/{vendorId}');
 }
 

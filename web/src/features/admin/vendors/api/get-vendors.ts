@@ -1,4 +1,4 @@
-import type { AdminVendorStatus, VendorsPage } from '../../../../../../contracts/admin-vendors';
+import type { AdminVendorStatus, VendorsPage } from '@contracts/admin-vendors';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { useCursorList } from '../../../../lib/use-cursor-list';
 import { vendorsKeys } from './keys';
@@ -21,7 +21,7 @@ export async function getVendors(filter: VendorSearch, cursor: string | undefine
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
   // The schemas (and classic zod with them, ~27 KB gzip) load with the first answer, not with the section's chunk (issue 24).
-  const [{ vendorsPageSchema }, data] = await Promise.all([import('../../../../../../contracts/admin-vendors'), apiRequest<unknown>(`/api/admin/vendors${query ? `?${query}` : ''}`, { signal })]);
+  const [{ vendorsPageSchema }, data] = await Promise.all([import('@contracts/admin-vendors'), apiRequest<unknown>(`/api/admin/vendors${query ? `?${query}` : ''}`, { signal })]);
   return parseAnswer(vendorsPageSchema, data, 'GET /api/admin/vendors');
 }
 

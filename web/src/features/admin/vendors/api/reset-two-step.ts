@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MfaResetAnswer } from '../../../../../../contracts/admin-mfa';
+import type { MfaResetAnswer } from '@contracts/admin-mfa';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { lazyZodResolver } from '../../../../lib/lazy-zod-resolver';
 import { vendorsKeys } from './keys';
@@ -10,14 +10,14 @@ import { vendorsKeys } from './keys';
  */
 export async function resetTwoStep(userId: string, reason: string): Promise<MfaResetAnswer> {
   const [{ mfaResetAnswerSchema }, data] = await Promise.all([
-    import('../../../../../../contracts/admin-mfa'),
+    import('@contracts/admin-mfa'),
     apiRequest<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/mfa-reset`, { method: 'POST', body: { reason } }),
   ]);
   return parseAnswer(mfaResetAnswerSchema, data, 'POST /api/admin/users/{userId}/mfa-reset');
 }
 
 /** The reset dialog's rule: the route's body schema (a required reason, at most 1000 characters). */
-export const mfaReasonResolver = lazyZodResolver(() => import('../../../../../../contracts/admin-mfa').then((m) => m.mfaResetBodySchema));
+export const mfaReasonResolver = lazyZodResolver(() => import('@contracts/admin-mfa').then((m) => m.mfaResetBodySchema));
 
 /** Resets the owner's two-step verification; the vendor's page is read again (the Audit log section lists the entry). */
 export function useResetTwoStep(vendorKey: string, userId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CommissionBody } from '../../../../../../contracts/admin-vendors';
+import type { CommissionBody } from '@contracts/admin-vendors';
 import { apiRequest } from '../../../../lib/api';
 import { lazyZodResolver } from '../../../../lib/lazy-zod-resolver';
 import { vendorsKeys } from './keys';
@@ -10,7 +10,7 @@ export async function putCommission(vendorId: string, body: CommissionBody): Pro
 }
 
 /** The commission form's rule (contracts/admin-vendors.ts commissionFormSchema): percent as typed → basis points. */
-export const commissionResolver = lazyZodResolver(() => import('../../../../../../contracts/admin-vendors').then((m) => m.commissionFormSchema));
+export const commissionResolver = lazyZodResolver(() => import('@contracts/admin-vendors').then((m) => m.commissionFormSchema));
 
 /** Saves the rate, conditionally on the one shown; the vendor's page is read again either way (a 409 shows the rate as it now is). */
 export function useUpdateCommission(vendorKey: string) {

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { BulkJob } from '../../../../../../contracts/bulk';
+import type { BulkJob } from '@contracts/bulk';
 import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { invalidateCatalogue, queryKeys } from '../../../../lib/query-client';
 
 export type { BulkJob };
 
 /** The answers' schemas (contracts/bulk.ts) and zod load with the first answer, in parallel with its request. */
-const answers = () => import('../../../../../../contracts/bulk');
+const answers = () => import('@contracts/bulk');
 
 /** How often the page asks how far a running apply or undo got. */
 const PROGRESS_POLL_MS = 1_000;

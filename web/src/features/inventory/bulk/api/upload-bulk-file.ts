@@ -3,7 +3,7 @@ import { apiRequest, parseAnswer } from '../../../../lib/api';
 import { useRememberBulkJob, type BulkJob } from './bulk-jobs';
 
 /** The answers' schemas (contracts/bulk.ts) and zod load with the answer, in parallel with its request. */
-const answers = () => import('../../../../../../contracts/bulk');
+const answers = () => import('@contracts/bulk');
 
 /** The file's bytes as base64 (the server decodes UTF-8, UTF-16 or Big5 itself), read as a data: URL. */
 function base64Of(file: Blob): Promise<string> {

@@ -51,3 +51,17 @@ describe('full-width digits and separators in every numeric field (issue 24, ite
     expect(offerSchema.safeParse({ price: '18.50', inventory: '－３', outOfStock: false }).success).toBe(false);
   });
 });
+
+describe('compare-at price (the spec: it must be higher than the price)', () => {
+  it('the item form refuses a compare-at price equal to or below the price, and takes one a cent above', () => {
+    expect(issues(completeForm({ price: '18.50', compareAtPrice: '18.50' }))).toEqual([{ path: 'compareAtPrice', message: 'listing_error_compare_at_not_higher' }]);
+    expect(issues(completeForm({ price: '18.50', compareAtPrice: '18.49' }))).toEqual([{ path: 'compareAtPrice', message: 'listing_error_compare_at_not_higher' }]);
+    expect(issues(completeForm({ price: '18.50', compareAtPrice: '18.51' }))).toEqual([]);
+  });
+
+  it('the offer dialog holds the same rule', () => {
+    const offer = (compareAtPrice: string) => offerSchema.safeParse({ price: '18.50', compareAtPrice, inventory: '3', outOfStock: false, restockOn: '', lowStockThreshold: '' });
+    expect(offer('18.50').error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['compareAtPrice', 'listing_error_compare_at_not_higher']]);
+    expect(offer('18.51').success).toBe(true);
+  });
+});

@@ -1,9 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type * as z from 'zod/v4/core';
 
 /**
- * A react-hook-form resolver for a schema of contracts/ whose module — and @hookform/resolvers with
- * it — is loaded on the form's first check, not with the page's chunk. The contracts' form schemas
+ * A react-hook-form resolver for a schema of contracts/ whose module is loaded on the form's first
+ * check, not with the page's chunk (@hookform/resolvers itself is small and comes with the page). The contracts' form schemas
  * are classic zod (~27 KB gzip), which would put a page whose form is one of several sections (a
  * console section, the team page, a support case) over its 60 KB route budget (`bench:web`,
  * test/scripts/admin-console-graph.test.ts); their modules usually load with the screen's first
@@ -16,7 +17,7 @@ export function lazyZodResolver<S extends z.$ZodType<FieldValues, FieldValues>>(
   type Typed = Resolver<z.input<S>, unknown, z.output<S>>;
   let ready: Promise<Typed> | undefined;
   return async (values, context, options) => {
-    ready ??= Promise.all([import('@hookform/resolvers/zod'), load()]).then(([{ zodResolver }, schema]) => zodResolver(schema) as unknown as Typed);
+    ready ??= load().then((schema) => zodResolver(schema) as unknown as Typed);
     // A failed load is tried again on the next submit (a chunk lost to a network blip).
     const resolve = await ready.catch((err: unknown) => {
       ready = undefined;

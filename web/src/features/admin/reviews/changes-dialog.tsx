@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { REVIEW_NOTE_MAX } from '@contracts/admin-values';
-import { Dialog } from '../../../components/dialog';
 import { useAdminTranslation } from '../admin-i18n';
 import { FieldError, useFieldErrorText } from '../form-errors';
 import { changesFormResolver } from './api/decide-review';
+import { ReviewDialog } from './review-dialog';
 
 /** Request changes: the product goes back to the vendor as a draft, with this message (contracts/admin-reviews.ts reviewChangesFormSchema). */
 export function ChangesDialog({ busy, onCancel, onSend }: { busy: boolean; onCancel(): void; onSend(note: string): void }) {
@@ -17,22 +17,7 @@ export function ChangesDialog({ busy, onCancel, onSend }: { busy: boolean; onCan
   const error = fieldText(formState.errors.note && 'admin_review_changes_needs_note', 'admin_review_changes_needs_note');
   const submit = handleSubmit(({ note }) => onSend(note));
   return (
-    <Dialog
-      title={t('admin_review_changes_title')}
-      onClose={onCancel}
-      testId="admin-review-changes-dialog"
-      form={{ onSubmit: (event) => void submit(event) }}
-      footer={
-        <>
-          <button type="button" className="admin-action" onClick={onCancel} data-testid="admin-review-changes-cancel">
-            {t('admin_review_cancel')}
-          </button>
-          <button type="submit" className="admin-action admin-action-primary" disabled={busy} data-testid="admin-review-changes-confirm">
-            {busy ? t('admin_review_sending') : t('admin_review_changes_confirm')}
-          </button>
-        </>
-      }
-    >
+    <ReviewDialog name="changes" tone="primary" busy={busy} onCancel={onCancel} onSubmit={(event) => void submit(event)}>
       <p className="dialog-intro">{t('admin_review_changes_intro')}</p>
       <label htmlFor={noteId} className="admin-review-field-label">
         {t('admin_review_changes_note')}
@@ -49,6 +34,6 @@ export function ChangesDialog({ busy, onCancel, onSend }: { busy: boolean; onCan
         data-testid="admin-review-changes-note"
       />
       <FieldError id={errorId} text={error} testId="admin-review-changes-error" className="admin-review-error" />
-    </Dialog>
+    </ReviewDialog>
   );
 }

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { REVIEW_REASON_MAX } from '@contracts/admin-values';
 import { REJECTION_REASONS } from '@contracts/listings/model';
-import { Dialog } from '../../../components/dialog';
 import { useAdminTranslation } from '../admin-i18n';
 import { FieldError, useFieldErrorText } from '../form-errors';
 import { rejectFormResolver } from './api/decide-review';
+import { ReviewDialog } from './review-dialog';
 
 type RejectValues = { codes: (typeof REJECTION_REASONS)[number][]; text: string };
 
@@ -25,22 +25,7 @@ export function RejectDialog({ busy, onCancel, onReject }: { busy: boolean; onCa
   const codes = register('codes', { onChange: () => clearErrors('text') });
   const submit = handleSubmit(({ reasons }) => onReject(reasons));
   return (
-    <Dialog
-      title={t('admin_review_reject_title')}
-      onClose={onCancel}
-      testId="admin-review-reject-dialog"
-      form={{ onSubmit: (event) => void submit(event) }}
-      footer={
-        <>
-          <button type="button" className="admin-action" onClick={onCancel} data-testid="admin-review-reject-cancel">
-            {t('admin_review_cancel')}
-          </button>
-          <button type="submit" className="admin-action admin-action-danger" disabled={busy} data-testid="admin-review-reject-confirm">
-            {busy ? t('admin_review_sending') : t('admin_review_reject_confirm')}
-          </button>
-        </>
-      }
-    >
+    <ReviewDialog name="reject" tone="danger" busy={busy} onCancel={onCancel} onSubmit={(event) => void submit(event)}>
       <fieldset className="admin-review-reasons" aria-describedby={error ? errorId : undefined}>
         <legend>{t('admin_review_reject_reasons')}</legend>
         {REJECTION_REASONS.map((code, i) => (
@@ -55,6 +40,6 @@ export function RejectDialog({ busy, onCancel, onReject }: { busy: boolean; onCa
       </label>
       <textarea id={textId} className="admin-review-textarea" rows={3} maxLength={REVIEW_REASON_MAX} {...register('text')} data-testid="admin-review-reject-text" />
       <FieldError id={errorId} text={error} testId="admin-review-reject-error" className="admin-review-error" />
-    </Dialog>
+    </ReviewDialog>
   );
 }

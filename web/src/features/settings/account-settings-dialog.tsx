@@ -1,39 +1,23 @@
 import './settings.css';
-import { Button, Input, Label, SelectField } from '@aws-amplify/ui-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Label } from '@aws-amplify/ui-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Dialog } from '../../components/dialog';
 import { InfoTooltip } from '../../components/info-tooltip';
-import { LANGUAGES, languageNameKey, languageToApply, type Language } from '../../i18n/language';
+import type { Language } from '../../i18n/language';
 import { useErrorText } from '../../lib/error-message';
 import { getMe } from '../../lib/me-api';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { twoStepEnabled } from '../../lib/two-step';
+import { LanguageRow, PasswordRow, PayoutAccountRow, TwoStepRow, type PayoutAccount } from './account-settings-rows';
 import { EmailPreferencesFieldset, getEmailPreferences, sameChoices, saveEmailPreferences, type EmailChoices } from './email-preferences';
 
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog'));
 const TwoStepDialog = lazy(() => import('../../components/two-step/two-step-dialog'));
-
-/** The payout-account row: read from the vendor record when the dialog opens. */
-type PayoutAccount = { state: 'loading' } | { state: 'loaded'; id: string | null } | { state: 'failed' };
-
-/** '••••••••' for screen readers too: they hear "Password (hidden)" instead of eight bullets. */
-function MaskedPassword() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span aria-hidden="true" className="settings-mask" data-testid="settings-password-mask">
-        ••••••••
-      </span>
-      <span className="visually-hidden">{t('password_hidden')}</span>
-    </>
-  );
-}
 
 /**
  * Account settings (spec §2): the e-mail (read only; changes go through support), the vendor ID, the
@@ -46,7 +30,6 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
   const session = useSession();
   const [language, setLanguage] = useState<Language>(session.language);
   const [editingLanguage, setEditingLanguage] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [passwordChanged, setPasswordChanged] = useState(false);
   // Two-step verification (issue 14): Cognito's answer, and the dialog that changes it.
@@ -58,7 +41,6 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
   const languageSelectRef = useRef<HTMLSelectElement>(null);
   const queryClient = useQueryClient();
   const describeError = useErrorText();
-  const [saveError, setSaveError] = useState<string | null>(null);
 
   // E-mail notifications (issue 12): the saved choices, and the vendor's changes to them until Save.
   const preferences = useQuery({ queryKey: queryKeys.notifications.preferences, queryFn: ({ signal }) => getEmailPreferences(signal) });
@@ -84,25 +66,20 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
     if (!saving) onClose();
   };
 
-  const save = async () => {
-    setSaving(true);
-    setSaveError(null);
-    // E-mail choices first: when they cannot be saved, the dialog stays open and says so.
-    if (emailChanged && emailDraft) {
-      try {
+  // E-mail choices first: when they cannot be saved, the dialog stays open and says so (the mutation's
+  // error). The language is applied at once; saving it is retried once and then only logged (spec §8).
+  const saveSettings = useMutation({
+    mutationFn: async () => {
+      if (emailChanged && emailDraft) {
         queryClient.setQueryData(queryKeys.notifications.preferences, await saveEmailPreferences({ email: emailDraft }));
         setEmailDraft(null);
-      } catch (err) {
-        setSaveError(t('email_preferences_save_failed', { message: describeError(err).message }));
-        setSaving(false);
-        return;
       }
-    }
-    // Applied at once; saving is retried once and then only logged (spec §8), so Save always closes.
-    if (language !== session.language) await session.changeLanguage(language);
-    setSaving(false);
-    onClose();
-  };
+      if (language !== session.language) await session.changeLanguage(language);
+    },
+    onSuccess: onClose,
+  });
+  const saving = saveSettings.isPending;
+  const saveError = saveSettings.error ? t('email_preferences_save_failed', { message: describeError(saveSettings.error).message }) : null;
 
   return (
     <>
@@ -115,7 +92,7 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
             <Button onClick={close} isDisabled={saving}>
               {t('cancel')}
             </Button>
-            <Button variation="primary" onClick={() => void save()} isDisabled={saving || !changed} isLoading={saving} loadingText={t('saving')} data-testid="settings-save">
+            <Button variation="primary" onClick={() => saveSettings.mutate()} isDisabled={saving || !changed} isLoading={saving} loadingText={t('saving')} data-testid="settings-save">
               {t('save')}
             </Button>
           </>
@@ -141,91 +118,10 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
             <dt>{t('vendor_id')}</dt>
             <dd data-testid="settings-vendor-id">{session.vendorId}</dd>
           </div>
-          <div className="settings-row">
-            <dt>{t('payout_account')}</dt>
-            <dd data-testid="settings-payout-account">
-              {payout.state === 'loading' && t('loading')}
-              {payout.state === 'failed' && t('payout_account_unavailable')}
-              {payout.state === 'loaded' &&
-                (payout.id ?? (
-                  <>
-                    {t('payout_account_none')}{' '}
-                    <Link to="/payouts" onClick={onClose} data-testid="settings-payout-setup">
-                      {t('set_up_payout_account')}
-                    </Link>
-                  </>
-                ))}
-            </dd>
-          </div>
-          <div className="settings-row">
-            <dt>{t('password')}</dt>
-            <dd className="settings-value-with-action">
-              <MaskedPassword />
-              <Button size="small" onClick={() => setChangingPassword(true)} aria-label={t('edit_password')} data-testid="settings-password-edit">
-                {t('edit')}
-              </Button>
-            </dd>
-          </div>
-          <div className="settings-row">
-            <dt>{t('two_step')}</dt>
-            <dd className="settings-value-with-action">
-              <span data-testid="settings-two-step">
-                {twoStep.isPending ? t('loading') : twoStep.isError ? t('two_step_status_unavailable') : twoStep.data ? t('two_step_on') : t('two_step_off')}
-              </span>
-              {twoStep.isSuccess && (
-                <Button
-                  size="small"
-                  onClick={() => setTwoStepDialog(twoStep.data ? 'turn-off' : 'set-up')}
-                  aria-label={twoStep.data ? t('two_step_turn_off_label') : t('two_step_set_up_label')}
-                  data-testid="settings-two-step-action"
-                >
-                  {twoStep.data ? t('two_step_turn_off') : t('two_step_set_up')}
-                </Button>
-              )}
-            </dd>
-          </div>
-          <div className="settings-row">
-            <dt>{t('default_language')}</dt>
-            <dd className="settings-value-with-action">
-              {editingLanguage ? (
-                <>
-                  <SelectField
-                    ref={languageSelectRef}
-                    label={t('default_language')}
-                    labelHidden
-                    size="small"
-                    value={language}
-                    onChange={(e) => setLanguage(languageToApply(e.target.value))}
-                    data-testid="settings-language"
-                  >
-                    {LANGUAGES.map((l) => (
-                      <option key={l} value={l} lang={l}>
-                        {t(languageNameKey(l))}
-                      </option>
-                    ))}
-                  </SelectField>
-                  <Button size="small" onClick={() => editLanguage(false)} data-testid="settings-language-done">
-                    {t('done')}
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <span lang={language} data-testid="settings-language-value">
-                    {t(languageNameKey(language))}
-                  </span>
-                  <Button
-                    ref={languageEditRef}
-                    size="small"
-                    onClick={() => editLanguage(true)}
-                    aria-label={t('edit_default_language')}
-                    data-testid="settings-language-edit"
-                  >
-                    {t('edit')}
-                  </Button>
-                </>
-              )}
-            </dd>
-          </div>
+          <PayoutAccountRow payout={payout} onClose={onClose} />
+          <PasswordRow onEdit={() => setChangingPassword(true)} />
+          <TwoStepRow twoStep={twoStep} onAction={setTwoStepDialog} />
+          <LanguageRow language={language} onChange={setLanguage} editing={editingLanguage} onEditing={editLanguage} selectRef={languageSelectRef} editRef={languageEditRef} />
         </dl>
         <p className="settings-hint">{t('settings_language_hint')}</p>
         {emailChoices ? (
@@ -236,7 +132,7 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
           </p>
         )}
         {saveError && (
-          <Alert tone="error" testId="settings-save-error" onDismiss={() => setSaveError(null)} dismissLabel={t('dismiss')}>
+          <Alert tone="error" testId="settings-save-error" onDismiss={() => saveSettings.reset()} dismissLabel={t('dismiss')}>
             {saveError}
           </Alert>
         )}

@@ -106,7 +106,7 @@ describe("the entry's texts", () => {
     const entryTexts = Object.fromEntries([...entryKeys].map((k) => [k, texts[k]]));
     expect(entryKeys.size).toBeLessThan(100);
     expect(gzipSync(JSON.stringify(entryTexts)).length).toBeLessThan(2 * 1024);
-    for (const page of ['features/payouts/payouts-page.tsx', 'features/dashboard/dashboard-page.tsx', 'features/listings/product-form.tsx', 'features/notifications/notification-text.ts']) {
+    for (const page of ['features/payouts/payout-info-section.tsx', 'features/dashboard/dashboard-page.tsx', 'features/listings/product-form.tsx', 'features/notifications/notification-text.ts']) {
       const own = keysOf(`web/src/${page}`);
       expect(own.length, page).toBeGreaterThan(5);
       expect(own.filter((k) => !entryKeys.has(k)).length, `${page}: most of its texts are not the entry's`).toBeGreaterThan(own.length / 2);

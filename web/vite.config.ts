@@ -221,8 +221,12 @@ const STRINGS_MODULE = path.join(webRoot, 'src/i18n/strings.ts');
 const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 /** A quoted word that may be a key or a key's prefix ('payout_status_', 'notifications.'). */
 const QUOTED_WORD = /(['"`])([\w.]+)\1/g;
-/** A template literal without nested backticks: `payout_status_${status}`. */
-const TEMPLATE = /`([^`]*\$\{[^`]*)`/g;
+/**
+ * A template literal whose placeholders hold no backticks: `payout_status_${status}`. Tried from every
+ * backtick (the match is a lookahead), so a template nested in another's placeholder
+ * (`${t(`payout_method_${method}`)}: …`) is found too, while the outer one is passed over.
+ */
+const TEMPLATE = /`(?=((?:[^`$\\]|\\.|\$(?!\{)|\$\{[^`}]*\})*)`)/g;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -243,6 +247,7 @@ export function localeKeysUsed(source: string, keys: readonly string[]): string[
     if (word.length >= 3 && /[_.]$/.test(word)) for (const key of keys) if (key.startsWith(word)) used.add(key);
   }
   for (const m of source.matchAll(TEMPLATE)) {
+    if (!m[1]!.includes('${')) continue;
     const statics = m[1]!.split(/\$\{[^}]*\}/);
     if (!statics.some((part) => /[a-z]{2}/i.test(part))) continue;
     const pattern = new RegExp(`^${statics.map(escapeRegExp).join('.+')}$`);

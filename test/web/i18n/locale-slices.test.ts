@@ -60,6 +60,8 @@ describe('localeKeysUsed', () => {
     expect(localeKeysUsed(`const PREFIX = { unitOfMeasure: 'unit_' };`, some)).toEqual(['unit_box', 'unit_kg']);
     expect(localeKeysUsed('t(`payout_status_${p.status}`); t(`notifications.${type}.title`)', some)).toEqual(['notifications.order_placed.title', 'payout_status_failed', 'payout_status_paid']);
     expect(localeKeysUsed(`t('items', { count })`, some)).toEqual(['items_one', 'items_other']);
+    // A template inside another's placeholder (the payout summary's method name, which the first scan missed).
+    expect(localeKeysUsed('const shown = `${t(`payout_status_${p.status}`)}: ${p.destination ?? ""}`;', some)).toEqual(['payout_status_failed', 'payout_status_paid']);
   });
 
   it('does not take a template without letters around its placeholders for every key', () => {

@@ -14,11 +14,13 @@ export function PayoutSummary({ current, list }: { current: PayoutMethodView | u
   const money = (cents: number) => formatMoney(cents, language);
   // The API sends holdUntil only while payouts are held (docs/api.md).
   const holdUntil = current?.holdUntil ?? null;
+  // Its own expression, not nested in the template below: the build finds the keys a template can make (docs/web.md).
+  const methodName = current?.method ? t(`payout_method_${current.method}`) : null;
   return (
     <>
       <dl className="payout-summary">
         <dt>{t('payout_method')}</dt>
-        <dd data-testid="payout-method">{current ? (current.method ? `${t(`payout_method_${current.method}`)}: ${current.destination ?? ''}` : t('payout_method_none')) : '…'}</dd>
+        <dd data-testid="payout-method">{current ? (methodName ? `${methodName}: ${current.destination ?? ''}` : t('payout_method_none')) : '…'}</dd>
         {current?.payoutAccountId && (
           <>
             <dt>{t('payout_account')}</dt>

@@ -4,6 +4,7 @@
  * `yyyy-mm-dd` string; instants are UTC. Only Intl is used: the zone rules come from the runtime's ICU.
  */
 
+import { isCalendarDay } from '../../contracts/calendar-day';
 import { DEFAULT_MARKETPLACE_TIME_ZONE, env } from './env';
 
 export { DEFAULT_MARKETPLACE_TIME_ZONE };
@@ -33,13 +34,8 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** True for a real calendar date written `yyyy-mm-dd` (2026-02-29 is not one). */
-export function isDay(value: string): boolean {
-  const m = DAY_PATTERN.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
-}
+/** True for a real calendar date written `yyyy-mm-dd` (2026-02-29 is not one): the one check the web and the schemas use too. */
+export const isDay = isCalendarDay;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {

@@ -29,19 +29,20 @@ async function reviewCli(...args: string[]): Promise<string> {
 /**
  * Amplify sends local uploads to its fixed testing endpoint, localhost:20005 (the dev portal's
  * s3rver); the test stack's s3rver listens elsewhere, so the browser's S3 requests are routed there.
- * The first PUT of `slowName` is held back a little so its progress bar can be seen.
+ * With `hold`, every PUT waits until the test calls the returned `release` (after it has seen the
+ * progress bars: a condition, not a timer; object keys do not carry the file's name, so all are held).
  */
-async function routeUploads(context: BrowserContext, slowName?: string): Promise<void> {
+async function routeUploads(context: BrowserContext, hold = false): Promise<() => void> {
   const port = new URL(inject('stack').s3Endpoint).port;
-  let held = false;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  if (!hold) release();
   await context.route('http://localhost:20005/**', async (route) => {
     const request = route.request();
-    if (slowName && !held && request.method() === 'PUT') {
-      held = true;
-      await new Promise((r) => setTimeout(r, 1_500));
-    }
+    if (request.method() === 'PUT') await gate;
     await route.continue({ url: request.url().replace('localhost:20005', `localhost:${port}`) });
   });
+  return release;
 }
 
 const uploadsDone = (page: Page) => page.waitForFunction(() => document.querySelectorAll('[data-testid="upload-progress"]').length === 0, undefined, { timeout: 30_000 });
@@ -74,7 +75,12 @@ async function productIdByName(page: Page, name: string): Promise<string> {
 
 describe('listings and inventory in Chromium (issue 5)', () => {
   it('creates a product with real uploads, goes through review (reject with two reasons, resubmit, approve) and changes price and inventory', { timeout: 240_000 }, async () => {
-    const { context, page, errors } = await signedInPage(vendor, { before: ({ context }) => routeUploads(context, 'front.png') });
+    let releaseUpload = () => {};
+    const { context, page, errors } = await signedInPage(vendor, {
+      before: async ({ context }) => {
+        releaseUpload = await routeUploads(context, true);
+      },
+    });
     try {
       await page.getByRole('link', { name: en.nav_products }).click();
       await page.getByTestId('products-tab-published').waitFor();
@@ -110,7 +116,8 @@ describe('listings and inventory in Chromium (issue 5)', () => {
         { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('shopping notes, not a picture\n') },
       ]);
       // The held-back upload shows its progress bar, named after the file.
-      await expect.poll(() => manager.getByRole('progressbar', { name: 'front.png' }).count(), { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => manager.getByRole('progressbar', { name: 'front.png' }).count()).toBe(1);
+      releaseUpload();
       const refusals = manager.getByTestId('image-refusals');
       await refusals.waitFor();
       const refused = (await refusals.textContent()) ?? '';

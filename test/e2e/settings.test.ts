@@ -152,17 +152,21 @@ describe('change password (every outcome)', () => {
     const d = await openChangePassword(page);
     const newPassword = 'Brand!NewPass2027';
     await fill(d, vendor.password, newPassword, newPassword);
-    // Hold Cognito's ChangePassword a moment to see the busy state.
+    // Hold Cognito's ChangePassword until the busy state has been seen (a condition, not a timer:
+    // on a busy machine a fixed delay could end before the check looks).
     const { cognitoEndpoint } = inject('stack');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
       (url) => url.href.startsWith(cognitoEndpoint),
       async (route) => {
-        if (route.request().headers()['x-amz-target']?.endsWith('.ChangePassword')) await new Promise((r) => setTimeout(r, 700));
+        if (route.request().headers()['x-amz-target']?.endsWith('.ChangePassword')) await held;
         await route.continue();
       },
     );
     await d.save.click();
     await d.dialog.getByRole('button', { name: en.saving }).waitFor();
+    release();
     const settings = page.getByRole('dialog', { name: en.account_settings });
     await settings.getByTestId('password-updated').waitFor();
     expect(await settings.getByTestId('password-updated').innerText()).toContain(en.password_updated);

@@ -84,12 +84,16 @@ describe('the route guard', () => {
 
   it('shows "Checking authentication..." while the session is being checked', async () => {
     const { context, page } = await signedInPage(approved);
+    // /api/me is held until the message has been seen (a condition, not a timer).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/me', async (route) => {
-      await new Promise((r) => setTimeout(r, 1_500));
+      await held;
       await route.continue();
     });
     await page.goto(webUrl('/orders'));
     await expect.poll(() => page.getByText('Checking authentication...').isVisible()).toBe(true);
+    release();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 10_000 }).toBe(en.orders_title);
     await context.close();
   });

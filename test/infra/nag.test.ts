@@ -13,8 +13,8 @@ import { synth, type Synthesized } from './support';
 
 let s: Synthesized;
 beforeAll(() => {
-  // The one synth with CDK's built-in CloudFormation validation on, as `cdk synth` runs it.
-  s = synth({ cloudFormationValidation: true });
+  // The one synth with CDK's built-in CloudFormation validation on, and the policy plugins, as `cdk synth` runs them.
+  s = synth({ cloudFormationValidation: true, policyValidation: true });
 });
 afterAll(() => s.cleanup());
 

@@ -32,6 +32,12 @@ export interface SynthOptions {
   webDistDir?: string;
   /** Run CDK's built-in CloudFormation validation (slow: keep it to one test file). */
   cloudFormationValidation?: boolean;
+  /**
+   * Run the policy validation plugins (cdk-nag and CloudFormation Guard) as `cdk synth` does; default
+   * off. Guard is about 20 s of a 25 s synth, so it runs on the synths whose findings are the point:
+   * the default app (nag.test.ts) and every parameter in dev and prod (nested-stacks.test.ts).
+   */
+  policyValidation?: boolean;
 }
 
 export interface Synthesized {
@@ -71,8 +77,8 @@ export interface CfnTemplate {
 }
 
 /**
- * Synthesizes the app exactly as bin/app.ts does (same createApp, cdk.json's context, cdk-nag
- * registered, so an unacknowledged finding fails here too), with Lambda bundling stubbed
+ * Synthesizes the app exactly as bin/app.ts does (same createApp, cdk.json's context; with
+ * `policyValidation` an unacknowledged cdk-nag or Guard finding fails here too), with Lambda bundling stubbed
  * (`aws:cdk:bundling-stacks: []` makes NodejsFunction skip esbuild) and the assembly in a temp folder.
  */
 export function synth(options: SynthOptions = {}): Synthesized {
@@ -83,7 +89,7 @@ export function synth(options: SynthOptions = {}): Synthesized {
       context: { ...cdkJsonContext, ...CLI_CONTEXT, 'aws:cdk:bundling-stacks': [], ...options.context },
       builtinCloudFormationValidation: options.cloudFormationValidation ?? false,
     },
-    { webDistDir: options.webDistDir ?? join(outdir, 'no-web-build') },
+    { webDistDir: options.webDistDir ?? join(outdir, 'no-web-build'), policyValidation: options.policyValidation ?? false },
   );
   const assembly = app.synth();
   const rootTemplate = assembly.getStackByName(stack.stackName).templateFullPath;

@@ -5,7 +5,8 @@ import { localeSlices, webAliases } from './web/vite.config.js';
 /**
  * Test projects (see docs/testing.md):
  *   unit   — lambdas, scripts and shared code; SDK edges mocked with aws-sdk-client-mock
- *   web    — React components and hooks in jsdom
+ *   web    — React components and hooks in jsdom, one module graph per worker (isolate: false)
+ *   web-isolated — the web files that need a module graph of their own (WEB_ISOLATED below)
  *   infra  — CDK assertions and cdk-nag
  *   stack  — integration and end-to-end tests against the real local stand-ins (one stack for the run),
  *            files side by side, each on vendors of its own
@@ -59,6 +60,31 @@ const STACK_SERIAL = [
   'test/e2e/team.test.ts',
 ];
 
+/**
+ * Web files that need a module graph of their own (`web-isolated`): they mock an app module or an
+ * Amplify module with fakes of their own, or check which modules the entry loaded (the locale slices).
+ */
+const WEB_ISOLATED = [
+  'test/web/i18n/locale-slices.test.ts',
+  'test/web/features/listings/primary-image.test.tsx',
+  'test/web/lib/amplify-config.test.ts',
+];
+
+/** What both web projects share. */
+const webProject = {
+  // The locale slices as the app is built with them (issue 24, item 27): each module brings its texts.
+  plugins: [react(), localeSlices()],
+  resolve: { alias: webAliases },
+  test: {
+    environment: 'jsdom',
+    env,
+    expect: expectOptions,
+    // Whole-form tests type dozens of fields, and each wait may take up to 15 s on a loaded 2-core
+    // machine (test/web/setup.ts): a passing test ends as soon as its conditions hold.
+    testTimeout: 60_000,
+  },
+};
+
 /** Parallel stack files at once (`STACK_WORKERS` overrides; 2 measured best on CI's 2 cores, docs/decisions.md). */
 const STACK_WORKERS = Number(process.env.STACK_WORKERS ?? 2);
 
@@ -72,6 +98,10 @@ const stackTest = {
   // test took over 60 s whether files ran side by side or one after another. A passing test ends when done.
   testTimeout: 120_000,
   hookTimeout: 120_000,
+  // A worker runs its files in one module graph: one Chromium per worker for all its e2e files
+  // (test/support/browser.ts sharedBrowser), each support module and SDK client loaded once. Stack
+  // files mock nothing; each test opens its own browser context and makes its own vendors.
+  isolate: false,
 };
 
 export default defineConfig({
@@ -89,23 +119,28 @@ export default defineConfig({
           // Property tests (fast-check) and real-image checks are CPU-bound: 5 s passes on a quiet 2-core
           // machine, but at load 12 they took 7-11 s. A passing test ends when it is done, so this costs nothing.
           testTimeout: 30_000,
+          // vitest's default is one worker fewer than the cores: one on CI's 2 cores.
+          maxWorkers: 2,
         },
       },
       {
-        // The locale slices as the app is built with them (issue 24, item 27): each module brings its texts.
-        plugins: [react(), localeSlices()],
-        resolve: { alias: webAliases },
+        ...webProject,
         test: {
+          ...webProject.test,
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          env,
-          expect: expectOptions,
-          // Whole-form tests type dozens of fields, and each wait may take up to 15 s on a loaded 2-core
-          // machine (test/web/setup.ts): a passing test ends as soon as its conditions hold.
-          testTimeout: 60_000,
-          setupFiles: ['test/web/setup.ts'],
+          exclude: [...configDefaults.exclude, ...WEB_ISOLATED],
+          // One jsdom and one module graph per worker for all its files (measured: 118 s instead of 355 s
+          // for the project on the 2-core machine, docs/decisions.md); test/web/setup-shared.ts gives every
+          // file the same Amplify fakes and empty app state.
+          isolate: false,
+          maxWorkers: 2,
+          setupFiles: ['test/web/setup.ts', 'test/web/setup-shared.ts'],
         },
+      },
+      {
+        ...webProject,
+        test: { ...webProject.test, name: 'web-isolated', include: WEB_ISOLATED, setupFiles: ['test/web/setup.ts'], maxWorkers: 2 },
       },
       {
         // Test files of every project import web modules, which name contracts/ as @contracts (web/vite.config.ts).

@@ -40,6 +40,7 @@ const applied: BulkJob = {
 /** The bulk routes: no last job, the dry run on upload, applying then applied. */
 function bulkApi(language: 'en' | 'zh-TW', sent: unknown[]): SalesHandler {
   let polls = 0;
+  let applying = false;
   return (call) => {
     if (call.path === '/api/me') return { status: 200, body: meBody({ language }) };
     if (call.path === '/api/inventory/bulk' && call.method === 'GET') return { status: 200, body: { job: null } };
@@ -47,8 +48,12 @@ function bulkApi(language: 'en' | 'zh-TW', sent: unknown[]): SalesHandler {
       sent.push(call.body);
       return { status: 201, body: dryRun };
     }
-    if (call.path === `/api/inventory/bulk/${dryRun.jobId}` && call.method === 'POST') return { status: 202, body: { ...dryRun, status: 'applying' } };
-    if (call.path === `/api/inventory/bulk/${dryRun.jobId}`) return { status: 200, body: (polls += 1) > 1 ? applied : { ...dryRun, status: 'applying' } };
+    if (call.path === `/api/inventory/bulk/${dryRun.jobId}` && call.method === 'POST') {
+      applying = true;
+      return { status: 202, body: { ...dryRun, status: 'applying' } };
+    }
+    // The job as the server has it: the dry run until Apply is sent (a refetch may come first), then applying, then applied.
+    if (call.path === `/api/inventory/bulk/${dryRun.jobId}`) return { status: 200, body: !applying ? dryRun : (polls += 1) > 1 ? applied : { ...dryRun, status: 'applying' } };
     return undefined;
   };
 }
@@ -76,8 +81,10 @@ describe('bulk price and stock (/inventory/bulk)', () => {
       const file = new File(['SKU,Price (USD)\r\n10001-0001,11.50\r\n'], 'inventory.csv', { type: 'text/csv' });
       await user.upload(screen.getByTestId('bulk-file'), file);
       await user.click(screen.getByTestId('bulk-check'));
-      const summary = await screen.findByTestId('bulk-summary');
-      expect(summary.textContent).toBe(`${fill(t.bulk_summary, { rows: 3, changes: 1, unchanged: 1, errors: 1 })} ${t.bulk_not_applied_yet}`);
+      // The job is polled until its dry run is ready: wait for the ready summary, not the first one shown.
+      await waitFor(() =>
+        expect(screen.getByTestId('bulk-summary').textContent).toBe(`${fill(t.bulk_summary, { rows: 3, changes: 1, unchanged: 1, errors: 1 })} ${t.bulk_not_applied_yet}`),
+      );
       expect(sent).toEqual([{ fileName: 'inventory.csv', content: btoa('SKU,Price (USD)\r\n10001-0001,11.50\r\n') }]);
       const [change, error] = screen.getAllByTestId('bulk-row');
       expect(within(change!).getByTestId('bulk-price').textContent).toMatch(/10\.00 → .*11\.50/);

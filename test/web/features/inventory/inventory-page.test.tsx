@@ -147,14 +147,15 @@ describe('inventory (/inventory)', () => {
     await user.clear(stock);
     await user.type(stock, '-3');
     await user.click(within(dialog).getByRole('button', { name: en.save }));
-    expect(errorOf(price)).toBe(en.listing_error_price_format);
+    // The form's checks are asynchronous (its schema loads lazily): wait for their answer.
+    await waitFor(() => expect(errorOf(price)).toBe(en.listing_error_price_format));
     expect(errorOf(stock)).toBe(en.listing_error_inventory);
     await user.clear(price);
     await user.type(price, '24');
     await user.clear(stock);
     await user.type(stock, '7');
     await user.click(within(dialog).getByRole('button', { name: en.save }));
-    expect(errorOf(compareAt)).toBe(en.listing_error_compare_at_not_higher);
+    await waitFor(() => expect(errorOf(compareAt)).toBe(en.listing_error_compare_at_not_higher));
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
 
     await user.clear(price);

@@ -141,7 +141,8 @@ describe('payouts page (spec §2, issue 6)', () => {
     // Loaded: the real sentence and buttons take those places.
     await setupReady('payout-setup-email');
     expect(card.querySelector('.payout-actions-pending')).toBeNull();
-    expect(screen.getByTestId('payout-rules').textContent).toBe(en.payout_rules.replace('{{minimum}}', '$50.00').replace('{{fee}}', '$1.00'));
+    // The rules come with the payouts answer, which may arrive after the method's.
+    await waitFor(() => expect(screen.getByTestId('payout-rules').textContent).toBe(en.payout_rules.replace('{{minimum}}', '$50.00').replace('{{fee}}', '$1.00')));
   });
 
   it("e-mail method: 'Please enter a valid email address' in the page, then saved with the hold notice", { timeout: 20_000 }, async () => {

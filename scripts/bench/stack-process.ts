@@ -26,6 +26,14 @@ export interface BenchStack {
  * half an hour; the folder is deleted on stop).
  */
 export async function serveStack(ports: LocalPorts, dataDir: string, opts: { inMemory?: boolean } = {}): Promise<void> {
+  // A signal while the stack is still starting stops it as soon as it is up: DynamoDB Local and
+  // cognito-local are never left running by an interrupted bench.
+  const stopping: { requested: boolean; stop?: () => Promise<void> } = { requested: false };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => {
+      stopping.requested = true;
+      void stopping.stop?.();
+    });
   const { startLocalStack } = await import('../local/stack');
   const stack = await startLocalStack({
     ports,
@@ -37,11 +45,11 @@ export async function serveStack(ports: LocalPorts, dataDir: string, opts: { inM
       if (process.env.DEBUG) console.error(line);
     },
   });
-  const stop = async () => {
+  stopping.stop = async () => {
     await stack.stop();
     process.exit(0);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
+  if (stopping.requested) return stopping.stop();
   const ready: BenchStack = { apiUrl: stack.apiUrl, cognitoEndpoint: stack.cognitoEndpoint, dynamodbEndpoint: stack.dynamodbEndpoint, webConfig: stack.webConfig, seedToken: readSeedToken(path.join(dataDir, 'cognito')) };
   console.log(JSON.stringify({ type: 'ready', ...ready }));
 }
@@ -56,7 +64,10 @@ export function startStackProcess(script: string, args: string[] = []): { child:
   });
   const ready = new Promise<BenchStack>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The bench stack did not become ready within 180 s')), 180_000);
-    child.once('exit', (code) => reject(new Error(`The bench stack exited early with code ${code}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The bench stack exited early with code ${code}`));
+    });
     createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
         const msg = JSON.parse(line) as { type?: string } & BenchStack;

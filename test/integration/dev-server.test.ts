@@ -18,12 +18,26 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/**
+ * Up to `perGroup` files (by name order) of each folder two levels under the data folder: every kind of
+ * file the stack keeps (the pool, its keys, logs, each bucket's objects and their metadata) without
+ * asking for each of the thousands of uploads the other test files leave in s3rver's folders, which
+ * took minutes on a loaded machine. The dev server refuses by path, so these stand for the rest.
+ */
+function sample(dataDir: string, files: string[], perGroup: number): string[] {
+  const groups = new Map<string, string[]>();
+  for (const f of [...files].sort()) {
+    const group = path.relative(dataDir, f).split(path.sep).slice(0, 2).join('/');
+    groups.set(group, [...(groups.get(group) ?? []), f]);
+  }
+  return [...groups.values()].flatMap((group) => group.slice(0, perGroup));
+}
+
 describe('the dev server’s file access', () => {
-  // Every file of the data folder, which grows with the run (uploads, tables, logs): minutes on a loaded machine.
-  it('refuses every file of the local stack’s data folder under .local/, however it is asked for', { timeout: 300_000 }, async () => {
+  it('refuses the files of the local stack’s data folder under .local/ (some of every folder), however it is asked for', { timeout: 300_000 }, async () => {
     const dataDir = inject('stack').dataDir;
     expect(path.relative(repoRoot, dataDir).startsWith('.local')).toBe(true);
-    const files = filesUnder(dataDir);
+    const files = sample(dataDir, filesUnder(dataDir), 20);
     // cognito-local's pool file (users, password hashes) is there at least.
     expect(files.some((f) => f.endsWith('.json'))).toBe(true);
     for (const file of files) {

@@ -65,11 +65,18 @@ describe('npm run listings:review', () => {
   });
 
   it('explains usage mistakes and unknown products in one line', async () => {
-    expect((await reviewCli('P-0123456789', 'maybe')).out).toContain('Usage: npm run listings:review');
-    expect((await reviewCli('P-0123456789', 'reject')).out).toContain('needs at least one reason');
-    expect((await reviewCli('P-0123456789', 'approve', 'looks good')).out).toContain('An approval takes no reasons');
-    const unknown = await reviewCli('P-FFFFFFFFFF', 'approve');
+    // Independent runs, started together (each is a process of its own, as an operator's would be).
+    const [maybe, noReason, approvalReason, unknown, long] = await Promise.all([
+      reviewCli('P-0123456789', 'maybe'),
+      reviewCli('P-0123456789', 'reject'),
+      reviewCli('P-0123456789', 'approve', 'looks good'),
+      reviewCli('P-FFFFFFFFFF', 'approve'),
+      reviewCli('P-0123456789', 'reject', 'x'.repeat(501)),
+    ]);
+    expect(maybe.out).toContain('Usage: npm run listings:review');
+    expect(noReason.out).toContain('needs at least one reason');
+    expect(approvalReason.out).toContain('An approval takes no reasons');
     expect(unknown).toEqual({ code: 1, out: expect.stringContaining('There is no product P-FFFFFFFFFF.') });
-    expect((await reviewCli('P-0123456789', 'reject', 'x'.repeat(501))).out).toContain('at most 500 characters');
+    expect(long.out).toContain('at most 500 characters');
   });
 });

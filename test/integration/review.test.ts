@@ -68,8 +68,14 @@ describe('vendor review lifecycle', () => {
   });
 
   it('explains usage mistakes and unknown users in one line', async () => {
-    expect((await reviewCli('someone@example.com', 'maybe')).out).toContain('Usage: npm run vendor:review');
-    expect((await reviewCli('someone@example.com', 'reject')).out).toContain('needs a reason');
-    expect((await reviewCli('nobody.here@example.com', 'approve')).out).toContain('No user signed up with nobody.here@example.com');
+    // Independent runs, started together (each is a process of its own, as an operator's would be).
+    const [maybe, noReason, unknown] = await Promise.all([
+      reviewCli('someone@example.com', 'maybe'),
+      reviewCli('someone@example.com', 'reject'),
+      reviewCli('nobody.here@example.com', 'approve'),
+    ]);
+    expect(maybe.out).toContain('Usage: npm run vendor:review');
+    expect(noReason.out).toContain('needs a reason');
+    expect(unknown.out).toContain('No user signed up with nobody.here@example.com');
   });
 });

@@ -87,24 +87,37 @@ export async function cognitoCall(target: string, body: unknown): Promise<Record
   }
 }
 
-/** cognito-local keeps the pending confirmation code in its pool file. */
+/**
+ * cognito-local keeps the pending confirmation code in its pool file, which it writes after answering:
+ * on a loaded machine the user may not be in the file yet when SignUp has answered, so read until it is
+ * (a condition, up to 30 s).
+ */
 export function confirmationCode(email: string): string {
   const file = path.join(inject('stack').dataDir, 'cognito', '.cognito', 'db', `${LOCAL_USER_POOL_ID}.json`);
-  type Pool = { Users: Record<string, { Attributes: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
-  // cognito-local rewrites the file in place; a read can catch it half-written, so read again.
-  let pool: Pool | undefined;
-  for (let attempt = 0; !pool; attempt += 1) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const user = Object.values(readPool(file).Users).find((u) => u.Attributes.some((a) => a.Name === 'email' && a.Value === email));
+    if (user?.ConfirmationCode) return user.ConfirmationCode;
+    if (Date.now() > deadline) throw new Error(`No confirmation code for ${email}`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
+}
+
+type Pool = { Users: Record<string, { Attributes: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
+
+/** cognito-local's pool file as it stands: it rewrites the file in place, so a read that catches it half-written reads again. */
+function readPool(file: string): Pool {
+  for (let attempt = 0; ; attempt += 1) {
     const text = readFileSync(file, 'utf8');
     try {
-      pool = JSON.parse(text) as Pool;
+      return JSON.parse(text) as Pool;
     } catch (err) {
       // Two rewrites racing can leave a whole pool followed by the tail of a longer one until the
       // next write: the whole pool at the start is the current one.
       const at = /after JSON at position (\d+)/.exec(String(err))?.[1];
       if (at) {
         try {
-          pool = JSON.parse(text.slice(0, Number(at))) as Pool;
-          break;
+          return JSON.parse(text.slice(0, Number(at))) as Pool;
         } catch {
           // Not that case: read again below.
         }
@@ -113,9 +126,6 @@ export function confirmationCode(email: string): string {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
     }
   }
-  const user = Object.values(pool.Users).find((u) => u.Attributes.some((a) => a.Name === 'email' && a.Value === email));
-  if (!user?.ConfirmationCode) throw new Error(`No confirmation code for ${email}`);
-  return user.ConfirmationCode;
 }
 
 /** Signs a new business up and confirms it, as the sign-up page does; the post-confirmation trigger runs. */

@@ -55,7 +55,6 @@ const STACK_SERIAL = [
   'test/e2e/listings.test.ts',
   'test/e2e/notifications.test.ts',
   'test/e2e/sales.test.ts',
-  'test/e2e/shell.test.ts',
   'test/e2e/small-screens.test.ts',
   'test/e2e/team.test.ts',
 ];

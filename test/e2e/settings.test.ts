@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/src/i18n/en.json';
 import { api, idTokenFor } from '../support/auth';
 import { approvedVendor, clearAmplifyStorage, errorUnder, openAccountSettings, signedInPage, signIn, signInToDashboard, webUrl, type TestVendor } from '../support/browser';
@@ -152,18 +152,14 @@ describe('change password (every outcome)', () => {
     const d = await openChangePassword(page);
     const newPassword = 'Brand!NewPass2027';
     await fill(d, vendor.password, newPassword, newPassword);
-    // Hold Cognito's ChangePassword until the busy state has been seen (a condition, not a timer:
-    // on a busy machine a fixed delay could end before the check looks).
-    const { cognitoEndpoint } = inject('stack');
+    // Hold the portal's POST /api/me/password (the server has Cognito change it) until the busy state
+    // has been seen: a condition, not a timer, which on a busy machine could end before the check looks.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.href.startsWith(cognitoEndpoint),
-      async (route) => {
-        if (route.request().headers()['x-amz-target']?.endsWith('.ChangePassword')) await held;
-        await route.continue();
-      },
-    );
+    await page.route('**/api/me/password', async (route) => {
+      await held;
+      await route.continue();
+    });
     await d.save.click();
     await d.dialog.getByRole('button', { name: en.saving }).waitFor();
     release();

@@ -47,16 +47,27 @@ async function routeUploads(context: BrowserContext, hold = false): Promise<() =
 
 const uploadsDone = (page: Page) => page.waitForFunction(() => document.querySelectorAll('[data-testid="upload-progress"]').length === 0, undefined, { timeout: 30_000 });
 
-/** Clicks a save button until the server-side image check has caught up (it runs on the S3 event, like in the cloud). */
+/**
+ * Clicks a save button until the server-side image check has caught up (it runs on the S3 event, like
+ * in the cloud): after each click, waits for the save's outcome (the form left for `leaves`, or the
+ * "not checked yet" error with the button ready again), however long a loaded machine takes, up to 3 min.
+ */
 async function saveWhenChecked(page: Page, testId: 'submit-for-review' | 'save-draft', leaves: string): Promise<void> {
-  for (let attempt = 0; attempt < 20; attempt++) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
     await page.getByTestId(testId).click();
-    const outcome = await Promise.race([
-      page.waitForURL((url) => url.href.includes(leaves), { timeout: 10_000 }).then(() => 'left' as const),
-      page.getByText(en.listing_error_image_not_checked).first().waitFor({ timeout: 10_000 }).then(() => 'not_checked' as const),
-    ]);
-    if (outcome === 'left') return;
-    await page.waitForTimeout(500);
+    // A single-page navigation keeps the document, so one condition can watch both outcomes.
+    await page.waitForFunction(
+      ({ leaves, testId, notChecked }) => {
+        if (location.href.includes(leaves)) return true;
+        const button = document.querySelector<HTMLButtonElement>(`[data-testid="${testId}"]`);
+        return Boolean(button && !button.disabled && document.body.innerText.includes(notChecked));
+      },
+      { leaves, testId, notChecked: en.listing_error_image_not_checked },
+      { timeout: 60_000, polling: 250 },
+    );
+    if (page.url().includes(leaves)) return;
+    await page.waitForTimeout(1_000);
   }
   throw new Error('The images were never accepted as checked');
 }

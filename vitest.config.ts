@@ -52,9 +52,8 @@ const STACK_SERIAL = [
   'test/e2e/admin-reviews.test.ts',
   'test/e2e/admin-support.test.ts',
   'test/e2e/admin.test.ts',
-  'test/e2e/listings.test.ts',
+  'test/e2e/demo-vendor-language.test.ts',
   'test/e2e/notifications.test.ts',
-  'test/e2e/sales.test.ts',
   'test/e2e/small-screens.test.ts',
   'test/e2e/team.test.ts',
 ];

@@ -61,9 +61,9 @@ let inbox: FakeInbox;
 /** The first render of a file loads the lazy chunks (the badge's, with zod): give it time on a busy machine. */
 const SOON = { timeout: 15_000 };
 
-async function signedInAt(path: string, language: 'en' | 'zh-TW' = 'en') {
+async function signedInAt(path: string, language: 'en' | 'zh-TW' = 'en', member: Record<string, unknown> = {}) {
   storeAmplifySession();
-  const me = meBody({ language });
+  const me = meBody({ language, ...member });
   const calls = stubFetch((call) => (call.url.startsWith('/api/notifications') ? inbox.answer(call) : call.url === '/api/me' ? { status: 200, body: me } : { status: 404, body: { error: 'not_found', message: 'x' } }));
   renderApp(path);
   await screen.findByTestId('notifications-link', {}, { timeout: 15_000 });
@@ -253,8 +253,8 @@ describe('notifications (issue 12)', () => {
   });
 
   describe('e-mail preferences in account settings', () => {
-    async function openSettings(language: 'en' | 'zh-TW' = 'en') {
-      const session = await signedInAt('/dashboard', language);
+    async function openSettings(language: 'en' | 'zh-TW' = 'en', member: Record<string, unknown> = {}) {
+      const session = await signedInAt('/dashboard', language, member);
       await session.user.click(screen.getByTestId('settings-button'));
       const dialog = await screen.findByTestId('account-settings-dialog', {}, SOON);
       await within(dialog).findByTestId('settings-email-preferences', {}, SOON);
@@ -290,6 +290,20 @@ describe('notifications (issue 12)', () => {
       expect((await within(dialog).findByTestId('settings-save-error')).textContent).toContain('could not be saved');
       expect(screen.getByTestId('account-settings-dialog')).toBe(dialog);
       expect(box(dialog, 'products').checked).toBe(false);
+    });
+
+    it('a member who is not an owner sees the choices and why they cannot change them (only owners may save them)', async () => {
+      const { dialog, calls } = await openSettings('en', { memberRole: 'finance', accountHolder: false });
+      expect(['account', 'products', 'payouts', 'balance', 'support'].map((c) => box(dialog, c).disabled)).toEqual([true, true, true, true, true]);
+      expect(within(dialog).getByTestId('settings-email-owner-only').textContent).toBe(en.email_preferences_owner_only);
+      expect((within(dialog).getByTestId('settings-save') as HTMLButtonElement).disabled).toBe(true);
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    });
+
+    it('an owner is not told so', async () => {
+      const { dialog } = await openSettings('en', { memberRole: 'owner', accountHolder: true });
+      expect(within(dialog).queryByTestId('settings-email-owner-only')).toBeNull();
+      expect(box(dialog, 'balance').disabled).toBe(false);
     });
 
     it('in zh-TW', async () => {

@@ -11,6 +11,7 @@ import type { Language } from '../../i18n/language';
 import { useErrorText } from '../../lib/error-message';
 import { getMe } from '../../lib/me-api';
 import { queryKeys } from '../../lib/query-client';
+import { ROLE_GROUPS, type MemberRole } from '@contracts/team-roles';
 import { useSession } from '../../lib/session';
 import { twoStepEnabled } from '../../lib/two-step';
 import { LanguageRow, PasswordRow, PayoutAccountRow, TwoStepRow, type PayoutAccount } from './account-settings-rows';
@@ -46,6 +47,9 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
   const preferences = useQuery({ queryKey: queryKeys.notifications.preferences, queryFn: ({ signal }) => getEmailPreferences(signal) });
   const [emailDraft, setEmailDraft] = useState<EmailChoices | null>(null);
   const emailChoices = emailDraft ?? preferences.data?.email;
+  // Only an owner may change them (the route table's `roles` of PUT /api/notifications/preferences);
+  // a vendor account without a team membership is its owner.
+  const mayChangeEmail = (ROLE_GROUPS.owner as readonly MemberRole[]).includes(session.memberRole ?? 'owner');
   const emailChanged = Boolean(emailDraft && preferences.data && !sameChoices(emailDraft, preferences.data.email));
   const changed = language !== session.language || emailChanged;
 
@@ -125,7 +129,7 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
         </dl>
         <p className="settings-hint">{t('settings_language_hint')}</p>
         {emailChoices ? (
-          <EmailPreferencesFieldset value={emailChoices} disabled={saving} onChange={setEmailDraft} />
+          <EmailPreferencesFieldset value={emailChoices} disabled={saving} readOnly={!mayChangeEmail} onChange={setEmailDraft} />
         ) : (
           <p className="settings-hint" role="status" data-testid="settings-email-status">
             {preferences.isError ? t('email_preferences_load_failed', { message: describeError(preferences.error).message }) : t('loading')}

@@ -18,9 +18,10 @@ export const sameChoices = (a: EmailChoices, b: EmailChoices): boolean => OPTION
 
 /**
  * E-mail on or off per optional category (issue 12), in account settings; security notices are always
- * sent, which the note says (they have no switch). The dialog's Save stores the choice.
+ * sent, which the note says (they have no switch). The dialog's Save stores the choice. `readOnly`: a
+ * member who may not change them (only owners may: PUT /api/notifications/preferences) sees them and why.
  */
-export function EmailPreferencesFieldset({ value, disabled, onChange }: { value: EmailChoices; disabled: boolean; onChange(next: EmailChoices): void }) {
+export function EmailPreferencesFieldset({ value, disabled, readOnly = false, onChange }: { value: EmailChoices; disabled: boolean; readOnly?: boolean; onChange(next: EmailChoices): void }) {
   const { t } = useTranslation();
   const label = (c: OptionalCategory) => t(`notification_category_${c}`);
   return (
@@ -29,13 +30,18 @@ export function EmailPreferencesFieldset({ value, disabled, onChange }: { value:
       <p className="settings-hint">{t('email_notifications_hint')}</p>
       {OPTIONAL_CATEGORIES.map((c) => (
         <label key={c} className="settings-email-choice">
-          <input type="checkbox" checked={value[c]} disabled={disabled} onChange={(e) => onChange({ ...value, [c]: e.target.checked })} data-testid={`settings-email-${c}`} />
+          <input type="checkbox" checked={value[c]} disabled={disabled || readOnly} onChange={(e) => onChange({ ...value, [c]: e.target.checked })} data-testid={`settings-email-${c}`} />
           <span>{label(c)}</span>
         </label>
       ))}
       <p className="settings-hint" data-testid="settings-email-security-note">
         {t('email_notifications_security_note')}
       </p>
+      {readOnly && (
+        <p className="settings-hint" data-testid="settings-email-owner-only">
+          {t('email_preferences_owner_only')}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import type { ActivityEvent } from '../../lambdas/activity/record';
 import { completeForm } from '../lambdas/listings/fixtures';
 import { products } from '../lambdas/listings/stack-fixtures';
 import { isErrorBody } from '../support/error-body';
+import { marketplaceDay } from '../../lambdas/shared/dates';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import { api, idTokenFor, useTestStackEnv } from '../support/auth';
 import { approvedVendor, putItems, withTwoStep, type TestVendor } from './orders-fixtures';
@@ -173,7 +174,8 @@ describe('filters, paging and the CSV', () => {
     const res = await fetch(`${inject('stack').apiUrl}/api/activity.csv?actor=${staff.userId}&action=member.invited`, { headers: { authorization: `Bearer ${a.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="activity-${a.vendorId}-${new Date().toISOString().slice(0, 10)}.csv"`);
+    // Named by the marketplace's day (one clock, issue 24 item 14), not UTC's: they differ for 8 hours a day.
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="activity-${a.vendorId}-${marketplaceDay(new Date())}.csv"`);
     const lines = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines).toEqual([
       ACTIVITY_CSV_COLUMNS.join(','),

@@ -51,8 +51,10 @@ const uploadsDone = (page: Page) => page.waitForFunction(() => document.querySel
  * in the cloud): after each click, waits for the save's outcome (the form left for `leaves`, or the
  * "not checked yet" error with the button ready again), however long a loaded machine takes, up to 3 min.
  */
-async function saveWhenChecked(page: Page, testId: 'submit-for-review' | 'save-draft', leaves: string): Promise<void> {
+async function saveWhenChecked(page: Page, testId: 'submit-for-review' | 'save-draft', leaves: string): Promise<number> {
   const deadline = Date.now() + 180_000;
+  // Saves the server refused with 400 'not checked yet' (the browser logs each as a failed resource).
+  let refused = 0;
   while (Date.now() < deadline) {
     await page.getByTestId(testId).click();
     // A single-page navigation keeps the document, so one condition can watch both outcomes.
@@ -65,7 +67,8 @@ async function saveWhenChecked(page: Page, testId: 'submit-for-review' | 'save-d
       { leaves, testId, notChecked: en.listing_error_image_not_checked },
       { timeout: 60_000, polling: 250 },
     );
-    if (page.url().includes(leaves)) return;
+    if (page.url().includes(leaves)) return refused;
+    refused += 1;
     await page.waitForTimeout(1_000);
   }
   throw new Error('The images were never accepted as checked');
@@ -140,7 +143,7 @@ describe('listings and inventory in Chromium (issue 5)', () => {
       await page.getByTestId('label-file-input').setInputFiles({ name: 'label.png', mimeType: 'image/png', buffer: nutritionLabelPng() });
       await uploadsDone(page);
 
-      await saveWhenChecked(page, 'submit-for-review', 'tab=pending');
+      let refusedSaves = await saveWhenChecked(page, 'submit-for-review', 'tab=pending');
       const name = 'Alishan Oolong Tea';
       const productId = await productIdByName(page, name);
       // Under review: Edit is disabled and says why.
@@ -175,7 +178,7 @@ describe('listings and inventory in Chromium (issue 5)', () => {
       expect(await page.getByTestId('form-image-count').textContent()).toContain('10');
       await page.getByTestId('label-file-input').setInputFiles({ name: 'label-sharp.png', mimeType: 'image/png', buffer: nutritionLabelPng(300, 450) });
       await uploadsDone(page);
-      await saveWhenChecked(page, 'submit-for-review', 'tab=pending');
+      refusedSaves += await saveWhenChecked(page, 'submit-for-review', 'tab=pending');
       await rowIn(page, 'pending', productId).waitFor();
 
       // Approved: Published.
@@ -206,7 +209,10 @@ describe('listings and inventory in Chromium (issue 5)', () => {
       // This vendor has nothing else in review: the tab's empty state once it has loaded.
       await page.getByTestId('products-empty').waitFor();
       expect(await page.locator(`[data-testid="product-row"][data-product-id="${productId}"]`).count()).toBe(0);
-      expect(errors).toEqual([]);
+      // The only errors: one failed resource per save refused as 'not checked yet' (said in the page), none else.
+      const notChecked = errors.filter((e) => /status of 400/.test(e));
+      expect(notChecked.length).toBeLessThanOrEqual(refusedSaves);
+      expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     } finally {
       await context.close();
     }

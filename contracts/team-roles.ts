@@ -57,5 +57,9 @@ export function homeFor(role: MemberRole): '/dashboard' | '/products' {
   return (PAGE_ROLES.dashboard as readonly MemberRole[]).includes(role) ? '/dashboard' : '/products';
 }
 
+/** Whether `role` is one of a group's (what an action inside a page may need, e.g. an owner-only save). */
+export const inRoleGroup = (role: MemberRole | null | undefined, group: keyof typeof ROLE_GROUPS): boolean =>
+  role != null && (ROLE_GROUPS[group] as readonly MemberRole[]).includes(role);
+
 export const mayOpen = (role: MemberRole | null | undefined, page: PageKey): boolean =>
   role != null && (PAGE_ROLES[page] as readonly MemberRole[]).includes(role);

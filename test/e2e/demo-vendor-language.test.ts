@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../scripts/demo/accounts';
 import type { Dashboard } from '../../contracts/dashboard';
 import zhTW from '../../web/src/i18n/zh-TW.json';
 import { formatMoney } from '../../web/src/lib/format';
 import { api, idTokenFor } from '../support/auth';
+import { getJson, shownOrders } from '../support/sales';
 import { signedInPage } from '../support/browser';
 
 /**
@@ -32,18 +32,6 @@ afterAll(async () => {
   await api('/api/me', { method: 'PATCH', token: await idTokenFor(approved.email, approved.password), body: JSON.stringify({ language: 'en' }) });
 });
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await api(path, { token });
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as T;
-}
-
-/** The order numbers the orders table shows once its page has loaded. */
-async function shownOrders(page: Page, pageNumber = 1, filter = ''): Promise<string[]> {
-  await page.locator(`[data-testid="orders-table"][data-page="${pageNumber}"][data-filter="${filter}"][aria-busy="false"]`).waitFor();
-  return page.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-number') ?? ''));
-}
-
 describe('Traditional Chinese', () => {
   it('labels and numbers follow the language on the dashboard and the orders page', async () => {
     const { context, page } = await signedInPage(approved);
@@ -51,7 +39,7 @@ describe('Traditional Chinese', () => {
     await page.getByTestId('language-button').click();
     await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(zhTW.dashboard_title);
-    const expected = await getJson<Dashboard>('/api/dashboard');
+    const expected = await getJson<Dashboard>('/api/dashboard', token);
     for (const [key, label] of PERIODS) {
       const card = page.getByTestId(`period-${key}`);
       expect(await card.getByRole('heading', { level: 3 }).innerText()).toBe(label);

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceDay } from '../../lambdas/shared/dates';
 import { demoAccounts } from '../../scripts/demo/accounts';
@@ -8,7 +7,8 @@ import type { Dashboard } from '../../contracts/dashboard';
 import type { OrdersPage, OrderView } from '../../contracts/order-answers';
 import en from '../../web/src/i18n/en.json';
 import { formatCount, formatDay, formatMoney } from '../../web/src/lib/format';
-import { api, idTokenFor } from '../support/auth';
+import { idTokenFor } from '../support/auth';
+import { getJson, shownOrders } from '../support/sales';
 import { approvedVendor, signedInPage, webUrl } from '../support/browser';
 
 const { approved } = demoAccounts;
@@ -26,12 +26,6 @@ beforeAll(async () => {
   token = await idTokenFor(approved.email, approved.password);
 });
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await api(path, { token });
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as T;
-}
-
 /** Every order of the demo vendor matching `query`, newest first, through the API's pages. */
 async function allOrders(query = ''): Promise<OrderView[]> {
   const out: OrderView[] = [];
@@ -40,17 +34,11 @@ async function allOrders(query = ''): Promise<OrderView[]> {
     const params = new URLSearchParams(query);
     params.set('limit', '100');
     if (cursor) params.set('cursor', cursor);
-    const page: OrdersPage = await getJson<OrdersPage>(`/api/orders?${params}`);
+    const page: OrdersPage = await getJson<OrdersPage>(`/api/orders?${params}`, token);
     out.push(...page.orders);
     cursor = page.nextCursor;
   } while (cursor);
   return out;
-}
-
-/** Waits until the orders table shows page `pageNumber` of `filter` (a query string), no longer busy, and returns its order numbers. */
-async function shownOrders(page: Page, pageNumber = 1, filter = ''): Promise<string[]> {
-  await page.locator(`[data-testid="orders-table"][data-page="${pageNumber}"][data-filter="${filter}"][aria-busy="false"]`).waitFor();
-  return page.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-number') ?? ''));
 }
 
 /** RFC 4180: quoted fields with doubled quotes, CRLF rows. */
@@ -87,7 +75,7 @@ describe('dashboard as the demo vendor', () => {
   it('shows the four periods, the balance and the next payout exactly as GET /api/dashboard gives them, and a 30-day table', async () => {
     const { context, page, errors } = await signedInPage(approved);
     await page.getByTestId('dashboard-balance').waitFor();
-    const expected = await getJson<Dashboard>('/api/dashboard');
+    const expected = await getJson<Dashboard>('/api/dashboard', token);
 
     for (const [key, label] of PERIODS) {
       const card = page.getByTestId(`period-${key}`);

@@ -6,11 +6,12 @@ import { i18n } from '../../web/src/i18n/i18n';
 
 /**
  * The `web` project runs its files in one module graph per worker (`isolate: false`, vitest.config.ts):
- * a module is evaluated once and every later file sees it as the first left it. So every file sees the
- * same Amplify, the fakes of test/web/amplify-mock.ts, whichever file first loaded a module that
- * imports Amplify (a file's own `vi.mock` of the same objects changes nothing), and module state the
- * app keeps (the loaded config, the auth client, the language) and the fakes' recorded calls start afresh in every test. A file that mocks some
- * other module, or needs a fresh module graph, runs in `web-isolated` instead.
+ * a module is evaluated once and every later file sees it as the first left it. So:
+ * - every file sees the same Amplify, the fakes of test/web/amplify-mock.ts, whichever file first loaded
+ *   a module that imports Amplify (a file's own `vi.mock` of the same objects changes nothing);
+ * - the state the app keeps in modules (the loaded config, the auth client, the language) and the fakes'
+ *   recorded calls start afresh in every test.
+ * A file that mocks some other module, or needs a fresh module graph, runs in `web-isolated` instead.
  */
 vi.mock('aws-amplify', () => ({ Amplify: { configure } }));
 vi.mock('aws-amplify/auth', () => auth);

@@ -97,6 +97,13 @@ describe('account settings dialog (spec §2)', () => {
     expect(screen.getByTestId('location').textContent).toBe('/payouts');
   });
 
+  it('without a payout account, a member who may not set one up (Finance) is told there is none, without the link', async () => {
+    const { user } = await renderSignedIn({ me: meBody({ payoutAccountId: null, memberRole: 'finance', accountHolder: false }) });
+    const dialog = await openSettings(user);
+    await waitFor(() => expect(within(dialog).getByTestId('settings-payout-account').textContent).toBe(en.payout_account_none));
+    expect(within(dialog).queryByRole('link', { name: en.set_up_payout_account })).toBeNull();
+  });
+
   it('says so when the payout account cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let meCalls = 0;

@@ -10,8 +10,8 @@ import { InfoTooltip } from '../../components/info-tooltip';
 import type { Language } from '../../i18n/language';
 import { useErrorText } from '../../lib/error-message';
 import { getMe } from '../../lib/me-api';
+import { inRoleGroup } from '@contracts/team-roles';
 import { queryKeys } from '../../lib/query-client';
-import { ROLE_GROUPS, type MemberRole } from '@contracts/team-roles';
 import { useSession } from '../../lib/session';
 import { twoStepEnabled } from '../../lib/two-step';
 import { LanguageRow, PasswordRow, PayoutAccountRow, TwoStepRow, type PayoutAccount } from './account-settings-rows';
@@ -47,9 +47,9 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
   const preferences = useQuery({ queryKey: queryKeys.notifications.preferences, queryFn: ({ signal }) => getEmailPreferences(signal) });
   const [emailDraft, setEmailDraft] = useState<EmailChoices | null>(null);
   const emailChoices = emailDraft ?? preferences.data?.email;
-  // Only an owner may change them (the route table's `roles` of PUT /api/notifications/preferences);
-  // a vendor account without a team membership is its owner.
-  const mayChangeEmail = (ROLE_GROUPS.owner as readonly MemberRole[]).includes(session.memberRole ?? 'owner');
+  // Only an owner may change the e-mail choices or set up the payout method (their PUTs take
+  // ROLE_GROUPS.owner in the route table); an account without a membership is its owner, as in the header.
+  const owner = inRoleGroup(session.memberRole ?? 'owner', 'owner');
   const emailChanged = Boolean(emailDraft && preferences.data && !sameChoices(emailDraft, preferences.data.email));
   const changed = language !== session.language || emailChanged;
 
@@ -122,14 +122,14 @@ export default function AccountSettingsDialog({ onClose }: { onClose(): void }) 
             <dt>{t('vendor_id')}</dt>
             <dd data-testid="settings-vendor-id">{session.vendorId}</dd>
           </div>
-          <PayoutAccountRow payout={payout} onClose={onClose} />
+          <PayoutAccountRow payout={payout} maySetUp={owner} onClose={onClose} />
           <PasswordRow onEdit={() => setChangingPassword(true)} />
           <TwoStepRow twoStep={twoStep} onAction={setTwoStepDialog} />
           <LanguageRow language={language} onChange={setLanguage} editing={editingLanguage} onEditing={editLanguage} selectRef={languageSelectRef} editRef={languageEditRef} />
         </dl>
         <p className="settings-hint">{t('settings_language_hint')}</p>
         {emailChoices ? (
-          <EmailPreferencesFieldset value={emailChoices} disabled={saving} readOnly={!mayChangeEmail} onChange={setEmailDraft} />
+          <EmailPreferencesFieldset value={emailChoices} disabled={saving} readOnly={!owner} onChange={setEmailDraft} />
         ) : (
           <p className="settings-hint" role="status" data-testid="settings-email-status">
             {preferences.isError ? t('email_preferences_load_failed', { message: describeError(preferences.error).message }) : t('loading')}

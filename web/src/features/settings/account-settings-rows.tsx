@@ -22,7 +22,8 @@ function MaskedPassword() {
 }
 
 /** The payout account's id, or a link to set one up (which closes the dialog). */
-export function PayoutAccountRow({ payout, onClose }: { payout: PayoutAccount; onClose(): void }) {
+/** The payout account; without one, a link to set it up for who may (owners: PUT /api/payout-method), else only the fact. */
+export function PayoutAccountRow({ payout, maySetUp, onClose }: { payout: PayoutAccount; maySetUp: boolean; onClose(): void }) {
   const { t } = useTranslation();
   return (
       <div className="settings-row">
@@ -33,10 +34,15 @@ export function PayoutAccountRow({ payout, onClose }: { payout: PayoutAccount; o
           {payout.state === 'loaded' &&
             (payout.id ?? (
               <>
-                {t('payout_account_none')}{' '}
-                <Link to="/payouts" onClick={onClose} data-testid="settings-payout-setup">
-                  {t('set_up_payout_account')}
-                </Link>
+                {t('payout_account_none')}
+                {maySetUp && (
+                  <>
+                    {' '}
+                    <Link to="/payouts" onClick={onClose} data-testid="settings-payout-setup">
+                      {t('set_up_payout_account')}
+                    </Link>
+                  </>
+                )}
               </>
             ))}
         </dd>

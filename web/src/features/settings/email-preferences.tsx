@@ -28,6 +28,12 @@ export function EmailPreferencesFieldset({ value, disabled, readOnly = false, on
     <fieldset className="settings-email" data-testid="settings-email-preferences">
       <legend>{t('email_notifications')}</legend>
       <p className="settings-hint">{t('email_notifications_hint')}</p>
+      {/* Before the disabled boxes, so the reason comes first (also to a screen reader). */}
+      {readOnly && (
+        <p className="settings-hint" data-testid="settings-email-owner-only">
+          {t('email_preferences_owner_only')}
+        </p>
+      )}
       {OPTIONAL_CATEGORIES.map((c) => (
         <label key={c} className="settings-email-choice">
           <input type="checkbox" checked={value[c]} disabled={disabled || readOnly} onChange={(e) => onChange({ ...value, [c]: e.target.checked })} data-testid={`settings-email-${c}`} />
@@ -37,11 +43,6 @@ export function EmailPreferencesFieldset({ value, disabled, readOnly = false, on
       <p className="settings-hint" data-testid="settings-email-security-note">
         {t('email_notifications_security_note')}
       </p>
-      {readOnly && (
-        <p className="settings-hint" data-testid="settings-email-owner-only">
-          {t('email_preferences_owner_only')}
-        </p>
-      )}
     </fieldset>
   );
 }
